@@ -1,0 +1,8 @@
+/**
+ * JMH benchmarks for the Meijin libraries: move generation, perft, do/undo and, later, evaluation
+ * and mate search.
+ *
+ * <p>Built as {@code bench/target/benchmarks.jar}; see {@code docs/BENCHMARKS.md} for how to run
+ * it. Benchmarks may use any module; no module may depend on this one.
+ */
+package dev.meijin.bench;

@@ -1,0 +1,14 @@
+/**
+ * The {@code meijin} command line.
+ *
+ * <p>{@link dev.meijin.cli.Main} is the entry point; each subcommand is one picocli command class
+ * in this package. Commands only parse arguments, call the libraries and print results: rules,
+ * notation and search logic live in their own modules, never here.
+ *
+ * <p>Exit codes: {@code 0} success, {@code 1} the command failed (one line {@code meijin: <message>}
+ * on standard error), {@code 2} bad usage (one line on standard error). No stack trace is ever
+ * printed.
+ *
+ * <p>Depends on {@code dev.meijin.core} and picocli. Nothing depends on this package.
+ */
+package dev.meijin.cli;

@@ -1,0 +1,79 @@
+package dev.meijin.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+class MainTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    @Test
+    void helpListsCommandsAndSucceeds() {
+        assertThat(run("--help")).isEqualTo(Main.OK);
+        assertThat(out.toString()).contains("meijin").contains("serve");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void versionNamesTheProgram() {
+        assertThat(run("--version")).isEqualTo(Main.OK);
+        assertThat(out.toString()).startsWith("meijin ");
+    }
+
+    @Test
+    void serveSaysItIsNotBuiltYet() {
+        assertThat(run("serve")).isEqualTo(Main.USAGE);
+        assertThat(err.toString()).isEqualTo("The play server is not built yet; try ./meijin play" + System.lineSeparator());
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void unknownOptionIsOneLineUsageError() {
+        assertThat(run("--bogus")).isEqualTo(Main.USAGE);
+        assertThat(err.toString().lines()).singleElement().asString()
+                .startsWith("meijin: ")
+                .contains("--bogus")
+                .doesNotContain("Exception");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void unknownCommandSuggestsTheNearestOne() {
+        assertThat(run("serv")).isEqualTo(Main.USAGE);
+        assertThat(err.toString().lines()).singleElement().asString().isEqualTo("meijin: unknown command 'serv'; did you mean serve? (see 'meijin --help')");
+    }
+
+    @Test
+    void noCommandIsUsageError() {
+        assertThat(run()).isEqualTo(Main.USAGE);
+        assertThat(err.toString().lines()).singleElement().asString().startsWith("meijin: missing command");
+    }
+
+    @Test
+    void failingCommandPrintsItsMessageWithoutStackTrace() {
+        CommandLine cmd = Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true));
+        cmd.addSubcommand("fail", new Failing());
+        cmd.setErr(new PrintWriter(err, true)); // reach the subcommand added after construction
+        assertThat(cmd.execute("fail")).isEqualTo(Main.FAILED);
+        assertThat(err.toString()).isEqualTo("meijin: invalid SFEN board" + System.lineSeparator());
+    }
+
+    @Command(name = "fail")
+    static final class Failing implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new IllegalArgumentException("invalid SFEN board");
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.meijin.core.game;
+
+/** How a game ended. Each ending has the Japanese term records use. */
+public enum Ending {
+    /** The side to move is in check and has no legal move (詰み). */
+    CHECKMATE("詰み"),
+    /** The side to move is not in check but has no legal move; it loses as if mated. */
+    NO_LEGAL_MOVES("詰み"),
+    RESIGNATION("投了"),
+    TIME_LOSS("切れ負け"),
+    /** An illegal move (or a failed impasse declaration) by the loser (反則負け). */
+    ILLEGAL_MOVE("反則負け"),
+    /** The same position, hands and side to move for the fourth time (千日手): a draw. */
+    REPETITION("千日手"),
+    /** A repetition in which every move of one side gave check: that side loses (連続王手の千日手). */
+    PERPETUAL_CHECK("連続王手の千日手"),
+    /** A valid impasse declaration (入玉宣言): a win, or a draw under the 24-point declaration with 24–30 points. */
+    DECLARATION("入玉宣言"),
+    /** An impasse settled by agreement and the 24-point count (持将棋). */
+    IMPASSE("持将棋"),
+    /** A king reached the enemy king's start square under the try rule (トライ). */
+    TRY("トライ"),
+    /** The move limit was reached: a draw (最大手数). */
+    MOVE_LIMIT("最大手数");
+
+    private final String japanese;
+
+    Ending(String japanese) {
+        this.japanese = japanese;
+    }
+
+    public String japanese() {
+        return japanese;
+    }
+}
