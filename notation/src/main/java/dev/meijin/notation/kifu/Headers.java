@@ -1,0 +1,47 @@
+package dev.meijin.notation.kifu;
+
+import java.util.Map;
+import java.util.Optional;
+
+/** The standard header keys (KIF names) and their CSA {@code $} counterparts. */
+public final class Headers {
+    private Headers() {}
+
+    public static final String START_TIME = "開始日時";
+    public static final String END_TIME = "終了日時";
+    public static final String DATE = "対局日";
+    public static final String EVENT = "棋戦";
+    public static final String OPENING = "戦型";
+    public static final String TITLE = "表題";
+    public static final String TIME_LIMIT = "持ち時間";
+    public static final String BYOYOMI = "秒読み";
+    public static final String TIME_USED = "消費時間";
+    public static final String SITE = "場所";
+    public static final String PUBLISHED = "掲載";
+    public static final String NOTE = "備考";
+    public static final String SENTE = "先手";
+    public static final String GOTE = "後手";
+    /** In handicap games the player who receives the handicap (sente) is 下手. */
+    public static final String SHITATE = "下手";
+    /** In handicap games the handicap giver (gote) is 上手. */
+    public static final String UWATE = "上手";
+    public static final String SENTE_SHORT = "先手省略名";
+    public static final String GOTE_SHORT = "後手省略名";
+    public static final String AUTHOR = "作者";
+    public static final String PUBLISHER = "発表誌";
+    public static final String HANDICAP = "手合割";
+
+    /** CSA {@code $KEY} to KIF key, for the keys both formats have. */
+    public static final Map<String, String> CSA_TO_KIF = Map.of(
+            "EVENT", EVENT,
+            "SITE", SITE,
+            "START_TIME", START_TIME,
+            "END_TIME", END_TIME,
+            "TIME_LIMIT", TIME_LIMIT,
+            "OPENING", OPENING);
+
+    /** KIF key to CSA {@code $KEY}, the reverse of {@link #CSA_TO_KIF}. */
+    public static Optional<String> csaKey(String kifKey) {
+        return CSA_TO_KIF.entrySet().stream().filter(e -> e.getValue().equals(kifKey)).map(Map.Entry::getKey).findFirst();
+    }
+}
