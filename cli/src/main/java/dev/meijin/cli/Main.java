@@ -1,5 +1,7 @@
 package dev.meijin.cli;
 
+import java.io.Console;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -21,7 +23,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <p>Exit codes: {@code 0} success, {@code 1} the command failed, {@code 2} bad usage. Errors are
  * reported as a single line on standard error; no stack trace is ever printed. Standard output
  * and standard error are UTF-8 whatever the platform locale, because boards and records contain
- * Japanese text.
+ * Japanese text. Standard input, which {@code play} reads, is decoded as UTF-8 too.
  */
 @Command(
         name = "meijin",
@@ -30,7 +32,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
         versionProvider = Main.Version.class,
         usageHelpAutoWidth = true,
         description = "Meijin: shogi rules, records, engine and play.",
-        subcommands = {CommandLine.HelpCommand.class, ServeCommand.class})
+        subcommands = {
+            PerftCommand.class,
+            MovesCommand.class,
+            ShowCommand.class,
+            PlayCommand.class,
+            ServeCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Main implements Callable<Integer> {
 
     /** Exit code for success. */
@@ -43,6 +52,32 @@ public final class Main implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final InputStream in;
+    private final boolean interactive;
+
+    /** A command reading {@link System#in}, treated as not interactive (see {@link #interactive()}). */
+    public Main() {
+        this(System.in, false);
+    }
+
+    private Main(InputStream in, boolean interactive) {
+        this.in = in;
+        this.interactive = interactive;
+    }
+
+    /** Where commands that read input ({@code play}) read it from. */
+    InputStream input() {
+        return in;
+    }
+
+    /**
+     * Whether a person types the input at a terminal. When not (a pipe, a file, a test), {@code play} echoes
+     * each command it reads after its prompt, so the output reads as a transcript.
+     */
+    boolean interactive() {
+        return interactive;
+    }
+
     /**
      * Runs the command line and exits the JVM with its exit code.
      *
@@ -52,14 +87,15 @@ public final class Main implements Callable<Integer> {
         Thread.setDefaultUncaughtExceptionHandler(Main::onUncaught);
         PrintWriter out = utf8(System.out);
         PrintWriter err = utf8(System.err);
-        int code = run(out, err, args);
+        Console console = System.console();
+        int code = run(System.in, console != null && console.isTerminal(), out, err, args);
         out.flush();
         err.flush();
         System.exit(code);
     }
 
     /**
-     * Runs {@code meijin} with the given arguments, printing to {@code out} and {@code err}.
+     * Runs {@code meijin} with the given arguments and an empty input, printing to {@code out} and {@code err}.
      *
      * @param out where command output goes
      * @param err where errors and diagnostics go
@@ -67,7 +103,21 @@ public final class Main implements Callable<Integer> {
      * @return the exit code: {@code 0}, {@code 1} or {@code 2}
      */
     static int run(PrintWriter out, PrintWriter err, String... args) {
-        return commandLine(out, err).execute(args);
+        return run(InputStream.nullInputStream(), false, out, err, args);
+    }
+
+    /**
+     * Runs {@code meijin} with the given arguments, reading commands that need input from {@code in}.
+     *
+     * @param in what {@code play} reads its commands from
+     * @param interactive whether a person types {@code in} at a terminal (prompts then need no echo)
+     * @param out where command output goes
+     * @param err where errors and diagnostics go
+     * @param args the command-line arguments
+     * @return the exit code: {@code 0}, {@code 1} or {@code 2}
+     */
+    static int run(InputStream in, boolean interactive, PrintWriter out, PrintWriter err, String... args) {
+        return commandLine(new Main(in, interactive), out, err).execute(args);
     }
 
     /**
@@ -78,7 +128,11 @@ public final class Main implements Callable<Integer> {
      * @return a ready-to-execute command line
      */
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        CommandLine cmd = new CommandLine(new Main());
+        return commandLine(new Main(), out, err);
+    }
+
+    private static CommandLine commandLine(Main main, PrintWriter out, PrintWriter err) {
+        CommandLine cmd = new CommandLine(main);
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setParameterExceptionHandler(Main::onParameterError);
@@ -101,9 +155,10 @@ public final class Main implements Callable<Integer> {
             if (!unmatched.isUnknownOption() && !cmd.getSubcommands().isEmpty() && !extra.isEmpty()) {
                 message = "unknown command '" + extra.getFirst() + "'";
             }
+            // Suggestions come best first; naming only the best keeps "serv" from suggesting perft too.
             List<String> suggestions = unmatched.getSuggestions();
             if (!suggestions.isEmpty()) {
-                message += "; did you mean " + String.join(" or ", suggestions) + "?";
+                message += "; did you mean " + suggestions.getFirst() + "?";
             }
         }
         PrintWriter err = cmd.getErr();

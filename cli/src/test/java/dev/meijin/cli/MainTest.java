@@ -21,7 +21,7 @@ class MainTest {
     @Test
     void helpListsCommandsAndSucceeds() {
         assertThat(run("--help")).isEqualTo(Main.OK);
-        assertThat(out.toString()).contains("meijin").contains("serve");
+        assertThat(out.toString()).contains("meijin").contains("perft", "moves", "show", "play", "serve");
         assertThat(err.toString()).isEmpty();
     }
 

@@ -61,6 +61,25 @@ public final class Game {
         return new Game(start, rules, Position.of(start));
     }
 
+    /**
+     * A game from a mate-problem position: the side to move (the attacker) may have no king.
+     *
+     * @throws dev.meijin.core.position.IllegalPositionException if the setup is not a legal position
+     */
+    public static Game ofTsume(Setup start, RuleSet rules) {
+        return new Game(start, rules, Position.ofTsume(start));
+    }
+
+    /**
+     * A game from a recorded start position, accepted as leniently as {@link Position#ofRecord(Setup)}
+     * (composed problems may lack the attacker's king or hold two pawns on a file).
+     *
+     * @throws dev.meijin.core.position.IllegalPositionException if the setup is not a usable position
+     */
+    public static Game ofRecord(Setup start, RuleSet rules) {
+        return new Game(start, rules, Position.ofRecord(start));
+    }
+
     /** An even game. */
     public static Game startpos(RuleSet rules) {
         return of(Setups.STARTPOS, rules);

@@ -1,0 +1,372 @@
+package dev.meijin.cli;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.Move;
+import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Game;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.MoveResult;
+import dev.meijin.core.game.Outcome;
+import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code meijin play}: a game between two people at one terminal. It reads one command per line from standard
+ * input (a pipe works as well as a keyboard), prints the board after every move and a prompt naming the side to
+ * move, and ends with the result.
+ *
+ * <p>Illegal and malformed moves are refused with the reason and the game goes on, whatever the rule set says
+ * about illegal moves: at a shared terminal a typing slip should not lose the game. For the same reason an
+ * impasse declaration that does not meet the rule is refused instead of losing. The end of the input ends the
+ * game unfinished (中断); every ending exits with code 0.
+ */
+@Command(
+        name = "play",
+        sortOptions = false,
+        description = {
+            "Play a game between two people in the terminal. Commands are read one per line from standard input, "
+                    + "so scripted input works too.",
+            "Enter moves in USI (7g7f, 8h2b+ to promote, P*5e to drop); type help during the game for the other "
+                    + "commands (resign, declare, undo, moves, board, quit).",
+            "Illegal moves are refused with the reason and the game goes on, even under rules where an illegal move "
+                    + "loses. The end of the input suspends the game."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  meijin play",
+            "  meijin play --handicap 角落ち --rules casual",
+            "  printf '7g7f\\n3c3d\\nresign\\n' | meijin play"
+        })
+final class PlayCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @ParentCommand
+    Main main;
+
+    @Option(names = "--handicap", paramLabel = "NAME",
+            description = "A handicap game: a Japanese name (角落ち, 二枚落ち), an id (BISHOP, TWO_PIECE) or an English "
+                    + "name (Two-piece), in any case. The giver (上手) plays gote and moves first.")
+    String handicapName;
+
+    @Option(names = "--rules", paramLabel = "NAME", defaultValue = "professional",
+            description = "The rule set: professional (default; impasse by agreement, no takebacks), "
+                    + "csa (27-point declaration, 256-move limit), amateur (24-point declaration), "
+                    + "casual (27-point declaration, takebacks allowed) or try (the try rule).")
+    String rulesName;
+
+    @Option(names = "--sfen", arity = "1..*", paramLabel = "SFEN",
+            description = "Start from this position instead of the even or handicap one.")
+    List<String> sfen = new ArrayList<>();
+
+    @Option(names = "--ascii", description = "Draw the board with SFEN letters and English labels, as show --ascii does.")
+    boolean ascii;
+
+    @Override
+    public Integer call() throws IOException {
+        RuleSet rules;
+        try {
+            rules = RuleSet.named(rulesName.strip());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--rules: " + e.getMessage());
+        }
+        Handicap handicap = handicapName == null ? null : handicap(handicapName);
+        if (handicap != null && !sfen.isEmpty()) {
+            throw new ParameterException(spec.commandLine(),
+                    "--handicap and --sfen exclude each other: a handicap is a start position");
+        }
+        String title;
+        Game game;
+        if (!sfen.isEmpty()) {
+            Position start = Sfen.position(Positions.text(sfen));
+            game = Game.of(start.toSetup(), rules);
+            title = ascii ? "Set-up position" : "局面指定 (set-up position)";
+        } else {
+            Handicap h = handicap == null ? Handicap.EVEN : handicap;
+            game = Game.of(Sfen.parse(h.sfen()), rules);
+            title = ascii ? h.english() : h.japanese() + " (" + h.english() + ")";
+        }
+        boolean giver = handicap != null && handicap.isHandicap();
+        BoardDiagram.Style style = ascii ? BoardDiagram.Style.ASCII : BoardDiagram.Style.KANJI;
+        BoardDiagram.Sides sides = giver ? BoardDiagram.Sides.HANDICAP : BoardDiagram.Sides.EVEN;
+        BufferedReader reader = new BufferedReader(new InputStreamReader(main.input(), StandardCharsets.UTF_8));
+        Session session = new Session(game, rulesName.strip().toLowerCase(Locale.ROOT), reader, main.interactive(),
+                spec.commandLine().getOut(), style, sides);
+        String intro = title + ", " + session.rulesLabel + " rules"
+                + (giver ? "; " + sides.name(Color.GOTE, style) + " (gote) moves first." : ".");
+        session.play(intro);
+        return Main.OK;
+    }
+
+    /**
+     * The handicap for a name: a Japanese name as KIF writes it (leniently, see {@link Handicap#byJapanese}), an
+     * id such as {@code BISHOP} or {@code two-piece}, an English name such as {@code Rook and lance}, or a JKF
+     * preset such as {@code KA}; any case.
+     */
+    private Handicap handicap(String name) {
+        String text = name.strip();
+        Optional<Handicap> found = Handicap.byJapanese(text)
+                .or(() -> Handicap.byId(text.toUpperCase(Locale.ROOT).replace('-', '_').replace(' ', '_')));
+        if (found.isEmpty()) {
+            for (Handicap h : Handicap.values()) {
+                if (h.english().equalsIgnoreCase(text)) {
+                    found = Optional.of(h);
+                }
+            }
+        }
+        if (found.isEmpty() && !text.isEmpty()) {
+            found = Handicap.byJkfPreset(text.toUpperCase(Locale.ROOT));
+        }
+        if (found.isPresent()) {
+            return found.get();
+        }
+        List<String> valid = new ArrayList<>();
+        for (Handicap h : Handicap.values()) {
+            valid.add(h.japanese() + " (" + h.id() + ")");
+        }
+        throw new ParameterException(spec.commandLine(),
+                "--handicap: unknown handicap \"" + text + "\"; valid: " + String.join(", ", valid));
+    }
+
+    /** One game in progress: the game, where commands come from and where the dialogue goes. */
+    private static final class Session {
+        private final Game game;
+        private final String rulesLabel;
+        private final BufferedReader in;
+        private final boolean interactive;
+        private final PrintWriter out;
+        private final BoardDiagram.Style style;
+        private final BoardDiagram.Sides sides;
+
+        Session(Game game, String rulesLabel, BufferedReader in, boolean interactive, PrintWriter out,
+                BoardDiagram.Style style, BoardDiagram.Sides sides) {
+            this.game = game;
+            this.rulesLabel = rulesLabel;
+            this.in = in;
+            this.interactive = interactive;
+            this.out = out;
+            this.style = style;
+            this.sides = sides;
+        }
+
+        /** Runs the game to its end, or until the input ends or a player quits. */
+        void play(String intro) throws IOException {
+            out.println(intro);
+            out.println("Enter moves in USI (7g7f, 8h2b+ to promote, P*5e to drop); type help for the commands.");
+            printBoard();
+            while (!game.isOver()) {
+                String line = read(sides.marked(game.turn(), style) + "> ");
+                if (line == null) {
+                    suspend("end of input");
+                    return;
+                }
+                String command = line.strip();
+                switch (command.toLowerCase(Locale.ROOT)) {
+                    case "" -> {}
+                    case "help", "?" -> help();
+                    case "moves" -> listMoves();
+                    case "board" -> printBoard();
+                    case "undo" -> undo();
+                    case "resign" -> game.resign(game.turn());
+                    case "declare" -> {
+                        if (!declare()) {
+                            suspend("end of input");
+                            return;
+                        }
+                    }
+                    case "quit", "exit" -> {
+                        suspend("quit");
+                        return;
+                    }
+                    default -> move(command);
+                }
+            }
+            Outcome outcome = game.outcome().orElseThrow();
+            out.println(outcome.describe());
+            if (style == BoardDiagram.Style.KANJI) {
+                out.println("まで" + game.plies() + "手で" + switch (outcome) {
+                    case Outcome.Win w -> sides.name(w.winner(), style) + "の勝ち（" + w.ending().japanese() + "）";
+                    case Outcome.Draw d -> d.ending().japanese();
+                });
+            }
+        }
+
+        /** Reads a line after a prompt; echoes it when nobody typed it at a terminal. Null at the end of the input. */
+        private String read(String prompt) throws IOException {
+            if (interactive) {
+                out.print(prompt);
+                out.flush();
+                String line = in.readLine();
+                if (line == null) {
+                    out.println();
+                }
+                return line;
+            }
+            String line = in.readLine();
+            if (line != null) {
+                out.println(prompt + line);
+            }
+            return line;
+        }
+
+        private void move(String text) {
+            if (text.matches("[A-Za-z]+")) {
+                refuse("unknown command \"" + text + "\"; type help for the commands");
+                return;
+            }
+            String sfenBefore = game.sfen();
+            switch (game.play(text)) {
+                case MoveResult.Applied applied -> {
+                    Position pos = game.position();
+                    Color mover = pos.turn().opposite();
+                    int number = pos.moveNumber() - 1;
+                    String usi = Move.usi(applied.move());
+                    out.println(switch (style) {
+                        case KANJI -> number + "手目：" + sides.marked(mover, style) + " " + usi;
+                        case ASCII -> "Move " + number + ": " + sides.name(mover, style) + " " + usi;
+                    });
+                    printBoard();
+                }
+                // The reason names the position by its SFEN, which the board above already shows.
+                case MoveResult.Illegal illegal -> refuse(illegal.reason().replace(" in " + sfenBefore, ""));
+                case MoveResult.Finished finished -> refuse("the game is over: " + finished.outcome().describe());
+            }
+        }
+
+        private void undo() {
+            if (!game.rules().takebacks()) {
+                refuse("takebacks (待った) are not allowed under the " + rulesLabel
+                        + " rules; play with --rules casual to allow them");
+                return;
+            }
+            if (game.plies() == 0) {
+                refuse("no move to take back");
+                return;
+            }
+            int last = game.moves()[game.plies() - 1];
+            Color mover = game.turn().opposite();
+            game.takeBack();
+            out.println("took back " + sides.marked(mover, style) + " " + Move.usi(last));
+            printBoard();
+        }
+
+        /**
+         * Declares or proposes an impasse as the rule set says. Returns false if the input ended while the
+         * opponent was asked to agree.
+         */
+        private boolean declare() throws IOException {
+            Color me = game.turn();
+            switch (game.rules().impasse()) {
+                case DECLARATION_27, DECLARATION_24 -> {
+                    // Try the declaration on a replayed copy first: one that fails the rule is refused, not lost.
+                    Game trial = Game.of(game.start(), game.rules());
+                    for (int m : game.moves()) {
+                        trial.play(m);
+                    }
+                    if (trial.declare() instanceof Outcome.Win w && w.ending() == Ending.ILLEGAL_MOVE) {
+                        refuse(w.detail());
+                    } else {
+                        game.declare();
+                    }
+                }
+                case AGREEMENT_24 -> {
+                    if (!game.impasseCount(Color.SENTE).kingInZone() || !game.impasseCount(Color.GOTE).kingInZone()) {
+                        refuse("an impasse (持将棋) needs both kings in the enemy camp");
+                        return true;
+                    }
+                    Color other = me.opposite();
+                    out.println(sides.marked(me, style) + " proposes an impasse (持将棋), settled by the 24-point count. "
+                            + sides.marked(other, style) + ": type yes to agree, anything else to play on.");
+                    String answer = read(sides.marked(other, style) + "> ");
+                    if (answer == null) {
+                        return false;
+                    }
+                    if (answer.strip().equalsIgnoreCase("yes")) {
+                        game.agreeImpasse();
+                    } else {
+                        out.println("impasse declined; the game goes on");
+                    }
+                }
+                case TRY -> refuse("the try rule has no declaration: "
+                        + "a king that reaches the enemy king's start square (5a or 5i) wins");
+                case NONE -> refuse("the " + rulesLabel + " rules have no impasse declaration");
+            }
+            return true;
+        }
+
+        private void listMoves() {
+            List<String> moves = MovesCommand.sortedUsi(game.position().legalMoves());
+            out.println(moves.size() + " legal moves:");
+            StringBuilder line = new StringBuilder();
+            for (String m : moves) {
+                if (!line.isEmpty() && line.length() + 1 + m.length() > 78) {
+                    out.println(line);
+                    line.setLength(0);
+                }
+                line.append(line.isEmpty() ? "" : " ").append(m);
+            }
+            if (!line.isEmpty()) {
+                out.println(line);
+            }
+        }
+
+        private void help() {
+            String declare = switch (game.rules().impasse()) {
+                case DECLARATION_27 -> "declare an impasse win (入玉宣言, 27-point rule)";
+                case DECLARATION_24 -> "declare an impasse (入玉宣言, 24-point rule: 31 points or more win, 24-30 draw)";
+                case AGREEMENT_24 -> "propose an impasse (持将棋) once both kings have entered; the opponent agrees with yes";
+                case TRY -> "not used under the try rule (a king reaching 5a or 5i wins)";
+                case NONE -> "not used: these rules have no impasse declaration";
+            };
+            out.println("Commands:");
+            out.println("  7g7f 8h2b+ P*5e  a move in USI: from and to squares (files 1-9 from the right,");
+            out.println("                   ranks a-i from the top), + to promote, P*5e to drop a pawn");
+            out.println("                   (L N S G B R for other pieces)");
+            out.println("  moves            list the legal moves");
+            out.println("  board            show the board again");
+            out.println("  undo             take back the last move (待った), where the rules allow it (--rules casual)");
+            out.println("  declare          " + declare);
+            out.println("  resign           the side to move resigns (投了)");
+            out.println("  quit             stop the game unfinished (中断), as the end of the input does");
+            out.println("  help             this list");
+            out.println("Illegal moves, and declarations that do not meet the rule, are refused with the reason and the game");
+            out.println("goes on, even under rules where they would lose.");
+        }
+
+        private void refuse(String reason) {
+            out.println("refused: " + reason);
+        }
+
+        private void suspend(String why) {
+            out.println("game suspended (中断): " + why);
+            if (style == BoardDiagram.Style.KANJI) {
+                out.println("まで" + game.plies() + "手で中断");
+            }
+        }
+
+        private void printBoard() {
+            for (String line : BoardDiagram.render(game.position(), style, sides)) {
+                out.println(line);
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package dev.meijin.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PlayCommandTest {
+
+    private static Cli.Result play(String input, String... options) {
+        String[] args = new String[options.length + 1];
+        args[0] = "play";
+        System.arraycopy(options, 0, args, 1, options.length);
+        return Cli.runWithInput(input, args);
+    }
+
+    @Test
+    void aQuickCheckmateEndsTheGameWithTheResult() {
+        // The shortest mate from the start position: sente's rook pawn promotes on 2c in front of a boxed-in king.
+        Cli.Result r = play("2g2f\n5a4b\n2f2e\n4b3b\n2e2d\n8b4b\n2d2c+\n");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.outLines()).contains("▲先手> 2g2f", "△後手> 5a4b", "7手目：▲先手 2d2c+", "後手番　8手目　王手");
+        assertThat(r.outLines().subList(r.outLines().size() - 2, r.outLines().size()))
+                .containsExactly("SENTE wins by CHECKMATE", "まで7手で先手の勝ち（詰み）");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void aMateInOneFromASetUpPosition() {
+        Cli.Result r = play("G*5b\n", "--sfen", "4k4/9/4P4/9/9/9/9/9/4K4", "b", "G", "1");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.out()).startsWith("局面指定 (set-up position), professional rules.\n")
+                .endsWith("SENTE wins by CHECKMATE\nまで1手で先手の勝ち（詰み）\n");
+    }
+
+    @Test
+    void printsTheBoardAfterEveryMoveAndPromptsTheSideToMove() {
+        Cli.Result r = play("7g7f\n3c3d\nresign\n");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        List<String> lines = r.outLines();
+        assertThat(lines.getFirst()).isEqualTo("平手 (Even), professional rules.");
+        assertThat(lines).filteredOn(l -> l.startsWith("+---")).hasSize(6); // three boards
+        assertThat(lines).containsSubsequence(
+                "先手番　1手目", "▲先手> 7g7f", "1手目：▲先手 7g7f",
+                "| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六", "後手番　2手目", "△後手> 3c3d", "2手目：△後手 3c3d",
+                "先手番　3手目", "▲先手> resign");
+        assertThat(lines.subList(lines.size() - 2, lines.size()))
+                .containsExactly("GOTE wins by RESIGNATION", "まで2手で後手の勝ち（投了）");
+    }
+
+    @Test
+    void undoIsRefusedUnderProfessionalRules() {
+        Cli.Result r = play("7g7f\nundo\n", "--rules", "professional");
+        assertThat(r.outLines()).containsSubsequence(
+                "△後手> undo",
+                "refused: takebacks (待った) are not allowed under the professional rules; play with --rules casual to allow them",
+                "game suspended (中断): end of input",
+                "まで1手で中断");
+        assertThat(r.out()).doesNotContain("took back");
+    }
+
+    @Test
+    void undoTakesTheLastMoveBackUnderCasualRules() {
+        Cli.Result r = play("7g7f\nundo\nundo\n2g2f\n", "--rules", "casual");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.outLines()).containsSubsequence(
+                "1手目：▲先手 7g7f", "後手番　2手目",
+                "△後手> undo", "took back ▲先手 7g7f", "| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七", "先手番　1手目",
+                "▲先手> undo", "refused: no move to take back",
+                "▲先手> 2g2f", "1手目：▲先手 2g2f",
+                "まで1手で中断");
+    }
+
+    @Test
+    void illegalAndMalformedMovesAreRefusedAndTheGameGoesOn() {
+        Cli.Result r = play("7g7e\n5i5h5g\nP*5e\n3c3d\nfoo\n7g7f\n");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.outLines()).containsSubsequence(
+                "▲先手> 7g7e", "refused: illegal move 7g7e",
+                "▲先手> 5i5h5g", "refused: malformed USI move \"5i5h5g\": expected from-square, to-square and an optional '+', or a drop such as P*5e",
+                "▲先手> P*5e", "refused: illegal move P*5e: no pawn in hand",
+                "▲先手> 3c3d", "refused: illegal move 3c3d: the piece on 3c is the opponent's",
+                "▲先手> foo", "refused: unknown command \"foo\"; type help for the commands",
+                "▲先手> 7g7f", "1手目：▲先手 7g7f");
+        assertThat(r.out()).doesNotContain("lnsgkgsnl"); // the reason leaves out the SFEN
+    }
+
+    @Test
+    void inAHandicapGameTheGiverPlaysGoteAndMovesFirst() {
+        Cli.Result r = play("7g7f\n3c3d\n7g7f\nresign\n", "--handicap", "角落ち");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        List<String> lines = r.outLines();
+        assertThat(lines.getFirst()).isEqualTo("角落ち (Bishop), professional rules; 上手 (gote) moves first.");
+        assertThat(lines).containsSubsequence(
+                "上手の持駒：なし", "| ・v飛 ・ ・ ・ ・ ・ ・ ・|二", "下手の持駒：なし", "上手番　1手目",
+                "△上手> 7g7f", "refused: illegal move 7g7f: the piece on 7g is the opponent's",
+                "△上手> 3c3d", "1手目：△上手 3c3d", "下手番　2手目",
+                "▲下手> 7g7f", "2手目：▲下手 7g7f",
+                "△上手> resign");
+        assertThat(lines.subList(lines.size() - 2, lines.size()))
+                .containsExactly("SENTE wins by RESIGNATION", "まで2手で下手の勝ち（投了）");
+    }
+
+    @Test
+    void handicapNamesAreJapaneseIdsOrEnglishInAnyCase() {
+        for (String name : List.of("角落ち", "角落", "BISHOP", "bishop", "Bishop")) {
+            assertThat(play("", "--handicap", name).outLines().getFirst()).as(name).startsWith("角落ち (Bishop)");
+        }
+        assertThat(play("", "--handicap", "two-piece").outLines().getFirst()).startsWith("二枚落ち (Two-piece)");
+        assertThat(play("", "--handicap", "rook and lance").outLines().getFirst()).startsWith("飛香落ち (Rook and lance)");
+        assertThat(play("", "--handicap", "平手").outLines().getFirst()).isEqualTo("平手 (Even), professional rules.");
+    }
+
+    @Test
+    void anUnknownHandicapIsAUsageErrorListingTheValidOnes() {
+        Cli.Result r = play("", "--handicap", "queen");
+        assertThat(r.code()).isEqualTo(Main.USAGE);
+        assertThat(r.errLines()).singleElement().asString()
+                .startsWith("meijin play: --handicap: unknown handicap \"queen\"; valid: 平手 (EVEN), 香落ち (LANCE), ")
+                .contains("角落ち (BISHOP)", "二枚落ち (TWO_PIECE)");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() {
+        Cli.Result rules = play("", "--rules", "blitz");
+        assertThat(rules.code()).isEqualTo(Main.USAGE);
+        assertThat(rules.errLines()).singleElement().asString()
+                .startsWith("meijin play: --rules: unknown rule set \"blitz\" (professional, csa, amateur, casual, try)");
+        Cli.Result both = play("", "--handicap", "角落ち", "--sfen", "startpos");
+        assertThat(both.code()).isEqualTo(Main.USAGE);
+        assertThat(both.errLines()).singleElement().asString().contains("--handicap and --sfen exclude each other");
+        Cli.Result noKing = play("", "--sfen", "4k4/9/9/9/9/9/9/9/9 b 16P 1");
+        assertThat(noKing.code()).isEqualTo(Main.FAILED);
+        assertThat(noKing.errLines()).singleElement().asString().startsWith("meijin: invalid SFEN position at 0: ");
+    }
+
+    @Test
+    void theEndOfTheInputSuspendsTheGame() {
+        Cli.Result r = play("7g7f\n");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.out()).endsWith("後手番　2手目\ngame suspended (中断): end of input\nまで1手で中断\n");
+        assertThat(r.err()).isEmpty();
+        assertThat(play("").out()).endsWith("先手番　1手目\ngame suspended (中断): end of input\nまで0手で中断\n");
+    }
+
+    @Test
+    void quitSuspendsTheGame() {
+        assertThat(play("quit\n7g7f\n").out()).endsWith("▲先手> quit\ngame suspended (中断): quit\nまで0手で中断\n");
+    }
+
+    @Test
+    void underProfessionalRulesAnImpasseNeedsBothKingsEnteredAndTheOpponentsAgreement() {
+        assertThat(play("declare\n").outLines()).contains("refused: an impasse (持将棋) needs both kings in the enemy camp");
+        // Both kings have entered; sente has 24 points, gote 30.
+        String entered = "4K4/9/9/9/9/9/9/9/4k4 b 2R2B4G4s4n4l18p 1";
+        Cli.Result declined = play("declare\nno\n", "--sfen", entered);
+        assertThat(declined.outLines()).containsSubsequence(
+                "▲先手> declare",
+                "▲先手 proposes an impasse (持将棋), settled by the 24-point count. △後手: type yes to agree, anything else to play on.",
+                "△後手> no", "impasse declined; the game goes on", "game suspended (中断): end of input");
+        Cli.Result agreed = play("declare\nyes\n", "--sfen", entered);
+        assertThat(agreed.out()).endsWith("△後手> yes\ndraw by IMPASSE (sente 24, gote 30 points)\nまで0手で持将棋\n");
+    }
+
+    @Test
+    void underTheDeclarationRuleAValidDeclarationWinsAndAFailedOneIsRefused() {
+        Cli.Result failed = play("declare\n", "--rules", "csa");
+        assertThat(failed.outLines()).contains("refused: failed impasse declaration: the king has not entered the enemy camp");
+        assertThat(failed.out()).contains("game suspended (中断)");
+        // Sente's king and ten pieces are in the enemy camp: 10 points there plus 20 in hand, 28 needed.
+        Cli.Result won = play("declare\n", "--rules", "csa", "--sfen", "GGGG1SSSS/L7L/4K4/9/9/9/9/9/4k4 b 2R2B4n2l18p 1");
+        assertThat(won.out()).endsWith("▲先手> declare\nSENTE wins by DECLARATION (30 points)\nまで0手で先手の勝ち（入玉宣言）\n");
+    }
+
+    @Test
+    void theTryRuleHasNoDeclaration() {
+        assertThat(play("declare\n", "--rules", "try").outLines())
+                .contains("refused: the try rule has no declaration: a king that reaches the enemy king's start square (5a or 5i) wins");
+    }
+
+    @Test
+    void movesAndHelpDuringTheGame() {
+        Cli.Result r = play("moves\nhelp\n");
+        assertThat(r.outLines()).containsSubsequence(
+                "▲先手> moves", "30 legal moves:",
+                "1g1f 1i1h 2g2f 2h1h 2h3h 2h4h 2h5h 2h6h 2h7h 3g3f 3i3h 3i4h 4g4f 4i3h 4i4h",
+                "▲先手> help", "Commands:");
+        assertThat(r.out()).contains("  undo ", "  declare ", "  resign ", "  quit ",
+                "Illegal moves, and declarations that do not meet the rule, are refused with the reason and the game");
+    }
+
+    @Test
+    void asciiBoardsAndPrompts() {
+        Cli.Result r = play("7g7f\nresign\n", "--ascii");
+        assertThat(r.outLines()).containsSubsequence(
+                "Even, professional rules.", "Sente to move, move 1", "Sente> 7g7f", "Move 1: Sente 7g7f",
+                "|  .  .  P  .  .  .  .  .  .| f", "Gote> resign");
+        assertThat(r.out()).endsWith("Gote> resign\nSENTE wins by RESIGNATION\n");
+    }
+
+    @Test
+    void atATerminalTheInputIsNotEchoed() {
+        Cli.Result r = Cli.runWithInput("7g7f\n", true, "play");
+        assertThat(r.out()).contains("▲先手> 1手目：▲先手 7g7f\n").doesNotContain("> 7g7f");
+        assertThat(r.out()).endsWith("△後手> \ngame suspended (中断): end of input\nまで1手で中断\n");
+    }
+}
