@@ -128,6 +128,28 @@ public final class Position {
         return of(setup, true);
     }
 
+    /**
+     * A position for a game record or a composed problem: like {@link #ofTsume(Setup)}, but two unpromoted
+     * pawns of one side on a file ({@link PositionIssue#NIFU}) and pieces that can never move again
+     * ({@link PositionIssue#DEAD_PIECE}) are accepted, because some composed problems have them (the "nine
+     * pawns" problem puts nine pawns on one file). From here on the rules apply as usual: no pawn can be
+     * dropped on a file that holds one.
+     *
+     * @throws IllegalPositionException listing the other issues found (kings, piece counts, the side not to
+     *     move in check)
+     */
+    public static Position ofRecord(Setup setup) {
+        List<String> details = new ArrayList<>();
+        Set<PositionIssue> issues = EnumSet.noneOf(PositionIssue.class);
+        issues.addAll(check(setup, true, details));
+        issues.remove(PositionIssue.NIFU);
+        issues.remove(PositionIssue.DEAD_PIECE);
+        if (!issues.isEmpty()) {
+            throw new IllegalPositionException(issues, String.join("; ", details));
+        }
+        return load(setup);
+    }
+
     private static Position of(Setup setup, boolean tsume) {
         List<String> details = new ArrayList<>();
         Set<PositionIssue> issues = check(setup, tsume, details);
