@@ -30,15 +30,31 @@ public final class Headers {
     public static final String AUTHOR = "作者";
     public static final String PUBLISHER = "発表誌";
     public static final String HANDICAP = "手合割";
+    /** Sente's own time control (CSA V3 {@code $TIME+}). */
+    public static final String SENTE_TIME_LIMIT = "先手持ち時間";
+    /** Gote's own time control (CSA V3 {@code $TIME-}). */
+    public static final String GOTE_TIME_LIMIT = "後手持ち時間";
+    /** The move limit after which the game is a draw (CSA V3 {@code $MAX_MOVES}). */
+    public static final String MAX_MOVES = "最大手数";
+    /** The impasse rule, 24 or 27 points (CSA V3 {@code $JISHOGI}). */
+    public static final String JISHOGI = "持将棋";
 
-    /** CSA {@code $KEY} to KIF key, for the keys both formats have. */
-    public static final Map<String, String> CSA_TO_KIF = Map.of(
-            "EVENT", EVENT,
-            "SITE", SITE,
-            "START_TIME", START_TIME,
-            "END_TIME", END_TIME,
-            "TIME_LIMIT", TIME_LIMIT,
-            "OPENING", OPENING);
+    /**
+     * CSA {@code $KEY} to KIF key, for the keys both formats have. The CSA V3 {@code $TIME} is not listed: it
+     * shares 持ち時間 with {@code $TIME_LIMIT}, and the CSA writer picks the key by the value's form.
+     */
+    public static final Map<String, String> CSA_TO_KIF = Map.ofEntries(
+            Map.entry("EVENT", EVENT),
+            Map.entry("SITE", SITE),
+            Map.entry("START_TIME", START_TIME),
+            Map.entry("END_TIME", END_TIME),
+            Map.entry("TIME_LIMIT", TIME_LIMIT),
+            Map.entry("OPENING", OPENING),
+            Map.entry("NOTE", NOTE),
+            Map.entry("TIME+", SENTE_TIME_LIMIT),
+            Map.entry("TIME-", GOTE_TIME_LIMIT),
+            Map.entry("MAX_MOVES", MAX_MOVES),
+            Map.entry("JISHOGI", JISHOGI));
 
     /** KIF key to CSA {@code $KEY}, the reverse of {@link #CSA_TO_KIF}. */
     public static Optional<String> csaKey(String kifKey) {

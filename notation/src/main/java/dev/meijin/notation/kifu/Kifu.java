@@ -49,9 +49,12 @@ public record Kifu(List<Header> headers, Start start, List<String> startComments
         return moves.isEmpty() ? Optional.empty() : moves.getLast().special();
     }
 
-    /** The start position as a live position (tsume positions may lack the attacker's king). */
+    /**
+     * The start position as a live position. Tsume positions may lack the attacker's king, and composed
+     * problems may hold two pawns on a file or a piece that cannot move ({@link Position#ofRecord}).
+     */
     public Position startPosition() {
-        return Position.ofTsume(start.setup());
+        return Position.ofRecord(start.setup());
     }
 
     /** The position after the main line's moves. */

@@ -1,0 +1,148 @@
+package dev.meijin.notation.kifu;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.Move;
+import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Game;
+import dev.meijin.core.game.MoveResult;
+import dev.meijin.core.game.Outcome;
+import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.position.IllegalPositionException;
+import dev.meijin.core.position.Position;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Replays a record's main line under the rules and compares the ending it records with the one the rules
+ * give: a recorded 千日手 must be a real fourfold repetition, 詰み a real checkmate, 入玉勝ち/%KACHI a valid
+ * declaration; a declaration the rules reject is reported as such.
+ */
+public final class RecordValidator {
+    private RecordValidator() {}
+
+    /** The rules a record is judged under: computer rules (27-point declaration) with the record's move limit, if any. */
+    public static RuleSet rulesFor(Kifu k) {
+        int max = k.header(Headers.MAX_MOVES).or(() -> k.header("$MAX_MOVES")).or(() -> k.header("MAX_MOVES")).flatMap(RecordValidator::parseInt).orElse(0);
+        return new RuleSet(RuleSet.Impasse.DECLARATION_27, false, max, false, true);
+    }
+
+    private static Optional<Integer> parseInt(String s) {
+        String t = s.strip();
+        if (t.isEmpty() || t.length() > 9 || !t.chars().allMatch(Character::isDigit)) {
+            return Optional.empty();
+        }
+        return Optional.of(Integer.parseInt(t));
+    }
+
+    /** Validates under {@link #rulesFor(Kifu)}. */
+    public static Validation validate(Kifu k) {
+        return validate(k, rulesFor(k));
+    }
+
+    public static Validation validate(Kifu k, RuleSet rules) {
+        List<Problem> problems = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Game g;
+        try {
+            g = Game.ofRecord(k.start().setup(), rules);
+        } catch (IllegalPositionException e) {
+            problems.add(new Problem(0, 0, 0, "the start position is illegal: " + e.getMessage()));
+            return new Validation(0, k.special(), Optional.empty(), problems, notes);
+        }
+        boolean hasBothKings = g.position().kingSquare(0) != Position.NO_SQUARE && g.position().kingSquare(1) != Position.NO_SQUARE;
+        int ply = 0;
+        for (Step s : k.moves()) {
+            if (!s.isMove()) {
+                break;
+            }
+            ply++;
+            if (g.isOver()) {
+                problems.add(new Problem(0, 0, ply, "the game had already ended (" + g.outcome().orElseThrow().describe() + ") but the record goes on with " + Move.usi(s.move())));
+                return new Validation(ply - 1, k.special(), g.outcome(), problems, notes);
+            }
+            MoveResult r = g.play(s.move());
+            if (r instanceof MoveResult.Illegal il) {
+                problems.add(new Problem(0, 0, ply, il.reason()));
+                return new Validation(ply - 1, k.special(), Optional.empty(), problems, notes);
+            }
+        }
+        Optional<Special> recorded = k.special();
+        Color toMove = g.turn();
+        Optional<Outcome> byRules = g.outcome();
+        if (recorded.isEmpty()) {
+            byRules.ifPresent(o -> notes.add("the record has no ending, but the rules end the game: " + o.describe()));
+            return new Validation(ply, recorded, byRules, problems, notes);
+        }
+        Special sp = recorded.get();
+        Outcome judged = switch (sp) {
+            case TSUMI -> {
+                if (byRules.isEmpty() || !(byRules.get().ending() == Ending.CHECKMATE || byRules.get().ending() == Ending.NO_LEGAL_MOVES)) {
+                    problems.add(new Problem(0, 0, ply, "recorded 詰み, but " + toMove + " is not checkmated (" + g.position().legalMoves().length + " legal moves)"));
+                }
+                yield byRules.orElse(null);
+            }
+            case SENNICHITE -> {
+                if (byRules.isEmpty() || !(byRules.get().ending() == Ending.REPETITION || byRules.get().ending() == Ending.PERPETUAL_CHECK)) {
+                    problems.add(new Problem(0, 0, ply, "recorded 千日手, but the final position has occurred only " + g.repetitions() + " times"));
+                }
+                yield byRules.orElse(null);
+            }
+            case KACHI -> {
+                if (byRules.isPresent()) {
+                    problems.add(new Problem(0, 0, ply, "recorded 入玉勝ち, but the game had already ended: " + byRules.get().describe()));
+                    yield byRules.get();
+                }
+                if (!hasBothKings || rules.impasse() == RuleSet.Impasse.NONE || rules.impasse() == RuleSet.Impasse.TRY || rules.impasse() == RuleSet.Impasse.AGREEMENT_24) {
+                    problems.add(new Problem(0, 0, ply, "recorded 入玉勝ち, but the rules have no declaration"));
+                    yield null;
+                }
+                Outcome o = g.declare();
+                if (o.ending() == Ending.ILLEGAL_MOVE) {
+                    problems.add(new Problem(0, 0, ply, "recorded 入玉勝ち, but the rules reject the declaration: " + o.detail()));
+                }
+                yield o;
+            }
+            case TORYO -> endOutside(byRules, problems, ply, sp, () -> g.resign(toMove));
+            case TIME_UP -> endOutside(byRules, problems, ply, sp, () -> g.timeLoss(toMove));
+            case ILLEGAL_MOVE -> endOutside(byRules, problems, ply, sp, () -> g.illegalMove(toMove, "recorded 反則負け"));
+            case ILLEGAL_WIN -> endOutside(byRules, problems, ply, sp, () -> g.illegalMove(toMove.opposite(), "recorded 反則勝ち"));
+            case SENTE_ILLEGAL_ACTION -> endOutside(byRules, problems, ply, sp, () -> g.illegalMove(Color.SENTE, "recorded %+ILLEGAL_ACTION"));
+            case GOTE_ILLEGAL_ACTION -> endOutside(byRules, problems, ply, sp, () -> g.illegalMove(Color.GOTE, "recorded %-ILLEGAL_ACTION"));
+            case FUSEN_WIN -> new Outcome.Win(toMove, Ending.RESIGNATION, "不戦勝");
+            case FUSEN_LOSS -> new Outcome.Win(toMove.opposite(), Ending.RESIGNATION, "不戦敗");
+            case MAX_MOVES -> {
+                if (byRules.isPresent() && byRules.get().ending() != Ending.MOVE_LIMIT) {
+                    problems.add(new Problem(0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + byRules.get().describe()));
+                }
+                yield byRules.orElse(new Outcome.Draw(Ending.MOVE_LIMIT, ply + " moves"));
+            }
+            case JISHOGI, HIKIWAKE -> {
+                if (byRules.isPresent()) {
+                    problems.add(new Problem(0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + byRules.get().describe()));
+                    yield byRules.get();
+                }
+                yield new Outcome.Draw(sp == Special.JISHOGI ? Ending.IMPASSE : Ending.REPETITION, "recorded " + sp.japanese());
+            }
+            case CHUDAN, FUZUMI, FUUJITE, MATTA, ERROR -> {
+                byRules.ifPresent(o -> notes.add("recorded " + sp.japanese() + ", but the rules had ended the game: " + o.describe()));
+                yield byRules.orElse(null);
+            }
+        };
+        return new Validation(ply, recorded, Optional.ofNullable(judged), problems, notes);
+    }
+
+    private static Outcome endOutside(Optional<Outcome> byRules, List<Problem> problems, int ply, Special sp, java.util.function.Supplier<Outcome> end) {
+        if (byRules.isPresent()) {
+            Outcome o = byRules.get();
+            // A resignation recorded after a mate, or a loss recorded after a move that left no legal reply, agrees with the rules.
+            boolean agrees = (o.ending() == Ending.CHECKMATE || o.ending() == Ending.NO_LEGAL_MOVES)
+                    && (sp == Special.TORYO || sp == Special.ILLEGAL_MOVE || sp == Special.TIME_UP);
+            if (!agrees) {
+                problems.add(new Problem(0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + o.describe()));
+            }
+            return o;
+        }
+        return end.get();
+    }
+}

@@ -1,0 +1,265 @@
+package dev.meijin.notation.move;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.meijin.core.Move;
+import dev.meijin.core.Square;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.Usi;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** 打, 成/不成, 同, the KIF style, the spellings accepted when reading, and the three kinds of error. */
+class JapaneseNotationTest {
+
+    private static int usi(Position pos, String usi) {
+        return Usi.parseMove(pos, usi);
+    }
+
+    // ------------------------------------------------------------------ 打
+
+    @Test
+    void dropNeedsUchiOnlyWhenABoardPieceOfTheKindCanAlsoGoThere() {
+        Position pos = Boards.of("5f:G", 'b', "G", "5e");
+        int drop = usi(pos, "G*5e");
+        int board = usi(pos, "5f5e");
+        assertThat(JapaneseNotation.formatKi2(pos, drop)).isEqualTo("▲５五金打");
+        assertThat(JapaneseNotation.formatKi2(pos, board)).isEqualTo("▲５五金");
+        assertThat(JapaneseNotation.parse(pos, "５五金打")).isEqualTo(drop);
+        // Without 打 the piece on the board is meant.
+        assertThat(JapaneseNotation.parse(pos, "５五金")).isEqualTo(board);
+        // KIF writes 打 on every drop and the origin on every board move.
+        assertThat(JapaneseNotation.formatKif(pos, drop)).isEqualTo("５五金打");
+        assertThat(JapaneseNotation.formatKif(pos, board)).isEqualTo("５五金(56)");
+    }
+
+    @Test
+    void dropWithoutUchiWhenNoBoardPieceOfTheKindCanGoThere() {
+        // The tokin can go to 5e, but it is not a gold.
+        Position pos = Boards.of("5f:+P 1i:G", 'b', "G", "5e");
+        int drop = usi(pos, "G*5e");
+        assertThat(JapaneseNotation.formatKi2(pos, drop)).isEqualTo("▲５五金");
+        assertThat(JapaneseNotation.parse(pos, "▲５五金")).isEqualTo(drop);
+        assertThat(JapaneseNotation.parse(pos, "▲５五金打")).isEqualTo(drop);
+        assertThat(JapaneseNotation.formatKif(pos, drop)).isEqualTo("５五金打");
+    }
+
+    @Test
+    void aPinnedPieceIsNoRival() {
+        // The gold on 4e is pinned against the king on 5e by the rook on 1e, so only 4g's gold can go to 4f.
+        Position pos = Boards.of("5e:K 4e:G 1e:r 4g:G", 'b', "-", "4f");
+        int m = usi(pos, "4g4f");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲４六金");
+        assertThat(JapaneseNotation.parse(pos, "４六金")).isEqualTo(m);
+        // Without the pin both golds can go there.
+        Position free = Boards.of("5e:K 4e:G 4g:G", 'b', "-", "4f");
+        assertThat(JapaneseNotation.formatKi2(free, usi(free, "4g4f"))).isEqualTo("▲４六金上");
+        assertThat(JapaneseNotation.formatKi2(free, usi(free, "4e4f"))).isEqualTo("▲４六金引");
+    }
+
+    @Test
+    void aMarkerForAPinnedDragonIsStillRead() {
+        // The dragon on 5d is pinned against the king on 5e by the lance on 5a; only 2d's dragon can go to 4d,
+        // so no marker is written, but a writer that counts the pinned one writes 右 and is understood.
+        Position pos = Boards.of("5e:K 5d:+R 5a:l 2d:+R", 'b', "-", "4d");
+        int m = usi(pos, "2d4d");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲４四龍");
+        assertThat(JapaneseNotation.parse(pos, "▲４四龍右")).isEqualTo(m);
+        assertThat(JapaneseNotation.parse(pos, "▲４四龍寄")).isEqualTo(m);
+        assertThatThrownBy(() -> JapaneseNotation.parse(pos, "▲４四龍左"))
+                .isInstanceOfSatisfying(MoveNotationException.class,
+                        e -> assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL));
+    }
+
+    // ------------------------------------------------------------------ 成 and 不成
+
+    @Test
+    void promotionWrittenWhenTheMoveCouldPromote() {
+        Position pos = Boards.startpos("7g7f 3c3d");
+        int promote = usi(pos, "8h2b+");
+        int decline = usi(pos, "8h2b");
+        assertThat(JapaneseNotation.formatKi2(pos, promote)).isEqualTo("▲２二角成");
+        assertThat(JapaneseNotation.formatKi2(pos, decline)).isEqualTo("▲２二角不成");
+        assertThat(JapaneseNotation.formatKif(pos, promote)).isEqualTo("２二角成(88)");
+        assertThat(JapaneseNotation.formatKif(pos, decline)).isEqualTo("２二角不成(88)");
+        assertThat(JapaneseNotation.parse(pos, "２二角成(88)")).isEqualTo(promote);
+        assertThat(JapaneseNotation.parse(pos, "２二角不成(88)")).isEqualTo(decline);
+        assertThat(JapaneseNotation.parse(pos, "２二角生")).isEqualTo(decline);
+        // A missing 不成 reads as not promoting.
+        assertThat(JapaneseNotation.parse(pos, "２二角")).isEqualTo(decline);
+        // Outside the zone there is nothing to write.
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "2g2f"))).isEqualTo("▲２六歩");
+    }
+
+    @Test
+    void forcedPromotionIsWrittenAndMustBeRead() {
+        Position pos = Boards.of("2b:P", 'b', "-", "2a");
+        int m = usi(pos, "2b2a+");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲２一歩成");
+        assertThatThrownBy(() -> JapaneseNotation.parse(pos, "２一歩"))
+                .isInstanceOfSatisfying(MoveNotationException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL);
+                    assertThat(e.getMessage()).contains("must promote", "２一歩", Sfen.format(pos));
+                });
+    }
+
+    @Test
+    void promotedPiecesByName() {
+        Position pos = Boards.of("5e:+P 4e:+L 3e:+N 2e:+S 6e:+B 7e:+R", 'b');
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "5e5d"), false)).isEqualTo("５四と");
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "4e4d"), false)).isEqualTo("４四成香");
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "3e3d"), false)).isEqualTo("３四成桂");
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "2e2d"), false)).isEqualTo("２四成銀");
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "6e6d"), false)).isEqualTo("６四馬");
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "7e7d"), false)).isEqualTo("７四龍");
+        assertThat(JapaneseNotation.formatKif(pos, usi(pos, "2e2d"))).isEqualTo("２四成銀(25)");
+        // One-character names and 竜.
+        assertThat(JapaneseNotation.parse(pos, "４四杏")).isEqualTo(usi(pos, "4e4d"));
+        assertThat(JapaneseNotation.parse(pos, "３四圭")).isEqualTo(usi(pos, "3e3d"));
+        assertThat(JapaneseNotation.parse(pos, "２四全")).isEqualTo(usi(pos, "2e2d"));
+        assertThat(JapaneseNotation.parse(pos, "７四竜")).isEqualTo(usi(pos, "7e7d"));
+    }
+
+    // ------------------------------------------------------------------ 同
+
+    @Test
+    void sameSquareAsThePreviousMove() {
+        Position pos = Boards.startpos("7g7f 3c3d 8h2b+");
+        int m = usi(pos, "3a2b");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("△同銀");
+        assertThat(JapaneseNotation.formatKif(pos, m)).isEqualTo("同　銀(31)");
+        for (String text : new String[] {"△同銀", "同　銀", "同 銀", "☖同銀", "同銀(31)", "△同　銀", "２二銀", "△２二銀"}) {
+            assertThat(JapaneseNotation.parse(pos, text)).as(text).isEqualTo(m);
+        }
+        // 同 with markers: gote's right is the high-numbered files.
+        Position two = Boards.of("5e:+S 4c:g 6c:g", 'b', "-", "5d");
+        two.doMove(usi(two, "5e5d"));
+        int left = usi(two, "4c5d");
+        assertThat(JapaneseNotation.formatKi2(two, left)).isEqualTo("△同金左");
+        assertThat(JapaneseNotation.formatKi2(two, usi(two, "6c5d"))).isEqualTo("△同金右");
+        assertThat(JapaneseNotation.formatKif(two, left)).isEqualTo("同　金(43)");
+        assertThat(JapaneseNotation.parse(two, "△同　金左")).isEqualTo(left);
+        assertThat(JapaneseNotation.parse(two, "同金(43)")).isEqualTo(left);
+    }
+
+    @Test
+    void sameWithATwoCharacterName() {
+        Position pos = Boards.of("2e:+S 2c:p", 'w', "-", "2d");
+        pos.doMove(usi(pos, "2c2d"));
+        int m = usi(pos, "2e2d");
+        assertThat(JapaneseNotation.formatKif(pos, m)).isEqualTo("同　成銀(25)");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲同成銀");
+        assertThat(JapaneseNotation.parse(pos, "同　成銀(25)")).isEqualTo(m);
+        assertThat(JapaneseNotation.parse(pos, "▲同全")).isEqualTo(m);
+    }
+
+    @Test
+    void sameNeedsAPreviousMove() {
+        Position pos = Position.startpos();
+        assertThatThrownBy(() -> JapaneseNotation.parse(pos, "同歩"))
+                .isInstanceOfSatisfying(MoveNotationException.class,
+                        e -> assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL));
+    }
+
+    // ------------------------------------------------------------------ spellings
+
+    @ParameterizedTest
+    @ValueSource(strings = {"▲７六歩", "７六歩", "☗７六歩", "▼７六歩", "76歩", "7六歩", "７6歩", "七六歩", "７六歩(77)",
+            "７六歩（７７）", " ７六歩 ", "▲ ７六歩", "７六歩上", "７六歩直", "７六歩行"})
+    void readsTheUsualSpellings(String text) {
+        Position pos = Position.startpos();
+        assertThat(JapaneseNotation.parse(pos, text)).isEqualTo(usi(pos, "7g7f"));
+    }
+
+    @Test
+    void kingIsGyokuOrOu() {
+        Position pos = Position.startpos();
+        int m = usi(pos, "5i5h");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲５八玉");
+        assertThat(JapaneseNotation.parse(pos, "▲５八王")).isEqualTo(m);
+        assertThat(JapaneseNotation.formatKif(pos, m)).isEqualTo("５八玉(59)");
+    }
+
+    @Test
+    void startingGoldsNeedMarkers() {
+        Position pos = Position.startpos();
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "6i5h"))).isEqualTo("▲５八金左");
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "4i5h"))).isEqualTo("▲５八金右");
+        assertThat(JapaneseNotation.formatKi2(pos, usi(pos, "6i7h"))).isEqualTo("▲７八金");
+        assertThat(JapaneseNotation.formatKif(pos, usi(pos, "6i5h"))).isEqualTo("５八金(69)");
+    }
+
+    // ------------------------------------------------------------------ errors
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            ''         | 0
+            ７         | 0
+            ７六       | 2
+            ７〇歩     | 0
+            ７六X      | 2
+            ７六歩右右 | 4
+            ７六歩上引 | 4
+            ７六歩成成 | 4
+            ７六歩打打 | 4
+            ７六歩(7)  | 3
+            ７六歩(77  | 3
+            ７六歩 x   | 4
+            ５五歩打(56) | -1
+            ５五歩右打   | -1
+            ５五馬打     | -1
+            """)
+    void malformed(String text, int index) {
+        Position pos = Position.startpos();
+        assertThatThrownBy(() -> JapaneseNotation.parse(pos, text))
+                .isInstanceOfSatisfying(MoveNotationException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.MALFORMED);
+                    assertThat(e.input()).isEqualTo(text);
+                    assertThat(e.index()).isEqualTo(index);
+                    assertThat(e.sfen()).isEqualTo(Sfen.format(pos));
+                    assertThat(e.getMessage()).contains("\"" + text + "\"", Sfen.format(pos));
+                });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"▲７五歩", "△７六歩", "７六歩(87)", "７六金", "７六歩成", "５五歩打", "５八金直", "５八金引", "２二角"})
+    void illegal(String text) {
+        Position pos = Position.startpos();
+        assertThatThrownBy(() -> JapaneseNotation.parse(pos, text))
+                .isInstanceOfSatisfying(MoveNotationException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL);
+                    assertThat(e.getMessage()).contains("\"" + text + "\"", Sfen.format(pos));
+                });
+    }
+
+    @Test
+    void ambiguousListsTheCandidates() {
+        Position pos = Boards.of("6c:G 5c:G 4c:G", 'b', "-", "5b");
+        assertThatThrownBy(() -> JapaneseNotation.parse(pos, "▲５二金"))
+                .isInstanceOfSatisfying(MoveNotationException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.AMBIGUOUS);
+                    assertThat(e.candidates()).containsExactlyInAnyOrder("6c5b", "5c5b", "4c5b");
+                    assertThat(e.getMessage()).contains("５二金(63)", "５二金(53)", "５二金(43)", Sfen.format(pos), "右");
+                });
+        // 上 does not decide either: all three move forward.
+        assertThatThrownBy(() -> JapaneseNotation.parse(pos, "５二金上"))
+                .isInstanceOfSatisfying(MoveNotationException.class,
+                        e -> assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.AMBIGUOUS));
+        assertThat(JapaneseNotation.parse(pos, "５二金(63)")).isEqualTo(usi(pos, "6c5b"));
+    }
+
+    @Test
+    void formattingAnIllegalMoveFails() {
+        Position pos = Position.startpos();
+        int m = Move.normal(Square.parse("7g"), Square.parse("7e"), pos.pieceAt(Square.parse("7g")));
+        assertThatThrownBy(() -> JapaneseNotation.formatKi2(pos, m))
+                .isInstanceOfSatisfying(MoveNotationException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL);
+                    assertThat(e.input()).isEqualTo("7g7e");
+                });
+    }
+}
