@@ -287,6 +287,27 @@ public final class Game {
     }
 
     /**
+     * Why a declaration by the side to move would fail now under the rule set's declaration rule (king not
+     * entered, too few pieces in the enemy camp, in check, too few points), or empty if it would stand.
+     *
+     * @throws IllegalStateException if the rule set has no impasse declaration
+     */
+    public Optional<String> declarationFailure() {
+        ImpasseCount c = impasseCount(pos.turn());
+        String failure = c.conditionFailure();
+        int pts = c.declarationPoints();
+        int need = switch (rules.impasse()) {
+            case DECLARATION_27 -> pos.turn() == Color.SENTE ? 28 : 27;
+            case DECLARATION_24 -> 24;
+            case NONE, AGREEMENT_24, TRY -> throw new IllegalStateException("the rule set " + rules.impasse() + " has no impasse declaration");
+        };
+        if (failure.isEmpty() && pts < need) {
+            failure = pts + " points, " + need + " needed";
+        }
+        return failure.isEmpty() ? Optional.empty() : Optional.of(failure);
+    }
+
+    /**
      * The side to move declares an impasse win under the rule set's declaration rule. A valid declaration
      * ends the game as the rule says; a declaration that fails its conditions is an illegal move and loses.
      *

@@ -1,0 +1,121 @@
+package dev.meijin.core.movegen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.meijin.core.Fixtures;
+import dev.meijin.core.Fixtures.PerftRow;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.sfen.SfenException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Perft against the published counts of {@code perft/perft.tsv}: every row, the start position to depth 5
+ * included. Positions whose side to move has no king (mate problems) are loaded with {@link Sfen#tsume}.
+ */
+class PerftTest {
+
+    static Stream<PerftRow> rows() {
+        return Fixtures.perftRows().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void countMatchesTheTable(PerftRow row) {
+        Position pos = Fixtures.load(row.sfen());
+        String before = Sfen.format(pos);
+        long nodes = new Perft(row.depth()).count(pos, row.depth());
+        assertThat(nodes).as("perft %d of %s (%s)", row.depth(), row.sfen(), row.source()).isEqualTo(row.nodes());
+        assertThat(Sfen.format(pos)).as("position restored after perft of %s", row.sfen()).isEqualTo(before);
+        assertThat(pos.plies()).as("move stack empty after perft of %s", row.sfen()).isZero();
+    }
+
+    /** Depth 5 (19,861,490) runs once, as its table row in {@link #countMatchesTheTable}. */
+    @Test
+    void startposCountsAndTableRows() {
+        long[] expected = {1, 30, 900, 25_470, 719_731, 19_861_490};
+        Position pos = Position.startpos();
+        Perft perft = new Perft(4);
+        for (int d = 0; d <= 4; d++) {
+            assertThat(perft.count(pos, d)).as("perft %d of %s", d, Sfen.STARTPOS).isEqualTo(expected[d]);
+        }
+        Set<Integer> depths = new HashSet<>();
+        for (PerftRow r : Fixtures.perftRows()) {
+            if (r.sfen().equals(Sfen.STARTPOS)) {
+                depths.add(r.depth());
+                assertThat(r.nodes()).as("table row %s", r).isEqualTo(expected[r.depth()]);
+            }
+        }
+        assertThat(depths).as("the table lists the start position at depths 1–5")
+                .containsExactlyInAnyOrder(1, 2, 3, 4, 5);
+    }
+
+    /** The rows without a king for the side to move exist and need the tsume loader. */
+    @Test
+    void kinglessRowsNeedTheTsumeLoader() {
+        List<PerftRow> kingless =
+                Fixtures.perftRows().stream().filter(r -> !Fixtures.sideToMoveHasKing(r.sfen())).toList();
+        assertThat(kingless).as("rows whose side to move has no king").isNotEmpty();
+        for (PerftRow r : kingless) {
+            assertThatThrownBy(() -> Sfen.position(r.sfen())).as(r.sfen())
+                    .isInstanceOf(SfenException.class);
+            assertThat(Sfen.tsume(r.sfen()).sideToMove()).as(r.sfen()).isIn(0, 1);
+        }
+    }
+
+    static Stream<String> fewPositions() {
+        List<String> sfens = Fixtures.perftSfens();
+        return Stream.of(Sfen.STARTPOS, sfens.get(1), sfens.get(7), sfens.get(40), sfens.get(sfens.size() - 3));
+    }
+
+    @ParameterizedTest
+    @MethodSource("fewPositions")
+    void bulkAndFullCountingAgreeAtDepthThree(String sfen) {
+        Position pos = Fixtures.load(sfen);
+        Perft perft = new Perft(3);
+        for (int d = 0; d <= 3; d++) {
+            assertThat(perft.countFull(pos, d)).as("countFull %d of %s", d, sfen).isEqualTo(perft.count(pos, d));
+        }
+        assertThat(Sfen.format(pos)).as(sfen).isEqualTo(Sfen.format(Fixtures.load(sfen)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("fewPositions")
+    void divideSumsToTheTotal(String sfen) {
+        Position pos = Fixtures.load(sfen);
+        Perft perft = new Perft(3);
+        for (int d = 1; d <= 3; d++) {
+            List<Perft.Division> div = perft.divide(pos, d);
+            assertThat(div.stream().mapToLong(Perft.Division::nodes).sum()).as("divide %d of %s", d, sfen)
+                    .isEqualTo(perft.count(pos, d));
+            assertThat(div).as("one entry per legal move of %s", sfen).hasSize(pos.legalMoves().length);
+            assertThat(div.stream().map(Perft.Division::usi).distinct().count()).as("distinct moves of %s", sfen)
+                    .isEqualTo(div.size());
+            if (d == 1) {
+                assertThat(div).as(sfen).allSatisfy(x -> assertThat(x.nodes()).isEqualTo(1));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, -1})
+    void divideRejectsDepthsBelowOne(int depth) {
+        assertThatThrownBy(() -> new Perft(2).divide(Position.startpos(), depth))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(String.valueOf(depth));
+    }
+
+    @Test
+    void depthZeroCountsTheRoot() {
+        assertThat(new Perft(1).count(Position.startpos(), 0)).as(Sfen.STARTPOS).isEqualTo(1);
+        assertThat(new Perft(1).countFull(Position.startpos(), 0)).as(Sfen.STARTPOS).isEqualTo(1);
+    }
+}

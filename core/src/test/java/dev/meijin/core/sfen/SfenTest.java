@@ -1,0 +1,298 @@
+package dev.meijin.core.sfen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.Piece;
+import dev.meijin.core.Role;
+import dev.meijin.core.Square;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.position.IllegalPositionException;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.position.PositionIssue;
+import dev.meijin.core.position.Setup;
+import dev.meijin.core.position.Setups;
+import dev.meijin.core.sfen.SfenException.Reason;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** SFEN parsing, formatting and errors, and the position rules a parsed setup must meet. */
+class SfenTest {
+
+    private static final String START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    /** Two bare kings, sente to move; hands and pieces are added per test. */
+    private static final String KINGS = "4k4/9/9/9/9/9/9/9/4K4";
+
+    // ------------------------------------------------------------------ valid text
+
+    @Test
+    void startpos() {
+        Setup s = Sfen.parse(START);
+        assertThat(s).as(START).isEqualTo(Setups.STARTPOS);
+        assertThat(Sfen.format(s)).as(START).isEqualTo(START);
+        assertThat(Sfen.STARTPOS).isEqualTo(START);
+        assertThat(Sfen.parse("startpos")).as("startpos keyword").isEqualTo(Setups.STARTPOS);
+        assertThat(Sfen.parse("sfen " + START)).as("sfen prefix").isEqualTo(Setups.STARTPOS);
+        assertThat(Sfen.parse("  " + START + "  ")).as("surrounding spaces").isEqualTo(Setups.STARTPOS);
+        assertThat(Sfen.parse(START.replace(" ", "   "))).as("runs of spaces").isEqualTo(Setups.STARTPOS);
+        Position p = Sfen.position(START);
+        assertThat(p.pieceAt(Square.parse("5i"))).as(START).isEqualTo(Piece.of(Color.SENTE, Role.KING));
+        assertThat(p.pieceAt(Square.parse("8h"))).as(START).isEqualTo(Piece.of(Color.SENTE, Role.BISHOP));
+        assertThat(p.pieceAt(Square.parse("2h"))).as(START).isEqualTo(Piece.of(Color.SENTE, Role.ROOK));
+        assertThat(p.pieceAt(Square.parse("8b"))).as(START).isEqualTo(Piece.of(Color.GOTE, Role.ROOK));
+        assertThat(p.pieceAt(Square.parse("2b"))).as(START).isEqualTo(Piece.of(Color.GOTE, Role.BISHOP));
+        assertThat(p.pieceAt(Square.parse("1a"))).as(START).isEqualTo(Piece.of(Color.GOTE, Role.LANCE));
+        assertThat(p.pieceAt(Square.parse("9i"))).as(START).isEqualTo(Piece.of(Color.SENTE, Role.LANCE));
+        assertThat(p.turn()).as(START).isEqualTo(Color.SENTE);
+        assertThat(p.moveNumber()).as(START).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Handicap.class)
+    void handicapSfensParseAndFormatBack(Handicap h) {
+        Setup s = Sfen.parse(h.sfen());
+        assertThat(Sfen.format(s)).as(h.sfen()).isEqualTo(h.sfen());
+        assertThat(s.turn()).as(h.sfen()).isEqualTo(h == Handicap.EVEN ? Color.SENTE : Color.GOTE);
+        assertThat(Sfen.format(Sfen.position(h.sfen()))).as(h.sfen()).isEqualTo(h.sfen());
+    }
+
+    @Test
+    void promotedPieces() {
+        String sfen = "+R+N+SGKG+S+N+R/+B+N+SG+LG+S+N+B/P+LPP+LPP+LP/1P2P2P1/9/9/9/9/4k4 b 9P 200";
+        Setup s = Sfen.parse(sfen);
+        assertThat(s.piece(Square.parse("9a"))).as(sfen).isEqualTo(Piece.of(Color.SENTE, Role.DRAGON));
+        assertThat(s.piece(Square.parse("8a"))).as(sfen).isEqualTo(Piece.of(Color.SENTE, Role.PRO_KNIGHT));
+        assertThat(s.piece(Square.parse("7a"))).as(sfen).isEqualTo(Piece.of(Color.SENTE, Role.PRO_SILVER));
+        assertThat(s.piece(Square.parse("9b"))).as(sfen).isEqualTo(Piece.of(Color.SENTE, Role.HORSE));
+        assertThat(s.piece(Square.parse("5b"))).as(sfen).isEqualTo(Piece.of(Color.SENTE, Role.PRO_LANCE));
+        assertThat(s.piece(Square.parse("8c"))).as(sfen).isEqualTo(Piece.of(Color.SENTE, Role.PRO_LANCE));
+        assertThat(s.piece(Square.parse("9c"))).as(sfen).isEqualTo(Piece.of(Color.SENTE, Role.PAWN));
+        assertThat(s.handCount(Color.SENTE, Role.PAWN)).as(sfen).isEqualTo(9);
+        assertThat(s.moveNumber()).as(sfen).isEqualTo(200);
+        assertThat(Sfen.format(s)).as(sfen).isEqualTo(sfen);
+
+        String gote = "4k4/9/9/9/9/9/9/9/+p+l+n+s+b+rK2 w - 1";
+        Setup g = Sfen.parse(gote);
+        assertThat(g.piece(Square.parse("9i"))).as(gote).isEqualTo(Piece.of(Color.GOTE, Role.TOKIN));
+        assertThat(g.piece(Square.parse("4i"))).as(gote).isEqualTo(Piece.of(Color.GOTE, Role.DRAGON));
+        assertThat(g.piece(Square.parse("5i"))).as(gote).isEqualTo(Piece.of(Color.GOTE, Role.HORSE));
+        assertThat(Sfen.format(g)).as(gote).isEqualTo(gote);
+    }
+
+    @Test
+    void handsWithCountsAndAnyOrder() {
+        String sfen = KINGS + " w 10p 1";
+        assertThat(Sfen.parse(sfen).handCount(Color.GOTE, Role.PAWN)).as(sfen).isEqualTo(10);
+        assertThat(Sfen.format(Sfen.parse(sfen))).as(sfen).isEqualTo(sfen);
+
+        String mixed = KINGS + " b SPbslpppp 1";
+        Setup s = Sfen.parse(mixed);
+        assertThat(s.handCount(Color.SENTE, Role.SILVER)).as(mixed).isEqualTo(1);
+        assertThat(s.handCount(Color.SENTE, Role.PAWN)).as(mixed).isEqualTo(1);
+        assertThat(s.handCount(Color.GOTE, Role.PAWN)).as(mixed).isEqualTo(4);
+        assertThat(Sfen.format(s)).as(mixed).isEqualTo(KINGS + " b SPbsl4p 1");
+
+        String repeated = KINGS + " b 2P3Pp2p 1";
+        assertThat(Sfen.parse(repeated).handCount(Color.SENTE, Role.PAWN)).as(repeated).isEqualTo(5);
+        assertThat(Sfen.parse(repeated).handCount(Color.GOTE, Role.PAWN)).as(repeated).isEqualTo(3);
+
+        String full = KINGS + " b 18P4L4N4S2B2R4G 1";
+        assertThat(Sfen.format(Sfen.parse(full))).as(full).isEqualTo(KINGS + " b 2R2B4G4S4N4L18P 1");
+    }
+
+    @Test
+    void handOrderIsRookBishopGoldSilverKnightLancePawnSenteFirst() {
+        String sfen = KINGS + " b plnsgbrPLNSGBR 1";
+        assertThat(Sfen.format(Sfen.parse(sfen))).as(sfen).isEqualTo(KINGS + " b RBGSNLPrbgsnlp 1");
+        String goteOnly = KINGS + " b pg 1";
+        assertThat(Sfen.format(Sfen.parse(goteOnly))).as(goteOnly).isEqualTo(KINGS + " b gp 1");
+        String none = KINGS + " b - 1";
+        assertThat(Sfen.format(Sfen.parse(none))).as(none).isEqualTo(none);
+    }
+
+    @Test
+    void missingMoveNumberIsOne() {
+        String sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+        assertThat(Sfen.parse(sfen).moveNumber()).as(sfen).isEqualTo(1);
+        assertThat(Sfen.format(Sfen.parse(sfen))).as(sfen).isEqualTo(START);
+        String big = KINGS + " w - 123456";
+        assertThat(Sfen.parse(big).moveNumber()).as(big).isEqualTo(123456);
+        assertThat(Sfen.position(big).moveNumber()).as(big).isEqualTo(123456);
+    }
+
+    // ------------------------------------------------------------------ malformed text
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            empty                 | ''                                                                    | FIELDS      | 0
+            blank                 | '   '                                                                 | FIELDS      | 0
+            two fields            | 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b'         | FIELDS      | 59
+            five fields           | 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 1'   | FIELDS      | 65
+            8 ranks               | 'lnsgkgsnl/1r5b1/ppppppppp/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'       | BOARD       | 55
+            10 ranks              | 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'   | BOARD       | 49
+            rank of 8 squares     | 'lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'      | BOARD       | 14
+            rank of 10 (digit)    | 'lnsgkgsnl/1r5b2/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'     | BOARD       | 14
+            rank of 10 (piece)    | 'lnsgkgsnlp/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'    | BOARD       | 9
+            last rank of 8        | 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1'      | BOARD       | 56
+            unknown letter        | 'lnsgkgsnl/1r5b1/ppppppppp/9/4x4/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'   | BOARD       | 29
+            promoted gold         | 'lnsgkgsnl/1r5b1/ppppppppp/9/3+G4/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'  | BOARD       | 30
+            promoted king         | 'lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'    | BOARD       | 5
+            dangling plus at end  | 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL+ b - 1'    | BOARD       | 58
+            plus before a digit   | 'lnsgkgsnl/1r5b1/ppppppppp/9/+9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'    | BOARD       | 29
+            plus before a slash   | 'lnsgkgsnl/1r5b1/ppppppppp/9/9+/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'    | BOARD       | 30
+            double plus           | 'lnsgkgsnl/1r5b1/ppppppppp/9/4++P4/9/PPPPPPPP1/1B5R1/LNSGKGSNL b - 1' | BOARD       | 30
+            bad turn              | 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1'     | TURN        | 58
+            upper-case turn       | 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL B - 1'     | TURN        | 58
+            three bishops         | '4k4/9/9/9/9/9/9/9/4K4 b 3B 1'                                        | HANDS       | 24
+            nineteen pawns        | '4k4/9/9/9/9/9/9/9/4K4 b 19P 1'                                       | HANDS       | 24
+            zero pawns            | '4k4/9/9/9/9/9/9/9/4K4 b 0P 1'                                        | HANDS       | 24
+            king in hand          | '4k4/9/9/9/9/9/9/9/4K4 b K 1'                                         | HANDS       | 24
+            count without letter  | '4k4/9/9/9/9/9/9/9/4K4 b 2 1'                                         | HANDS       | 25
+            unknown hand letter   | '4k4/9/9/9/9/9/9/9/4K4 b PX 1'                                        | HANDS       | 25
+            huge count            | '4k4/9/9/9/9/9/9/9/4K4 b 100P 1'                                      | HANDS       | 24
+            pawns over by repeats | '4k4/9/9/9/9/9/9/9/4K4 b 10PP8P 1'                                    | HANDS       | 28
+            move number zero      | '4k4/9/9/9/9/9/9/9/4K4 b - 0'                                         | MOVE_NUMBER | 26
+            move number negative  | '4k4/9/9/9/9/9/9/9/4K4 b - -1'                                        | MOVE_NUMBER | 26
+            move number letters   | '4k4/9/9/9/9/9/9/9/4K4 b - abc'                                       | MOVE_NUMBER | 26
+            move number too big   | '4k4/9/9/9/9/9/9/9/4K4 b - 99999999999'                               | MOVE_NUMBER | 26
+            """)
+    void malformed(String name, String sfen, Reason reason, int index) {
+        SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(sfen));
+        assertThat(e).as("%s: %s", name, sfen).isNotNull();
+        assertThat(e.reason()).as("%s: %s (%s)", name, sfen, e.getMessage()).isEqualTo(reason);
+        assertThat(e.index()).as("%s: %s (%s)", name, sfen, e.getMessage()).isEqualTo(index);
+        assertThat(e.input().strip()).as("%s: %s", name, sfen).isEqualTo(sfen.strip());
+        assertThat(e.getMessage()).as("%s: %s", name, sfen).contains(sfen.strip())
+                .contains(reason.name().toLowerCase(Locale.ROOT).replace('_', ' '));
+        assertThat(e).as("%s: %s", name, sfen).isInstanceOf(IllegalArgumentException.class);
+        // Sfen.position reports the same syntax error, not a position error.
+        SfenException viaPosition = catchThrowableOfType(SfenException.class, () -> Sfen.position(sfen));
+        assertThat(viaPosition.reason()).as("%s via position(): %s", name, sfen).isEqualTo(reason);
+    }
+
+    @Test
+    void messagesNameTheProblem() {
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 3B 1")).contains("BISHOP count 3 > 2").contains("3B");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 19P 1")).contains("PAWN count 19 > 18");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 0P 1")).contains("count 0");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b K 1")).contains("king");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 2 1")).contains("without a piece letter");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 x - 1")).contains("\"x\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - abc")).contains("\"abc\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - 0")).contains("below 1");
+        assertThat(message("4k4/9/9/9/4x4/9/9/9/4K4 b - 1")).contains("'x'");
+        assertThat(message("4k4/9/9/9/3+G4/9/9/9/4K4 b - 1")).contains("GOLD cannot promote");
+        assertThat(message("4k4/9/9/9/3+K4/9/9/9/4K4 b - 1")).contains("KING cannot promote");
+        assertThat(message("4k4/9/9/9/9/9/9/4K4 b - 1")).contains("8 ranks");
+        assertThat(message("4k4/9/9/9/9/9/9/9/9/4K4 b - 1")).contains("more than 9 ranks");
+        assertThat(message("4k4/8/9/9/9/9/9/9/4K4 b - 1")).contains("rank 2 has 8 squares");
+        assertThat(message("4k4/82/9/9/9/9/9/9/4K4 b - 1")).contains("rank 2 has more than 9 squares");
+    }
+
+    @Test
+    void nullIsRejectedAsEmpty() {
+        SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(null));
+        assertThat(e.reason()).isEqualTo(Reason.FIELDS);
+        assertThat(e.index()).isZero();
+    }
+
+    private static String message(String sfen) {
+        SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(sfen));
+        assertThat(e).as(sfen).isNotNull();
+        return e.getMessage();
+    }
+
+    // ------------------------------------------------------------------ position rules
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no sente king           | 4k4/9/9/9/9/9/9/9/9 w - 1             | NO_KING
+            no gote king            | 9/9/9/9/9/9/9/9/4K4 b - 1             | NO_KING
+            no kings at all         | 9/9/9/9/9/9/9/9/9 b - 1               | NO_KING
+            two sente kings         | 4k4/9/9/9/9/9/9/9/3KK4 b - 1          | TOO_MANY_KINGS
+            two gote kings          | 3kk4/9/9/9/9/9/9/9/4K4 b - 1          | TOO_MANY_KINGS
+            sente nifu              | 4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1       | NIFU
+            gote nifu               | 4k4/9/p8/9/p8/9/9/9/4K4 b - 1         | NIFU
+            sente pawn on rank 1    | P3k4/9/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE
+            sente lance on rank 1   | 4k3L/9/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE
+            sente knight on rank 1  | 4k2N1/9/9/9/9/9/9/9/4K4 b - 1         | DEAD_PIECE
+            sente knight on rank 2  | 4k4/N8/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE
+            gote pawn on rank 9     | 4k4/9/9/9/9/9/9/9/p3K4 b - 1          | DEAD_PIECE
+            gote lance on rank 9    | 4k4/9/9/9/9/9/9/9/4K3l b - 1          | DEAD_PIECE
+            gote knight on rank 8   | 4k4/9/9/9/9/9/9/n8/4K4 b - 1          | DEAD_PIECE
+            gote in check, b moves  | 4k4/4R4/9/9/9/9/9/9/4K4 b - 1         | OPPONENT_IN_CHECK
+            sente in check, w moves | 4k4/9/9/9/9/9/9/9/r3K4 w - 1          | OPPONENT_IN_CHECK
+            three bishops           | 4k4/9/9/9/9/9/9/9/B3K3B b B 1         | TOO_MANY_PIECES
+            19 pawns                | 4k4/9/9/9/9/9/PPPPPPPPP/9/4K4 b 10P 1 | TOO_MANY_PIECES
+            four golds are a set    | 4k4/9/9/9/9/9/9/9/GG1GK4 b G 1        | NONE
+            5 silvers via promoted  | 4k4/9/9/9/9/9/9/9/SS+S+SK4 b s 1      | TOO_MANY_PIECES
+            """)
+    void positionRules(String name, String sfen, String issue) {
+        Setup s = Sfen.parse(sfen);
+        Set<PositionIssue> expected = issue.equals("NONE") ? Set.of() : Set.of(PositionIssue.valueOf(issue));
+        assertThat(Position.validate(s, false)).as("%s: %s", name, sfen).isEqualTo(expected);
+        if (expected.isEmpty()) {
+            assertThat(Sfen.format(Position.of(s))).as(sfen).isEqualTo(sfen);
+            return;
+        }
+        IllegalPositionException e = catchThrowableOfType(IllegalPositionException.class, () -> Position.of(s));
+        assertThat(e).as("%s: %s", name, sfen).isNotNull();
+        assertThat(e.issues()).as("%s: %s", name, sfen).isEqualTo(expected);
+        SfenException viaSfen = catchThrowableOfType(SfenException.class, () -> Sfen.position(sfen));
+        assertThat(viaSfen.reason()).as("%s via Sfen.position: %s", name, sfen).isEqualTo(Reason.POSITION);
+        assertThat(viaSfen.getMessage()).as(sfen).contains(issue).contains(sfen);
+    }
+
+    @Test
+    void severalIssuesAreAllReported() {
+        String sfen = "P3k4/9/9/9/9/4P4/4P4/9/9 b - 1";
+        Setup s = Sfen.parse(sfen);
+        assertThat(Position.validate(s, false)).as(sfen)
+                .isEqualTo(EnumSet.of(PositionIssue.DEAD_PIECE, PositionIssue.NIFU, PositionIssue.NO_KING));
+        IllegalPositionException e = catchThrowableOfType(IllegalPositionException.class, () -> Position.of(s));
+        assertThat(e.issues()).as(sfen)
+                .containsExactlyInAnyOrder(PositionIssue.DEAD_PIECE, PositionIssue.NIFU, PositionIssue.NO_KING);
+        assertThat(e.getMessage()).as(sfen).contains("SENTE has no king").contains("file 5");
+    }
+
+    @Test
+    void tsumeAllowsOnlyTheSideToMoveToLackItsKing() {
+        String attackerKingless = "4k4/9/9/9/9/9/9/9/9 b 2G 1";
+        assertThat(Sfen.tsume(attackerKingless).kingSquare(0)).as(attackerKingless).isEqualTo(Position.NO_SQUARE);
+        assertThat(Position.validate(Sfen.parse(attackerKingless), true)).as(attackerKingless).isEmpty();
+        assertThat(Position.validate(Sfen.parse(attackerKingless), false)).as(attackerKingless)
+                .containsExactly(PositionIssue.NO_KING);
+        assertThatThrownBy(() -> Sfen.position(attackerKingless)).as(attackerKingless)
+                .isInstanceOf(SfenException.class);
+
+        String goteAttacker = "9/9/9/9/9/9/9/9/4K4 w 2g 1";
+        assertThat(Sfen.tsume(goteAttacker).kingSquare(1)).as(goteAttacker).isEqualTo(Position.NO_SQUARE);
+
+        String defenderKingless = "9/9/9/9/9/9/9/9/4K4 b 2G 1";
+        assertThat(Position.validate(Sfen.parse(defenderKingless), true)).as(defenderKingless)
+                .containsExactly(PositionIssue.NO_KING);
+        IllegalPositionException e = catchThrowableOfType(IllegalPositionException.class,
+                () -> Position.ofTsume(Sfen.parse(defenderKingless)));
+        assertThat(e.issues()).as(defenderKingless).containsExactly(PositionIssue.NO_KING);
+        SfenException viaSfen = catchThrowableOfType(SfenException.class, () -> Sfen.tsume(defenderKingless));
+        assertThat(viaSfen.reason()).as(defenderKingless).isEqualTo(Reason.POSITION);
+
+        String noKings = "9/9/9/9/9/9/9/9/9 b 2G 1";
+        assertThat(Position.validate(Sfen.parse(noKings), true)).as(noKings).containsExactly(PositionIssue.NO_KING);
+    }
+
+    @Test
+    void sideToMoveMayBeInCheck() {
+        String sfen = "4k4/4R4/9/9/9/9/9/9/4K4 w - 1";
+        Position p = Sfen.position(sfen);
+        assertThat(p.inCheck()).as(sfen).isTrue();
+        assertThat(p.checkers().squares()).as(sfen).containsExactly(Square.parse("5b"));
+    }
+}

@@ -1,0 +1,159 @@
+package dev.meijin.core.usi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.Fixtures;
+import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
+import dev.meijin.core.Piece;
+import dev.meijin.core.Role;
+import dev.meijin.core.Square;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.UsiMoveException.Reason;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.NullAndEmptySource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** USI move text: formatting, parsing, and malformed versus illegal input. */
+class UsiTest {
+
+    private static final String START = Sfen.STARTPOS;
+    /** After 7g7f 3c3d: the bishops see each other. */
+    private static final String OPEN_BISHOPS = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+    /** Sente has a pawn in hand; 5e is empty and file 5 has no sente pawn. */
+    private static final String PAWN_IN_HAND = "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b Pp 1";
+
+    @Test
+    void formatting() {
+        int pawn = Piece.of(Color.SENTE, Role.PAWN), bishop = Piece.of(Color.SENTE, Role.BISHOP);
+        assertThat(Usi.format(Move.normal(Square.parse("7g"), Square.parse("7f"), pawn))).isEqualTo("7g7f");
+        assertThat(Usi.format(Move.promoting(Square.parse("8h"), Square.parse("2b"), bishop))).isEqualTo("8h2b+");
+        assertThat(Usi.format(Move.normal(Square.parse("8h"), Square.parse("2b"), bishop, false))).isEqualTo("8h2b");
+        assertThat(Usi.format(Move.drop(Role.PAWN.code(), Square.parse("5e"), 0))).isEqualTo("P*5e");
+        assertThat(Usi.format(Move.drop(Role.ROOK.code(), Square.parse("1a"), 1))).isEqualTo("R*1a");
+        assertThat(Usi.format(Move.drop(Role.GOLD.code(), Square.parse("9i"), 0))).isEqualTo("G*9i");
+        assertThat(Usi.format(Move.RESIGN)).isEqualTo("resign");
+        assertThat(Usi.format(Move.WIN)).isEqualTo("win");
+        assertThat(Usi.format(Move.NULL)).isEqualTo("0000");
+        assertThat(new MoveOrDrop.BoardMove(Square.parse("8h"), Square.parse("2b"), true).usi()).isEqualTo("8h2b+");
+        assertThat(new MoveOrDrop.Drop(Role.PAWN, Square.parse("5e")).usi()).isEqualTo("P*5e");
+    }
+
+    @Test
+    void parsingSyntax() {
+        assertThat(Usi.parse("7g7f"))
+                .isEqualTo(new MoveOrDrop.BoardMove(Square.parse("7g"), Square.parse("7f"), false));
+        assertThat(Usi.parse("8h2b+"))
+                .isEqualTo(new MoveOrDrop.BoardMove(Square.parse("8h"), Square.parse("2b"), true));
+        assertThat(Usi.parse("P*5e")).isEqualTo(new MoveOrDrop.Drop(Role.PAWN, Square.parse("5e")));
+        for (Role r : Role.values()) {
+            if (r.isHandRole()) {
+                String text = r.sfenLetter() + "*1a";
+                assertThat(Usi.parse(text)).as(text).isEqualTo(new MoveOrDrop.Drop(r, 0));
+            }
+        }
+        assertThat(Usi.parse("1a9i")).isEqualTo(new MoveOrDrop.BoardMove(0, 80, false));
+    }
+
+    @Test
+    void parsingLegalMoves() {
+        Position start = Sfen.position(START);
+        int m = Usi.parseMove(start, "7g7f");
+        assertThat(m).as(START)
+                .isEqualTo(Move.normal(Square.parse("7g"), Square.parse("7f"), Piece.of(Color.SENTE, Role.PAWN)));
+
+        Position open = Sfen.position(OPEN_BISHOPS);
+        int promo = Usi.parseMove(open, "8h2b+");
+        assertThat(Move.isPromotion(promo)).as(OPEN_BISHOPS).isTrue();
+        assertThat(Move.pieceAfter(promo)).as(OPEN_BISHOPS).isEqualTo(Piece.of(Color.SENTE, Role.HORSE));
+        int plain = Usi.parseMove(open, "8h2b");
+        assertThat(Move.isPromotion(plain)).as("the non-promotion is legal (if useless) in %s", OPEN_BISHOPS).isFalse();
+        open.doMove(promo);
+        assertThat(Sfen.format(open)).as(OPEN_BISHOPS + " after 8h2b+")
+                .isEqualTo("lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4");
+
+        Position hand = Sfen.position(PAWN_IN_HAND);
+        int drop = Usi.parseMove(hand, "P*5e");
+        assertThat(drop).as(PAWN_IN_HAND).isEqualTo(Move.drop(Role.PAWN.code(), Square.parse("5e"), 0));
+        assertThat(Usi.format(drop)).as(PAWN_IN_HAND).isEqualTo("P*5e");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"7g7", "7j7f", "7g7j", "0a1b", "X*5e", "p*5e", "K*5e", "+*5e", "P*5j", "P*5", "P*55e",
+        "7g7f+x", "7g7f=", "7g7g", "7g7g+", "77g7f", "7g-7f", "7G7F", " 7g7f", "7g7f ", "resign", "*P5e", "P5e", "7g7f++"})
+    void malformed(String text) {
+        UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse(text));
+        assertThat(e).as("\"%s\"", text).isNotNull();
+        assertThat(e.reason()).as("\"%s\": %s", text, e.getMessage()).isEqualTo(Reason.MALFORMED);
+        assertThat(e.input()).as("\"%s\"", text).isEqualTo(text);
+        assertThat(e.getMessage()).as("\"%s\"", text).contains("\"" + text + "\"").startsWith("malformed USI move");
+        assertThat(e).isInstanceOf(IllegalArgumentException.class);
+        // In a position the same text is still malformed, not illegal.
+        UsiMoveException inPos =
+                catchThrowableOfType(UsiMoveException.class, () -> Usi.parseMove(Position.startpos(), text));
+        assertThat(inPos.reason()).as("\"%s\" in %s", text, START).isEqualTo(Reason.MALFORMED);
+    }
+
+    @ParameterizedTest
+    @NullAndEmptySource
+    void nullAndEmptyAreMalformed(String text) {
+        UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse(text));
+        assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+        assertThat(e.getMessage()).contains("empty");
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no pawn in hand                      | P*5e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | no pawn in hand
+            only gote has a pawn in hand         | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b p 1 | no pawn in hand
+            nifu                                 | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1 |
+            drop on an occupied square           | P*5c  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b P 1 |
+            pawn drop on the last rank           | P*1a  | 4k4/9/9/9/9/9/9/9/K8 b P 1                                      |
+            knight drop on the second rank       | N*5b  | 4k4/9/9/9/9/9/9/9/K8 b N 1                                      |
+            lance drop on the last rank          | L*1a  | 4k4/9/9/9/9/9/9/9/K8 b L 1                                      |
+            promoting outside the zone           | 7g7f+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
+            promoting a gold                     | 6i5h+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
+            promoting a promoted piece           | 2b3c+ | 4k4/7+B1/9/9/9/9/9/9/K8 b - 1                                   |
+            pawn to the last rank unpromoted     | 5b5a  | 3k5/4P4/9/9/9/9/9/9/K8 b - 1                                    |
+            knight to the second rank unpromoted | 4d5b  | 8k/9/9/5N3/9/9/9/9/K8 b - 1                                     |
+            the opponent's piece                 | 3c3d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | is the opponent's
+            an empty square                      | 5e5d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | no piece on 5e
+            a move the piece cannot make         | 7g7e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
+            capturing one's own piece            | 8h7g  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
+            a pinned gold leaving the line       | 5h4h  | 4k4/9/9/9/4r4/9/9/4G4/4K4 b - 1                                 |
+            the king into a rook's file          | 5i6i  | 4k4/9/9/9/3r5/9/9/9/4K4 b - 1                                   |
+            ignoring a check                     | 9i9h  | 4k4/9/9/9/4r4/9/9/9/L3K4 b - 1                                  |
+            sliding through a piece              | 2h2a  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
+            """)
+    void illegal(String name, String text, String sfen, String detail) {
+        Position pos = Sfen.position(sfen);
+        UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parseMove(pos, text));
+        assertThat(e).as("%s: %s in %s", name, text, sfen).isNotNull();
+        assertThat(e.reason()).as("%s: %s in %s (%s)", name, text, sfen, e.getMessage()).isEqualTo(Reason.ILLEGAL);
+        assertThat(e.input()).as(sfen).isEqualTo(text);
+        assertThat(e.getMessage()).as("%s: %s in %s", name, text, sfen).contains(text).contains(sfen);
+        if (detail != null) {
+            assertThat(e.getMessage()).as("%s: %s in %s", name, text, sfen).contains(detail);
+        }
+        assertThat(Sfen.format(pos)).as("position unchanged: %s", sfen).isEqualTo(sfen);
+    }
+
+    @Test
+    void everyLegalMoveRoundTrips() {
+        for (String sfen : Fixtures.perftSfens()) {
+            Position pos = Fixtures.load(sfen);
+            for (int m : pos.legalMoves()) {
+                String text = Usi.format(m);
+                assertThat(Usi.parseMove(pos, text)).as("%s in %s", text, sfen).isEqualTo(m);
+                assertThat(Usi.parse(text).usi()).as("%s in %s", text, sfen).isEqualTo(text);
+                assertThat(Move.toRecord(m).usi()).as("%s in %s", text, sfen).isEqualTo(text);
+                assertThat(pos.encode(Move.toRecord(m))).as("%s in %s", text, sfen).isEqualTo(m);
+            }
+        }
+    }
+}
