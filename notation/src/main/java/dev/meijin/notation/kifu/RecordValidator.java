@@ -103,12 +103,12 @@ public final class RecordValidator {
                 }
                 yield o;
             }
-            case TORYO -> endOutside(byRules, problems, ply, sp, () -> g.resign(toMove));
-            case TIME_UP -> endOutside(byRules, problems, ply, sp, () -> g.timeLoss(toMove));
-            case ILLEGAL_MOVE -> endOutside(byRules, problems, ply, sp, () -> g.illegalMove(toMove, "recorded 反則負け"));
-            case ILLEGAL_WIN -> endOutside(byRules, problems, ply, sp, () -> g.illegalMove(toMove.opposite(), "recorded 反則勝ち"));
-            case SENTE_ILLEGAL_ACTION -> endOutside(byRules, problems, ply, sp, () -> g.illegalMove(Color.SENTE, "recorded %+ILLEGAL_ACTION"));
-            case GOTE_ILLEGAL_ACTION -> endOutside(byRules, problems, ply, sp, () -> g.illegalMove(Color.GOTE, "recorded %-ILLEGAL_ACTION"));
+            case TORYO -> endOutside(byRules, problems, ply, sp, toMove, () -> g.resign(toMove));
+            case TIME_UP -> endOutside(byRules, problems, ply, sp, toMove, () -> g.timeLoss(toMove));
+            case ILLEGAL_MOVE -> endOutside(byRules, problems, ply, sp, toMove, () -> g.illegalMove(toMove, "recorded 反則負け"));
+            case ILLEGAL_WIN -> endOutside(byRules, problems, ply, sp, toMove, () -> g.illegalMove(toMove.opposite(), "recorded 反則勝ち"));
+            case SENTE_ILLEGAL_ACTION -> endOutside(byRules, problems, ply, sp, toMove, () -> g.illegalMove(Color.SENTE, "recorded %+ILLEGAL_ACTION"));
+            case GOTE_ILLEGAL_ACTION -> endOutside(byRules, problems, ply, sp, toMove, () -> g.illegalMove(Color.GOTE, "recorded %-ILLEGAL_ACTION"));
             case FUSEN_WIN -> new Outcome.Win(toMove, Ending.RESIGNATION, "不戦勝");
             case FUSEN_LOSS -> new Outcome.Win(toMove.opposite(), Ending.RESIGNATION, "不戦敗");
             case MAX_MOVES -> {
@@ -132,12 +132,17 @@ public final class RecordValidator {
         return new Validation(ply, recorded, Optional.ofNullable(judged), problems, notes);
     }
 
-    private static Outcome endOutside(Optional<Outcome> byRules, List<Problem> problems, int ply, Special sp, java.util.function.Supplier<Outcome> end) {
+    private static Outcome endOutside(Optional<Outcome> byRules, List<Problem> problems, int ply, Special sp, Color toMove, java.util.function.Supplier<Outcome> end) {
         if (byRules.isPresent()) {
             Outcome o = byRules.get();
             // A resignation recorded after a mate, or a loss recorded after a move that left no legal reply, agrees with the rules.
             boolean agrees = (o.ending() == Ending.CHECKMATE || o.ending() == Ending.NO_LEGAL_MOVES)
                     && (sp == Special.TORYO || sp == Special.ILLEGAL_MOVE || sp == Special.TIME_UP);
+            // Perpetual check (連続王手の千日手) is a foul: a recorded foul that names the same winner agrees too.
+            boolean foul = sp == Special.ILLEGAL_MOVE || sp == Special.ILLEGAL_WIN
+                    || sp == Special.SENTE_ILLEGAL_ACTION || sp == Special.GOTE_ILLEGAL_ACTION;
+            agrees |= foul && o.ending() == Ending.PERPETUAL_CHECK && o instanceof Outcome.Win w
+                    && sp.winner(toMove).equals(Optional.of(w.winner()));
             if (!agrees) {
                 problems.add(new Problem(0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + o.describe()));
             }

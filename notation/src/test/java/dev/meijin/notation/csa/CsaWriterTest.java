@@ -1,0 +1,205 @@
+package dev.meijin.notation.csa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.Move;
+import dev.meijin.core.Piece;
+import dev.meijin.core.Role;
+import dev.meijin.core.Square;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.notation.Format;
+import dev.meijin.notation.Formats;
+import dev.meijin.notation.WriteOptions;
+import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.notation.encoding.TextEncoder;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.notation.kifu.Header;
+import dev.meijin.notation.kifu.Headers;
+import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.notation.kifu.Special;
+import dev.meijin.notation.kifu.Start;
+import dev.meijin.notation.kifu.Step;
+import dev.meijin.notation.kifu.WriteResult;
+import dev.meijin.testdata.TestData;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class CsaWriterTest {
+
+    static Stream<Arguments> corpusInBothVersions() {
+        return CsaCorpus.wellFormed().stream().flatMap(p -> Stream.of(Arguments.of(p, CsaVersion.V2_2), Arguments.of(p, CsaVersion.V3_0)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("corpusInBothVersions")
+    void corpusRoundTripKeepsEverything(String path, CsaVersion version) {
+        Kifu original = CsaReader.read(CsaCorpus.text(path)).kifu();
+        WriteResult w = CsaWriter.write(original, version);
+        assertThat(w.dropped()).as(path).isEmpty();
+        ReadResult again = CsaReader.read(w.text());
+        assertThat(again.problems()).as(path).isEmpty();
+        Kifu k = again.kifu();
+        assertThat(k.start()).isEqualTo(original.start());
+        assertThat(k.moves()).as(path).isEqualTo(original.moves()); // moves, times, comments, the special
+        assertThat(k.startComments()).isEqualTo(original.startComments());
+        assertThat(k.headers()).containsExactlyInAnyOrderElementsOf(original.headers());
+        // Writing again gives the same text.
+        assertThat(CsaWriter.write(k, version).text()).isEqualTo(w.text());
+    }
+
+    @Test
+    void version22Layout() {
+        Kifu k = CsaReader.read(CsaCorpus.text("csa/json-kifu-format/example.csa")).kifu();
+        String text = CsaWriter.write(k).text();
+        assertThat(text).startsWith("""
+                V2.2
+                N+NAKAHARA
+                N-YONENAGA
+                $EVENT:13th World Computer Shogi Championship
+                $SITE:KAZUSA ARC
+                $START_TIME:2003/05/03 10:30:00
+                $END_TIME:2003/05/03 11:11:05
+                $TIME_LIMIT:00:25+00
+                $OPENING:YAGURA
+                PI
+                +
+                '----------棋譜ファイルの例"example.csa"-----------------
+                """);
+        assertThat(text).endsWith("""
+                +2726FU,T12
+                -3334FU,T6
+                %CHUDAN
+                '---------------------------------------------------------
+                """);
+    }
+
+    @Test
+    void version30WritesTheEncodingLineAndMilliseconds() {
+        Kifu k = CsaReader.read("'CSA encoding=UTF-8\nV3.0\n$TIME:600+10+0\nPI\n+\n+7776FU,T12.345\n-3334FU,T0.05\n+2726FU,T7\n%MAX_MOVES\n").kifu();
+        WriteResult v3 = CsaWriter.write(k, CsaVersion.V3_0);
+        assertThat(v3.dropped()).isEmpty();
+        assertThat(v3.text()).isEqualTo("""
+                'CSA encoding=UTF-8
+                V3.0
+                $TIME:600+10+0
+                PI
+                +
+                +7776FU,T12.345
+                -3334FU,T0.050
+                +2726FU,T7
+                %MAX_MOVES
+                """);
+        WriteResult v22 = CsaWriter.write(k);
+        assertThat(v22.text()).contains("+7776FU,T12\n", "-3334FU,T0\n", "%HIKIWAKE\n");
+        assertThat(v22.dropped()).containsExactly("the sub-second part of times (CSA V2.2 records whole seconds)",
+                "%MAX_MOVES written as %HIKIWAKE (CSA V2.2 has no %MAX_MOVES)");
+    }
+
+    @Test
+    void handicapsUsePiWhenTheyHaveOne() {
+        Kifu eight = CsaReader.read(CsaCorpus.text("csa/json-kifu-format/8mai.csa")).kifu();
+        String text = CsaWriter.write(eight).text();
+        assertThat(text).contains("N+shitate\nN-uwate\n", "\nPI11KY21KE22KA31GI71GI81KE82HI91KY\n-\n' ---- Kifu for Windows V7 V7.08 CSA形式棋譜ファイル ----\n-6172KI,T3\n");
+        for (Handicap h : Handicap.values()) {
+            Kifu k = new Kifu(List.of(), Start.of(h), List.of(), List.of());
+            String written = CsaWriter.write(k).text();
+            if (h.csaPi().isPresent()) {
+                assertThat(written).as(h.name()).contains("\n" + h.csaPi().get() + "\n");
+            } else {
+                assertThat(written).as(h.name()).contains("\nP1").doesNotContain("\nPI");
+            }
+            assertThat(CsaReader.read(written).kifu().start()).as(h.name()).isEqualTo(Start.of(h));
+        }
+    }
+
+    @Test
+    void threePawnsHasNoPiFormAndWritesTheBoardAndHand() {
+        String text = CsaWriter.write(new Kifu(List.of(), Start.of(Handicap.THREE_PAWNS), List.of(), List.of())).text();
+        assertThat(text).isEqualTo("""
+                V2.2
+                P1 *  *  *  * -OU *  *  *  *\s
+                P2 *  *  *  *  *  *  *  *  *\s
+                P3 *  *  *  *  *  *  *  *  *\s
+                P4 *  *  *  *  *  *  *  *  *\s
+                P5 *  *  *  *  *  *  *  *  *\s
+                P6 *  *  *  *  *  *  *  *  *\s
+                P7+FU+FU+FU+FU+FU+FU+FU+FU+FU
+                P8 * +KA *  *  *  *  * +HI *\s
+                P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
+                P-00FU00FU00FU
+                -
+                """);
+    }
+
+    @Test
+    void whatCsaCannotHoldIsReported() {
+        Kifu base = CsaReader.read("PI\n+\n+7776FU\n-3334FU\n").kifu();
+        List<Step> moves = new ArrayList<>(base.moves());
+        int alt = Usi.parseMove(base.startPosition(), "2g2f");
+        moves.set(0, moves.get(0).withForks(List.of(List.of(Step.move(alt)), List.of(Step.move(Usi.parseMove(base.startPosition(), "5g5f"))))));
+        moves.add(Step.special(Special.FUSEN_WIN));
+        Kifu k = new Kifu(List.of(new Header(Headers.SENTE, "a"), new Header(Headers.TITLE, "表題です"),
+                new Header(Headers.TIME_LIMIT, "各10分"), new Header(Headers.HANDICAP, "平手")), base.start(), List.of(), moves);
+        WriteResult w = CsaWriter.write(k);
+        assertThat(w.dropped()).containsExactly("header 表題", "header 持ち時間 (\"各10分\" is not a CSA time control)",
+                "special 不戦勝 (CSA has no spelling for it)", "2 variations dropped");
+        assertThat(w.text()).isEqualTo("V2.2\nN+a\nPI\n+\n+7776FU\n-3334FU\n");
+    }
+
+    @Test
+    void illegalWinBecomesTheEquivalentIllegalAction() {
+        Kifu base = CsaReader.read("PI\n+\n+7776FU\n").kifu();
+        List<Step> moves = new ArrayList<>(base.moves());
+        moves.add(Step.special(Special.ILLEGAL_WIN)); // gote to move wins: sente acted illegally
+        WriteResult w = CsaWriter.write(base.withMoves(moves));
+        assertThat(w.dropped()).isEmpty();
+        assertThat(w.text()).endsWith("+7776FU\n%+ILLEGAL_ACTION\n");
+        Kifu again = CsaReader.read(w.text()).kifu();
+        assertThat(again.recordedWinner()).isEqualTo(base.withMoves(moves).recordedWinner());
+    }
+
+    @Test
+    void engineCommentsAndMultiLineComments() {
+        Kifu base = CsaReader.read("PI\n+\n+7776FU\n").kifu();
+        Step s = base.moves().getFirst().withComments(List.of("two\nlines")).withEngineComments(List.of("** 30 +2726FU"))
+                .withTime(Optional.of(Duration.ofSeconds(75)), Optional.empty());
+        String text = CsaWriter.write(base.withMoves(List.of(s))).text();
+        assertThat(text).endsWith("+7776FU,T75\n'two\n'lines\n'*** 30 +2726FU\n");
+    }
+
+    @Test
+    void illegalMovesCannotBeWritten() {
+        Kifu base = CsaReader.read("PI\n+\n").kifu();
+        int gotesMove = Move.normal(Square.parse("3c"), Square.parse("3d"), Piece.of(Color.GOTE, Role.PAWN)); // sente is to move
+        Kifu bad = base.withMoves(List.of(Step.move(gotesMove)));
+        assertThatThrownBy(() -> CsaWriter.write(bad)).isInstanceOf(KifuException.class).hasMessageContaining("ply 1")
+                .hasMessageContaining("is not legal");
+    }
+
+    @Test
+    void theFormatsFacadeReadsAndWritesCsa() {
+        String path = "csa/json-kifu-format/8mai.csa"; // Shift_JIS
+        ReadResult r = Formats.read(TestData.bytes(path), Optional.of("8mai.csa"));
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.kifu()).isEqualTo(CsaReader.read(CsaCorpus.text(path)).kifu());
+        WriteResult sjis = Formats.write(r.kifu(), Format.CSA, WriteOptions.SHIFT_JIS);
+        assertThat(sjis.text()).startsWith("'encoding=Shift_JIS\nV2.2\n");
+        assertThat(Formats.write(r.kifu(), Format.CSA, WriteOptions.UTF8).text()).startsWith("V2.2\n");
+        assertThat(CsaWriter.write(r.kifu(), CsaVersion.V3_0, TextDecoder.SHIFT_JIS).text()).startsWith("'CSA encoding=SHIFT_JIS\nV3.0\n");
+        byte[] bytes = TextEncoder.encode(sjis.text(), TextDecoder.SHIFT_JIS);
+        assertThat(Formats.read(bytes, Optional.empty()).kifu()).isEqualTo(r.kifu());
+        assertThatThrownBy(() -> CsaWriter.write(r.kifu(), CsaVersion.V2_2, java.nio.charset.StandardCharsets.UTF_16))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("CSA records are UTF-8 or Shift_JIS, not UTF-16");
+    }
+}

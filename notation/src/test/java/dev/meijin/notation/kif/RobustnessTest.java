@@ -1,0 +1,176 @@
+package dev.meijin.notation.kif;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import dev.meijin.notation.Formats;
+import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.notation.kifu.WriteResult;
+import dev.meijin.testdata.TestData;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * No input may make a reader throw, hang or use unbounded memory, and whatever a reader returns can be
+ * written and read back without problems. Inputs are corpus files broken at random (with fixed seeds, so
+ * failures reproduce) and synthetic worst cases.
+ */
+class RobustnessTest {
+    private static final String PALETTE = "０１２３４５６７８９一二三四五六七八九歩香桂銀金角飛玉と馬龍成打同　不生行上引寄右左直"
+            + "()（）：:*&#+-|▲△v・1234567890変化手まで投了中断\n\r ";
+
+    static Stream<String> kakinokiFiles() {
+        return Stream.concat(TestData.list("kif").stream(), TestData.list("ki2").stream());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kakinokiFiles")
+    @Timeout(60)
+    void brokenCorpusFilesNeverMakeTheReadersThrow(String path) {
+        String text = Trees.text(path);
+        Random random = new Random(path.hashCode());
+        for (int i = 0; i < 30; i++) {
+            String broken = mutate(text, random);
+            for (Dialect d : Dialect.values()) {
+                ReadResult r = readSafely(broken, d);
+                writeAndReadBack(r, d, path + " mutation " + i);
+            }
+        }
+    }
+
+    @Test
+    void randomGarbageNeverMakesTheReadersThrow() {
+        Random random = new Random(7L);
+        for (int i = 0; i < 300; i++) {
+            StringBuilder sb = new StringBuilder();
+            int n = random.nextInt(400);
+            for (int k = 0; k < n; k++) {
+                sb.append(random.nextInt(8) == 0 ? (char) random.nextInt(0x10000) : PALETTE.charAt(random.nextInt(PALETTE.length())));
+            }
+            String text = sb.toString();
+            for (Dialect d : Dialect.values()) {
+                writeAndReadBack(readSafely(text, d), d, "garbage " + i);
+            }
+            assertThatCode(() -> Formats.read(text, Optional.empty())).doesNotThrowAnyException();
+            byte[] bytes = new byte[random.nextInt(300)];
+            random.nextBytes(bytes);
+            assertThatCode(() -> Formats.read(bytes, Optional.of("x.kif"))).doesNotThrowAnyException();
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void manyLinesAreCut() {
+        String text = "*\n".repeat(KifReader.MAX_LINES + 5);
+
+        ReadResult r = KifReader.read(text);
+
+        assertThat(r.problems()).singleElement().satisfies(p -> {
+            assertThat(p.line()).isEqualTo(KifReader.MAX_LINES + 1);
+            assertThat(p.message()).isEqualTo("more than 1000000 lines; the rest was not read");
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void variationsJumpingAlongALongLineAreStopped() {
+        // A long main line of kings walking back and forth, then variations alternating between its two ends:
+        // each one makes the reader replay or take back almost the whole line.
+        String[] cycle = {"５一玉(52)", "５八玉(59)", "５二玉(51)", "５九玉(58)"};
+        int length = 20_000;
+        StringBuilder sb = new StringBuilder();
+        for (int ply = 1; ply <= length; ply++) {
+            sb.append(ply).append(' ').append(cycle[ply % 4]).append('\n');
+        }
+        for (int i = 0; i < 3_000; i++) {
+            int ply = i % 2 == 0 ? length : 2;
+            sb.append("変化：").append(ply).append("手\n").append(ply).append(' ').append(cycle[ply % 4]).append('\n');
+        }
+
+        ReadResult r = KifReader.read(sb.toString());
+
+        assertThat(r.kifu().mainLine()).hasSize(length);
+        assertThat(r.problems()).extracting(p -> p.message()).contains(
+                "the variations make the reader move back and forth more than 20000000 moves; reading stopped");
+    }
+
+    @Test
+    @Timeout(30)
+    void oneHugeLineIsSkippedQuickly() {
+        char[] chars = new char[5_000_000];
+        Arrays.fill(chars, '歩');
+
+        ReadResult r = KifReader.read("先手：A\n" + new String(chars) + "\n");
+
+        assertThat(r.problems()).hasSize(1);
+        assertThat(r.kifu().header("先手")).contains("A");
+    }
+
+    @Test
+    void oddTimesAndNumbersAreBounded() {
+        ReadResult r = KifReader.read("1 ７六歩(77) (999999999:99/999999999:99:99)\n2 ３四歩(33) (0:0/0:0)\n");
+
+        assertThat(r.ok()).isTrue();
+        assertThat(r.kifu().moves().get(0).time()).contains(Duration.ofSeconds(999_999_999L * 60 + 99));
+        assertThat(KifWriter.write(r.kifu()).text()).contains("(1000000000:39/");
+    }
+
+    private static ReadResult readSafely(String text, Dialect d) {
+        ReadResult[] out = new ReadResult[1];
+        assertThatCode(() -> out[0] = KifReader.read(text, d)).doesNotThrowAnyException();
+        return out[0];
+    }
+
+    /** A reader's result can be written and read back without problems, unless its start position is illegal. */
+    private static void writeAndReadBack(ReadResult r, Dialect d, String what) {
+        WriteResult w;
+        try {
+            w = KifWriter.write(r.kifu(), dev.meijin.notation.WriteOptions.UTF8, d);
+        } catch (KifuException e) {
+            assertThat(e.problem().message()).as(what).startsWith("the start position is not legal");
+            return;
+        }
+        ReadResult again = KifReader.read(w.text(), d);
+        assertThat(again.problems()).as(what + "\n" + w.text()).isEmpty();
+        assertThat(Trees.forks(again.kifu())).as(what).isEqualTo(Trees.forks(r.kifu()));
+        assertThat(again.kifu().mainLine()).as(what).isEqualTo(r.kifu().mainLine());
+    }
+
+    private static String mutate(String text, Random random) {
+        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n", -1)));
+        int edits = 1 + random.nextInt(4);
+        for (int e = 0; e < edits && !lines.isEmpty(); e++) {
+            int at = random.nextInt(lines.size());
+            switch (random.nextInt(6)) {
+                case 0 -> lines.remove(at);
+                case 1 -> lines.add(at, lines.get(random.nextInt(lines.size())));
+                case 2 -> {
+                    int other = random.nextInt(lines.size());
+                    String tmp = lines.get(at);
+                    lines.set(at, lines.get(other));
+                    lines.set(other, tmp);
+                }
+                case 3 -> {
+                    String line = lines.get(at);
+                    if (!line.isEmpty()) {
+                        int c = random.nextInt(line.length());
+                        lines.set(at, line.substring(0, c) + PALETTE.charAt(random.nextInt(PALETTE.length())) + line.substring(c + 1));
+                    }
+                }
+                case 4 -> lines.set(at, lines.get(at).substring(0, random.nextInt(lines.get(at).length() + 1)));
+                default -> lines.add(at, "変化：" + (1 + random.nextInt(200)) + "手");
+            }
+        }
+        return String.join("\n", lines);
+    }
+}
