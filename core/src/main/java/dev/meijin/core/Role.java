@@ -120,6 +120,31 @@ public enum Role {
     public static final java.util.List<Role> HAND_ORDER = java.util.List.of(ROOK, BISHOP, GOLD, SILVER, KNIGHT, LANCE, PAWN);
 
     /**
+     * The role written with one character in Japanese records and diagrams: 歩 香 桂 銀 金 角 飛 玉/王, and the
+     * one-character promoted forms と 杏 圭 全 馬 龍/竜.
+     */
+    public static java.util.Optional<Role> ofKanji(char c) {
+        Role r = switch (c) {
+            case '歩' -> PAWN;
+            case '香' -> LANCE;
+            case '桂' -> KNIGHT;
+            case '銀' -> SILVER;
+            case '金' -> GOLD;
+            case '角' -> BISHOP;
+            case '飛' -> ROOK;
+            case '玉', '王' -> KING;
+            case 'と' -> TOKIN;
+            case '杏' -> PRO_LANCE;
+            case '圭' -> PRO_KNIGHT;
+            case '全' -> PRO_SILVER;
+            case '馬' -> HORSE;
+            case '龍', '竜' -> DRAGON;
+            default -> null;
+        };
+        return java.util.Optional.ofNullable(r);
+    }
+
+    /**
      * The role for a two-letter CSA name.
      *
      * @throws IllegalArgumentException naming the text if it is not a CSA piece name

@@ -3,7 +3,6 @@ package dev.meijin.notation;
 import dev.meijin.notation.csa.CsaReader;
 import dev.meijin.notation.csa.CsaVersion;
 import dev.meijin.notation.csa.CsaWriter;
-import dev.meijin.notation.encoding.Decoded;
 import dev.meijin.notation.encoding.TextDecoder;
 import dev.meijin.notation.jkf.JkfReader;
 import dev.meijin.notation.jkf.JkfWriter;
@@ -205,14 +204,7 @@ public final class Formats {
      * @return the record and every problem
      */
     public static ReadResult read(byte[] bytes, Optional<String> fileName) {
-        Decoded d = TextDecoder.decode(bytes);
-        ReadResult r = read(d.text(), fileName);
-        if (d.ok()) {
-            return r;
-        }
-        List<Problem> all = new ArrayList<>(d.problems());
-        all.addAll(r.problems());
-        return new ReadResult(r.kifu(), all);
+        return TextDecoder.decode(bytes).read(text -> read(text, fileName));
     }
 
     /**

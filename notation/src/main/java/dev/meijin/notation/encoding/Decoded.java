@@ -2,6 +2,9 @@ package dev.meijin.notation.encoding;
 
 import dev.meijin.notation.kifu.KifuException;
 import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.kifu.ReadResult;
+import java.util.ArrayList;
+import java.util.function.Function;
 import java.nio.charset.Charset;
 import java.util.List;
 import java.util.Objects;
@@ -37,5 +40,19 @@ public record Decoded(String text, Charset charset, boolean bom, List<Problem> p
             throw new KifuException(problems.getFirst());
         }
         return text;
+    }
+
+    /**
+     * Reads the decoded text with a reader and puts the decoding problems (malformed bytes) before the
+     * record's own problems.
+     */
+    public ReadResult read(Function<String, ReadResult> reader) {
+        ReadResult r = reader.apply(text);
+        if (problems.isEmpty()) {
+            return r;
+        }
+        List<Problem> all = new ArrayList<>(problems);
+        all.addAll(r.problems());
+        return new ReadResult(r.kifu(), all);
     }
 }

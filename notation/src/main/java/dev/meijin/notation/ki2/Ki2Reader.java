@@ -1,13 +1,9 @@
 package dev.meijin.notation.ki2;
 
-import dev.meijin.notation.encoding.Decoded;
 import dev.meijin.notation.encoding.TextDecoder;
 import dev.meijin.notation.kif.Dialect;
 import dev.meijin.notation.kif.KifReader;
-import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Reads KI2 records, leniently (see {@link KifReader} for headers, board diagrams, comments, variations and
@@ -68,13 +64,6 @@ public final class Ki2Reader {
      * @return the record and every problem found
      */
     public static ReadResult read(byte[] bytes) {
-        Decoded d = TextDecoder.decode(bytes);
-        ReadResult r = read(d.text());
-        if (d.ok()) {
-            return r;
-        }
-        List<Problem> all = new ArrayList<>(d.problems());
-        all.addAll(r.problems());
-        return new ReadResult(r.kifu(), all);
+        return TextDecoder.decode(bytes).read(Ki2Reader::read);
     }
 }

@@ -174,23 +174,7 @@ public final class BoardDiagram {
 
     /** The role of a one-character diagram name, or null. */
     static Role role(char c) {
-        return switch (c) {
-            case '歩' -> Role.PAWN;
-            case '香' -> Role.LANCE;
-            case '桂' -> Role.KNIGHT;
-            case '銀' -> Role.SILVER;
-            case '金' -> Role.GOLD;
-            case '角' -> Role.BISHOP;
-            case '飛' -> Role.ROOK;
-            case '玉', '王' -> Role.KING;
-            case 'と' -> Role.TOKIN;
-            case '杏' -> Role.PRO_LANCE;
-            case '圭' -> Role.PRO_KNIGHT;
-            case '全' -> Role.PRO_SILVER;
-            case '馬' -> Role.HORSE;
-            case '龍', '竜' -> Role.DRAGON;
-            default -> null;
-        };
+        return Role.ofKanji(c).orElse(null);
     }
 
     /** Whether a (stripped) line belongs to a diagram's frame or board: the file header, a border or a row. */

@@ -1,11 +1,8 @@
 package dev.meijin.notation.kif;
 
-import dev.meijin.notation.encoding.Decoded;
 import dev.meijin.notation.encoding.TextDecoder;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Reads KIF (Kakinoki) records, leniently: every problem is reported with its line (and column and ply
@@ -101,13 +98,6 @@ public final class KifReader {
      * @return the record and every problem found
      */
     public static ReadResult read(byte[] bytes) {
-        Decoded d = TextDecoder.decode(bytes);
-        ReadResult r = read(d.text());
-        if (d.ok()) {
-            return r;
-        }
-        List<Problem> all = new ArrayList<>(d.problems());
-        all.addAll(r.problems());
-        return new ReadResult(r.kifu(), all);
+        return TextDecoder.decode(bytes).read(KifReader::read);
     }
 }

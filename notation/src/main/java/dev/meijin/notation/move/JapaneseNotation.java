@@ -425,23 +425,7 @@ public final class JapaneseNotation {
     }
 
     private static Role piece(char c) {
-        return switch (c) {
-            case '歩' -> Role.PAWN;
-            case '香' -> Role.LANCE;
-            case '桂' -> Role.KNIGHT;
-            case '銀' -> Role.SILVER;
-            case '金' -> Role.GOLD;
-            case '角' -> Role.BISHOP;
-            case '飛' -> Role.ROOK;
-            case '玉', '王' -> Role.KING;
-            case 'と' -> Role.TOKIN;
-            case '杏' -> Role.PRO_LANCE;
-            case '圭' -> Role.PRO_KNIGHT;
-            case '全' -> Role.PRO_SILVER;
-            case '馬' -> Role.HORSE;
-            case '龍', '竜' -> Role.DRAGON;
-            default -> null;
-        };
+        return Role.ofKanji(c).orElse(null);
     }
 
     /** A digit 1–9 written half-width, full-width or in kanji; 0 if the character is none of these. */

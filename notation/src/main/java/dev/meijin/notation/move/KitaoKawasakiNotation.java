@@ -95,23 +95,7 @@ public final class KitaoKawasakiNotation {
             }
         }
         if (role == null && len >= 1) {
-            role = switch (s.charAt(0)) {
-                case '歩' -> Role.PAWN;
-                case '香' -> Role.LANCE;
-                case '桂' -> Role.KNIGHT;
-                case '銀' -> Role.SILVER;
-                case '金' -> Role.GOLD;
-                case '角' -> Role.BISHOP;
-                case '飛' -> Role.ROOK;
-                case '玉', '王' -> Role.KING;
-                case 'と' -> Role.TOKIN;
-                case '杏' -> Role.PRO_LANCE;
-                case '圭' -> Role.PRO_KNIGHT;
-                case '全' -> Role.PRO_SILVER;
-                case '馬' -> Role.HORSE;
-                case '龍', '竜' -> Role.DRAGON;
-                default -> null;
-            };
+            role = Role.ofKanji(s.charAt(0)).orElse(null);
             i = 1;
         }
         if (role == null) {
