@@ -37,6 +37,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
             MovesCommand.class,
             ShowCommand.class,
             PlayCommand.class,
+            ConvertCommand.class,
+            ValidateCommand.class,
+            NotateCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class
         })

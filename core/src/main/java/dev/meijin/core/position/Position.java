@@ -429,40 +429,42 @@ public final class Position {
     // ------------------------------------------------------------------ board updates
 
     private void put(int pc, int sq) {
-        board[sq] = pc;
-        int r = pc & 15, c = pc >>> 4;
-        if (sq < 63) {
-            long b = 1L << sq;
-            roleLo[r] |= b;
-            colorLo[c] |= b;
-            occLo |= b;
-        } else {
-            long b = 1L << (sq - 63);
-            roleHi[r] |= b;
-            colorHi[c] |= b;
-            occHi |= b;
-        }
-        if (r == KING) {
-            kingSq[c] = sq;
-        }
+        place(pc, sq);
         boardKey ^= Zobrist.PSQ[pc * 81 + sq];
     }
 
     private void remove(int pc, int sq) {
+        lift(pc, sq);
+        boardKey ^= Zobrist.PSQ[pc * 81 + sq];
+    }
+
+    /** Puts a piece on the board without touching the key (undo restores keys from the stack). */
+    private void place(int pc, int sq) {
+        board[sq] = pc;
+        int r = pc & 15, c = pc >>> 4;
+        long bl = SQ_LO[sq], bh = SQ_HI[sq];
+        roleLo[r] |= bl;
+        roleHi[r] |= bh;
+        colorLo[c] |= bl;
+        colorHi[c] |= bh;
+        occLo |= bl;
+        occHi |= bh;
+        if (r == KING) {
+            kingSq[c] = sq;
+        }
+    }
+
+    /** Takes a piece off the board without touching the key. */
+    private void lift(int pc, int sq) {
         board[sq] = 0;
         int r = pc & 15, c = pc >>> 4;
-        if (sq < 63) {
-            long b = ~(1L << sq);
-            roleLo[r] &= b;
-            colorLo[c] &= b;
-            occLo &= b;
-        } else {
-            long b = ~(1L << (sq - 63));
-            roleHi[r] &= b;
-            colorHi[c] &= b;
-            occHi &= b;
-        }
-        boardKey ^= Zobrist.PSQ[pc * 81 + sq];
+        long bl = ~SQ_LO[sq], bh = ~SQ_HI[sq];
+        roleLo[r] &= bl;
+        roleHi[r] &= bh;
+        colorLo[c] &= bl;
+        colorHi[c] &= bh;
+        occLo &= bl;
+        occHi &= bh;
     }
 
     private void grow() {
@@ -513,7 +515,38 @@ public final class Position {
         }
         side = us ^ 1;
         boardKey ^= Zobrist.SIDE;
-        computeCheckers();
+        checkersAfter(m, us);
+    }
+
+    /**
+     * Sets the checkers after {@code us} played {@code m}. Before the move no piece of {@code us} attacked
+     * the enemy king (the side not to move is never in check), so the only checks are the moved piece's own
+     * (direct) and those of a slider behind the vacated origin (discovered).
+     */
+    private void checkersAfter(int m, int us) {
+        int ek = kingSq[us ^ 1];
+        checkLo = 0;
+        checkHi = 0;
+        if (ek == NO_SQUARE) {
+            return;
+        }
+        int to = m & 127;
+        pieceAttacks(board[to], to, occLo, occHi);
+        if (contains(aLo, aHi, ek)) {
+            checkLo = SQ_LO[to];
+            checkHi = SQ_HI[to];
+        }
+        if ((m & Move.DROP_FLAG) == 0) {
+            int from = (m >>> 7) & 127;
+            int d = DIRECTION[ek * 81 + from];
+            if (d >= 0 && !aligned(ek, from, to)) {
+                int b = sliderOn(us, ek, d, occLo, occHi);
+                if (b >= 0) {
+                    checkLo |= SQ_LO[b];
+                    checkHi |= SQ_HI[b];
+                }
+            }
+        }
     }
 
     /**
@@ -531,18 +564,17 @@ public final class Position {
         int to = m & 127;
         if ((m & Move.DROP_FLAG) != 0) {
             int r = (m >>> 7) & 127;
-            remove(board[to], to);
+            lift(board[to], to);
             hand[us] += Hand.one(r);
         } else {
             int from = (m >>> 7) & 127;
             int pc = board[to];
-            remove(pc, to);
-            put((m & Move.PROMOTE_FLAG) != 0 ? pc - 8 : pc, from);
+            lift(pc, to);
+            place((m & Move.PROMOTE_FLAG) != 0 ? pc - 8 : pc, from);
             int cap = stCaptured[i];
             if (cap != 0) {
-                put(cap, to);
-                int r = cap & 7;
-                hand[us] -= Hand.one(r);
+                place(cap, to);
+                hand[us] -= Hand.one(cap & 7);
             }
         }
         side = us;

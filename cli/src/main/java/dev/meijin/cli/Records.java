@@ -1,0 +1,135 @@
+package dev.meijin.cli;
+
+import dev.meijin.notation.Format;
+import dev.meijin.notation.Formats;
+import dev.meijin.notation.encoding.Decoded;
+import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.kifu.ReadResult;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads game record files for {@code convert}, {@code validate} and {@code notate}: the bytes are decoded and
+ * the format detected from the content ({@link TextDecoder}, {@link Formats#detect}); the file name only
+ * breaks ties.
+ */
+final class Records {
+    private Records() {}
+
+    /**
+     * A record file as read.
+     *
+     * @param label the path as the user gave it (or as found under a directory), for messages
+     * @param format the detected format
+     * @param result the record and every problem found (undecodable bytes first)
+     */
+    record Loaded(String label, Format format, ReadResult result) {
+        Kifu kifu() {
+            return result.kifu();
+        }
+
+        List<Problem> problems() {
+            return result.problems();
+        }
+
+        /**
+         * Whether nothing of a record was found: there are problems and the result is the empty record (even
+         * start, no header, comment or move), so the text is in no format Meijin reads.
+         */
+        boolean unreadable() {
+            return !result.ok() && result.kifu().equals(Kifu.empty());
+        }
+    }
+
+    /**
+     * Reads a record file.
+     *
+     * @param path the file
+     * @param label how messages name it
+     * @return the record and its problems; a text that is not a record gives an {@linkplain Loaded#unreadable()
+     *     unreadable} result
+     * @throws IllegalArgumentException if the file cannot be read (missing, a directory, no permission)
+     */
+    static Loaded read(Path path, String label) {
+        byte[] bytes = bytes(path, label);
+        Decoded decoded = TextDecoder.decode(bytes);
+        Optional<String> name = Optional.ofNullable(path.getFileName()).map(Path::toString);
+        Format format = Formats.detect(decoded.text(), name);
+        return new Loaded(label, format, decoded.read(text -> Formats.read(text, name)));
+    }
+
+    /**
+     * Reads a record file that must hold a record.
+     *
+     * @param file the file, as given on the command line
+     * @return the record and its problems
+     * @throws IllegalArgumentException if the file cannot be read or holds no record in a known format
+     */
+    static Loaded readRecord(String file) {
+        Loaded loaded = read(Path.of(file), file);
+        if (loaded.unreadable()) {
+            throw new IllegalArgumentException("cannot read " + file + ": not a game record in a known format "
+                    + "(KIF, KI2, CSA, JKF, USI, SFEN): " + loaded.problems().getFirst().message());
+        }
+        return loaded;
+    }
+
+    private static byte[] bytes(Path path, String label) {
+        if (Files.isDirectory(path)) {
+            throw new IllegalArgumentException("cannot read " + label + ": it is a directory");
+        }
+        try {
+            return Files.readAllBytes(path);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("cannot read " + label + ": no such file");
+        } catch (AccessDeniedException e) {
+            throw new IllegalArgumentException("cannot read " + label + ": permission denied");
+        } catch (IOException e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new IllegalArgumentException("cannot read " + label + ": " + why);
+        }
+    }
+
+    /**
+     * A reading problem as compilers print them: {@code IN:LINE:COL: message}, leaving out a line or column
+     * that is not known ({@code IN: message}, {@code IN:LINE: message}).
+     *
+     * @param label the file as the user named it
+     * @param p the problem
+     * @return one line
+     */
+    static String located(String label, Problem p) {
+        StringBuilder sb = new StringBuilder(label);
+        if (p.line() > 0) {
+            sb.append(':').append(p.line());
+            if (p.column() > 0) {
+                sb.append(':').append(p.column());
+            }
+        }
+        return sb.append(": ").append(p.message()).toString();
+    }
+
+    /**
+     * A problem under its file: {@code line L, ply P: message}, leaving out what is not known.
+     *
+     * @param p the problem
+     * @return one line, without indentation
+     */
+    static String where(Problem p) {
+        StringBuilder sb = new StringBuilder();
+        if (p.line() > 0) {
+            sb.append("line ").append(p.line());
+        }
+        if (p.ply() > 0) {
+            sb.append(sb.isEmpty() ? "" : ", ").append("ply ").append(p.ply());
+        }
+        return (sb.isEmpty() ? "" : sb + ": ") + p.message();
+    }
+}

@@ -1,0 +1,219 @@
+package dev.meijin.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.meijin.core.Move;
+import dev.meijin.notation.Formats;
+import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.testdata.TestData;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConvertCommandTest {
+
+    /** A professional game, 181 moves and 投了, in Shift_JIS. */
+    private static final String HABU_FUJII = "kif/python-shogi/habu-fujii-2006.kif";
+    /** A KIF with comments and five variations. */
+    private static final String HENKA = "kif/json-kifu-format/henka.kif";
+    /** A CSA game whose board rows end with a stray "." (five reading problems). */
+    private static final String STRAY_DOTS = "csa/mog-core-scala/002.csa";
+
+    @TempDir
+    Path dir;
+
+    private String copy(String testData, String name) throws IOException {
+        Path p = dir.resolve(name);
+        Files.write(p, TestData.bytes(testData));
+        return p.toString();
+    }
+
+    private static Kifu read(Path file) throws IOException {
+        ReadResult r = Formats.read(Files.readAllBytes(file), Optional.of(file.getFileName().toString()));
+        assertThat(r.problems()).as(file.toString()).isEmpty();
+        return r.kifu();
+    }
+
+    private static List<String> usi(Kifu k) {
+        return k.mainLine().stream().map(Move::usi).toList();
+    }
+
+    @Test
+    void kifToCsaAndBackKeepsTheMovesAndEachFileGetsItsEncoding() throws IOException {
+        String kif = copy(HABU_FUJII, "game.kif");
+        Path csa = dir.resolve("game.csa");
+        Path back = dir.resolve("back.kif");
+
+        Cli.Result toCsa = Cli.run("convert", kif, "-o", csa.toString());
+        Cli.Result toKif = Cli.run("convert", csa.toString(), "-o", back.toString());
+
+        assertThat(toCsa.code()).isEqualTo(Main.OK);
+        assertThat(toCsa.out()).isEmpty();
+        assertThat(toCsa.errLines()).allMatch(l -> l.startsWith("dropped: "));
+        assertThat(toKif.code()).isEqualTo(Main.OK);
+        String csaText = Files.readString(csa, StandardCharsets.UTF_8);
+        assertThat(csaText).startsWith("V2.2\n").contains("\n+7776FU").endsWith("%TORYO\n");
+        // .kif is Shift_JIS: it decodes strictly as such and declares it.
+        String kifText = TextDecoder.decode(Files.readAllBytes(back), TextDecoder.SHIFT_JIS).orThrow();
+        assertThat(kifText).startsWith("#KIF version=2.0 encoding=Shift_JIS");
+        Kifu original = read(Path.of(kif));
+        assertThat(usi(read(csa))).hasSize(181).isEqualTo(usi(original));
+        assertThat(usi(read(back))).isEqualTo(usi(original));
+        assertThat(read(back).special()).isEqualTo(original.special());
+    }
+
+    @Test
+    void csaVersionThreeDeclaresUtf8() throws IOException {
+        String kif = copy(HABU_FUJII, "game.kif");
+
+        Cli.Result r = Cli.run("convert", kif, "--to", "csa", "--csa-version", "3.0");
+
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.outLines()).startsWith("'CSA encoding=UTF-8", "V3.0");
+    }
+
+    @Test
+    void toJkfIsValidJsonWithOneEntryPerStep() throws IOException {
+        String kif = copy(HABU_FUJII, "game.kif");
+
+        Cli.Result r = Cli.run("convert", kif, "--to", "jkf");
+
+        assertThat(r.code()).isEqualTo(Main.OK);
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertThat(root.get("initial").get("preset").asText()).isEqualTo("HIRATE");
+        JsonNode moves = root.get("moves");
+        // The first entry holds the start's comments, then one entry per move and one for 投了.
+        assertThat(moves.size()).isEqualTo(1 + 181 + 1);
+        assertThat(StreamSupport.stream(moves.spliterator(), false).filter(m -> m.has("move")).count()).isEqualTo(181);
+        assertThat(moves.get(182).get("special").asText()).isEqualTo("TORYO");
+    }
+
+    @Test
+    void toUsiAndSfenIsOneLineWithTheMoves() throws IOException {
+        String kif = copy(HABU_FUJII, "game.kif");
+        String moves = String.join(" ", usi(read(Path.of(kif))));
+
+        Cli.Result usi = Cli.run("convert", kif, "--to", "usi");
+        Cli.Result sfen = Cli.run("convert", kif, "--to", "sfen");
+
+        assertThat(usi.code()).isEqualTo(Main.OK);
+        assertThat(usi.outLines()).containsExactly("position startpos moves " + moves);
+        assertThat(sfen.outLines()).containsExactly(
+                "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves " + moves);
+        assertThat(usi.errLines()).contains("dropped: the ending 投了").allMatch(l -> l.startsWith("dropped: "));
+    }
+
+    @Test
+    void whatTheTargetCannotHoldIsReportedAsDropped() throws IOException {
+        String kif = copy(HENKA, "henka.kif");
+
+        Cli.Result r = Cli.run("convert", kif, "--to", "csa");
+
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.out()).startsWith("V2.2\n");
+        assertThat(r.errLines()).allMatch(l -> l.startsWith("dropped: ")).contains("dropped: 5 variations dropped");
+    }
+
+    @Test
+    void withoutTargetItWritesUtf8KifToStandardOutput() throws IOException {
+        String csa = copy("csa/shogihome/e2e-27/record.csa", "record.csa");
+
+        Cli.Result r = Cli.run("convert", csa);
+
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.outLines()).first().isEqualTo("#KIF version=2.0 encoding=UTF-8");
+        assertThat(r.out()).contains("   1 ２六歩(27)").contains("投了");
+    }
+
+    @Test
+    void theTargetComesFromTheOutputExtensionAndItsEncodingToo() throws IOException {
+        String csa = copy("csa/shogihome/e2e-27/record.csa", "record.csa");
+        Path kifu = dir.resolve("out.kifu");
+        Path ki2 = dir.resolve("out.ki2");
+        Path kifuAsKif = dir.resolve("named.kifu");
+
+        assertThat(Cli.run("convert", csa, "-o", kifu.toString()).code()).isEqualTo(Main.OK);
+        assertThat(Cli.run("convert", csa, "-o", ki2.toString()).code()).isEqualTo(Main.OK);
+        assertThat(Cli.run("convert", csa, "--to", "kif", "-o", kifuAsKif.toString()).code()).isEqualTo(Main.OK);
+
+        assertThat(TextDecoder.decode(Files.readAllBytes(kifu), StandardCharsets.UTF_8).orThrow()).contains("２六歩(27)");
+        assertThat(TextDecoder.decode(Files.readAllBytes(ki2), TextDecoder.SHIFT_JIS).orThrow()).contains("▲２六歩");
+        assertThat(TextDecoder.decode(Files.readAllBytes(kifuAsKif), StandardCharsets.UTF_8).orThrow())
+                .startsWith("#KIF version=2.0 encoding=UTF-8");
+        assertThat(Formats.detect(Files.readString(kifu), Optional.empty()).name()).isEqualTo("KIF");
+        assertThat(usi(read(ki2))).isEqualTo(usi(read(Path.of(csa))));
+    }
+
+    @Test
+    void readingProblemsAreReportedWithTheirPlaceAndOnlyStrictFails() throws IOException {
+        String csa = copy(STRAY_DOTS, "002.csa");
+        Path out = dir.resolve("002.kifu");
+
+        Cli.Result lenient = Cli.run("convert", csa, "--to", "usi");
+        Cli.Result strict = Cli.run("convert", csa, "--strict", "-o", out.toString());
+
+        assertThat(lenient.code()).isEqualTo(Main.OK);
+        assertThat(lenient.outLines()).singleElement().asString().startsWith("position startpos moves 2g2f 8c8d");
+        assertThat(lenient.errLines()).hasSize(5 + 4)
+                .startsWith(csa + ":5:29: unexpected \".\" after the 9 squares of board row P2; ignored")
+                .contains(csa + ":11:29: unexpected \".\" after the 9 squares of board row P8; ignored")
+                .contains("dropped: the ending 持将棋");
+        assertThat(strict.code()).isEqualTo(Main.FAILED);
+        assertThat(strict.errLines()).hasSize(6).last().isEqualTo("meijin: " + csa + ": 5 problems; nothing written (--strict)");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void anInputThatCannotBeReadIsOneErrorLine() throws IOException {
+        Path junk = dir.resolve("notes.txt");
+        Files.writeString(junk, "hello\nworld\n");
+        Path missing = dir.resolve("missing.kif");
+
+        Cli.Result notARecord = Cli.run("convert", junk.toString());
+        Cli.Result noFile = Cli.run("convert", missing.toString());
+
+        assertThat(notARecord.code()).isEqualTo(Main.FAILED);
+        assertThat(notARecord.out()).isEmpty();
+        assertThat(notARecord.errLines()).singleElement().asString()
+                .startsWith("meijin: cannot read " + junk + ": not a game record in a known format");
+        assertThat(noFile.code()).isEqualTo(Main.FAILED);
+        assertThat(noFile.errLines()).containsExactly("meijin: cannot read " + missing + ": no such file");
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() throws IOException {
+        String kif = copy(HABU_FUJII, "game.kif");
+
+        Cli.Result unknownTarget = Cli.run("convert", kif, "--to", "pgn");
+        Cli.Result unknownExtension = Cli.run("convert", kif, "-o", dir.resolve("out.txt").toString());
+        Cli.Result versionForKif = Cli.run("convert", kif, "--to", "kif", "--csa-version", "3.0");
+        Cli.Result badVersion = Cli.run("convert", kif, "--to", "csa", "--csa-version", "2.1");
+
+        assertThat(List.of(unknownTarget, unknownExtension, versionForKif, badVersion))
+                .allSatisfy(r -> {
+                    assertThat(r.code()).isEqualTo(Main.USAGE);
+                    assertThat(r.errLines()).singleElement().asString().startsWith("meijin convert: ");
+                });
+        assertThat(unknownExtension.err()).contains("use --to");
+        assertThat(dir.resolve("out.txt")).doesNotExist();
+    }
+
+    @Test
+    void helpPrintsCleanly() {
+        Cli.Result r = Cli.run("convert", "--help");
+
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.out()).startsWith("Usage: meijin convert").contains("Examples:");
+        assertThat(r.err()).isEmpty();
+    }
+}
