@@ -442,13 +442,17 @@ public final class Position {
     private void place(int pc, int sq) {
         board[sq] = pc;
         int r = pc & 15, c = pc >>> 4;
-        long bl = SQ_LO[sq], bh = SQ_HI[sq];
-        roleLo[r] |= bl;
-        roleHi[r] |= bh;
-        colorLo[c] |= bl;
-        colorHi[c] |= bh;
-        occLo |= bl;
-        occHi |= bh;
+        if (sq < 63) {
+            long b = 1L << sq;
+            roleLo[r] |= b;
+            colorLo[c] |= b;
+            occLo |= b;
+        } else {
+            long b = 1L << (sq - 63);
+            roleHi[r] |= b;
+            colorHi[c] |= b;
+            occHi |= b;
+        }
         if (r == KING) {
             kingSq[c] = sq;
         }
@@ -458,13 +462,17 @@ public final class Position {
     private void lift(int pc, int sq) {
         board[sq] = 0;
         int r = pc & 15, c = pc >>> 4;
-        long bl = ~SQ_LO[sq], bh = ~SQ_HI[sq];
-        roleLo[r] &= bl;
-        roleHi[r] &= bh;
-        colorLo[c] &= bl;
-        colorHi[c] &= bh;
-        occLo &= bl;
-        occHi &= bh;
+        if (sq < 63) {
+            long b = ~(1L << sq);
+            roleLo[r] &= b;
+            colorLo[c] &= b;
+            occLo &= b;
+        } else {
+            long b = ~(1L << (sq - 63));
+            roleHi[r] &= b;
+            colorHi[c] &= b;
+            occHi &= b;
+        }
     }
 
     private void grow() {
