@@ -76,12 +76,8 @@ class CorpusTest {
                             + "lnsgkg1nl/7s1/ppppp+B1pp/9/9/2P3p+b1/PP1PP1N1P/2G3S2/LNS1KG2L b R3Prp 27: "
                             + "no knight (桂) can move to 4e"));
 
-    /** Records the rules disagree with for a known reason, and the exact problems replaying them gives. */
-    static final Map<String, List<String>> VALIDATION_QUIRKS = Map.of(
-            // A tsume recorded as 詰み although gote could still interpose at 8b by a drop; each interposition
-            // is futile (無駄合: captured with mate), so by tsume convention the problem ends here.
-            "ki2/json-kifu-format/kobayashi_kinsho196702.ki2", List.of(
-                    "ply 49: recorded 詰み, but GOTE is not checkmated (5 legal moves)"));
+    /** Records the rules disagree with for a known reason, and the exact problems replaying them gives (none now). */
+    static final Map<String, List<String>> VALIDATION_QUIRKS = Map.of();
 
     /** Every well-formed record of the corpus, sorted by folder then path. */
     static Stream<String> records() {
@@ -229,6 +225,34 @@ class CorpusTest {
 
         Validation amateur = RecordValidator.validate(k, RecordValidator.rulesFor(k).withImpasse(RuleSet.Impasse.DECLARATION_24));
         assertThat(amateur.judged()).get().isInstanceOf(Outcome.Draw.class);
+    }
+
+    /**
+     * A tsume recorded as 詰み although gote could still interpose at 8b by a drop: each interposition is futile
+     * (無駄合: answered by mate at once), so by tsume convention the problem ends here, and the validator says so.
+     */
+    @Test
+    void aTsumeEndingWithOnlyFutileInterpositionsIsAMate() {
+        Kifu k = read("ki2/json-kifu-format/kobayashi_kinsho196702.ki2").kifu();
+
+        Validation v = RecordValidator.validate(k);
+
+        assertThat(v.ok()).isTrue();
+        assertThat(k.finalPosition().legalMoves()).hasSize(5);
+        assertThat(v.notes()).singleElement().asString().contains("無駄合");
+        assertThat(v.judged()).get().isInstanceOfSatisfying(Outcome.Win.class, w -> {
+            assertThat(w.winner()).isEqualTo(Color.SENTE);
+            assertThat(w.ending()).isEqualTo(Ending.CHECKMATE);
+        });
+    }
+
+    @Test
+    void aTsumeThatIsNotMateIsReported() {
+        Kifu k = Formats.read("V2.2\nPI\n+\n+7776FU\n-3334FU\n%TSUMI\n", Optional.of("tsumi.csa")).orThrow();
+
+        Validation v = RecordValidator.validate(k);
+
+        assertThat(v.problems()).singleElement().asString().startsWith("ply 2: recorded 詰み, but SENTE is not checkmated");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.meijin.notation.kifu;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
+import dev.meijin.core.Square;
 import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.MoveResult;
@@ -77,9 +78,15 @@ public final class RecordValidator {
         Special sp = recorded.get();
         Outcome judged = switch (sp) {
             case TSUMI -> {
-                if (byRules.isEmpty() || !(byRules.get().ending() == Ending.CHECKMATE || byRules.get().ending() == Ending.NO_LEGAL_MOVES)) {
-                    problems.add(new Problem(0, 0, ply, "recorded 詰み, but " + toMove + " is not checkmated (" + g.position().legalMoves().length + " legal moves)"));
+                if (byRules.isPresent() && (byRules.get().ending() == Ending.CHECKMATE || byRules.get().ending() == Ending.NO_LEGAL_MOVES)) {
+                    yield byRules.get();
                 }
+                Position end = g.position();
+                if (byRules.isEmpty() && onlyFutileInterpositions(end)) {
+                    notes.add("recorded 詰み with only futile interpositions (無駄合) left: each is answered by mate at once");
+                    yield new Outcome.Win(toMove.opposite(), Ending.CHECKMATE, "only futile interpositions remain");
+                }
+                problems.add(new Problem(0, 0, ply, "recorded 詰み, but " + toMove + " is not checkmated (" + end.legalMoves().length + " legal moves)"));
                 yield byRules.orElse(null);
             }
             case SENNICHITE -> {
@@ -130,6 +137,61 @@ public final class RecordValidator {
             }
         };
         return new Validation(ply, recorded, Optional.ofNullable(judged), problems, notes);
+    }
+
+    /**
+     * Tsume convention (無駄合): the side to move is in check from a distance, and every legal reply is an
+     * interposition on the checking line that the attacker answers with mate at once. Problem collections
+     * record such positions as 詰み.
+     */
+    static boolean onlyFutileInterpositions(Position p) {
+        if (!p.inCheck() || p.checkers().count() != 1) {
+            return false;
+        }
+        int king = p.kingSquare(p.sideToMove());
+        int checker = p.checkers().squares().getFirst();
+        List<Integer> between = between(king, checker);
+        if (between.isEmpty()) {
+            return false;
+        }
+        int[] replies = p.legalMoves();
+        if (replies.length == 0) {
+            return false;
+        }
+        for (int reply : replies) {
+            if (!between.contains(Move.to(reply))) {
+                return false;
+            }
+            p.doMove(reply);
+            boolean mated = false;
+            for (int answer : p.legalMoves()) {
+                p.doMove(answer);
+                mated = p.isCheckmate();
+                p.undoMove();
+                if (mated) {
+                    break;
+                }
+            }
+            p.undoMove();
+            if (!mated) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The squares strictly between two squares on one rank, file or diagonal; empty if they are not aligned or adjacent. */
+    private static List<Integer> between(int a, int b) {
+        int df = Integer.signum(Square.file(b) - Square.file(a)), dr = Integer.signum(Square.rank(b) - Square.rank(a));
+        int fileGap = Math.abs(Square.file(b) - Square.file(a)), rankGap = Math.abs(Square.rank(b) - Square.rank(a));
+        List<Integer> out = new ArrayList<>();
+        if (fileGap != 0 && rankGap != 0 && fileGap != rankGap) {
+            return out;
+        }
+        for (int f = Square.file(a) + df, r = Square.rank(a) + dr; f != Square.file(b) || r != Square.rank(b); f += df, r += dr) {
+            out.add(Square.of(f, r));
+        }
+        return out;
     }
 
     private static Outcome endOutside(Optional<Outcome> byRules, List<Problem> problems, int ply, Special sp, Color toMove, java.util.function.Supplier<Outcome> end) {
