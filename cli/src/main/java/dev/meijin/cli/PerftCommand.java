@@ -187,6 +187,12 @@ final class PerftCommand implements Callable<Integer> {
                 continue;
             }
             int deepest = Math.min(expected.length, limit);
+            if (deepest > MAX_DEPTH) {
+                out.println("line " + lineNumber + ": " + expected.length + " counts, but the deepest depth checked is "
+                        + MAX_DEPTH + " (give --max-depth)");
+                failed = true;
+                continue;
+            }
             Perft perft = new Perft(deepest);
             boolean allRight = true;
             for (int d = 1; d <= deepest; d++) {

@@ -65,7 +65,8 @@ final class PlayCommand implements Callable<Integer> {
 
     @Option(names = "--handicap", paramLabel = "NAME",
             description = "A handicap game: a Japanese name (角落ち, 二枚落ち), an id (BISHOP, TWO_PIECE) or an English "
-                    + "name (Two-piece), in any case. The giver (上手) plays gote and moves first.")
+                    + "name (Two-piece), in any case. The giver (上手) plays gote and moves first; the pieces he removed "
+                    + "count for him in impasse points.")
     String handicapName;
 
     @Option(names = "--rules", paramLabel = "NAME", defaultValue = "professional",
@@ -102,7 +103,7 @@ final class PlayCommand implements Callable<Integer> {
             title = ascii ? "Set-up position" : "局面指定 (set-up position)";
         } else {
             Handicap h = handicap == null ? Handicap.EVEN : handicap;
-            game = Game.of(Sfen.parse(h.sfen()), rules);
+            game = startGame(h, rules);
             title = ascii ? h.english() : h.japanese() + " (" + h.english() + ")";
         }
         boolean giver = handicap != null && handicap.isHandicap();
@@ -115,6 +116,14 @@ final class PlayCommand implements Callable<Integer> {
                 + (giver ? "; " + sides.name(Color.GOTE, style) + " (gote) moves first." : ".");
         session.play(intro);
         return Main.OK;
+    }
+
+    /**
+     * A game from the start position of an even or handicap game. In a handicap game the pieces the giver
+     * removed count for him in impasse points (持将棋 and 入玉宣言), as the point rules say.
+     */
+    static Game startGame(Handicap h, RuleSet rules) {
+        return Game.of(Sfen.parse(h.sfen()), h.isHandicap() ? rules.withHandicapCompensation(true) : rules);
     }
 
     /**
@@ -205,6 +214,8 @@ final class PlayCommand implements Callable<Integer> {
             if (style == BoardDiagram.Style.KANJI) {
                 out.println("まで" + game.plies() + "手で" + switch (outcome) {
                     case Outcome.Win w -> sides.name(w.winner(), style) + "の勝ち（" + w.ending().japanese() + "）";
+                    // A drawn declaration (24-point rule, 24 to 30 points) is a 持将棋, as records write it.
+                    case Outcome.Draw d when d.ending() == Ending.DECLARATION -> "持将棋（入玉宣言）";
                     case Outcome.Draw d -> d.ending().japanese();
                 });
             }

@@ -106,6 +106,24 @@ class PerftCommandTest {
         assertThat(Cli.run("perft", "--file", table.toString(), "--max-depth", "2").code()).isEqualTo(Main.FAILED);
     }
 
+    /**
+     * A table line cannot ask for more depths than {@code --depth} allows: such a line would never finish, and
+     * one with a great many counts ran the counter out of memory ("internal error: OutOfMemoryError").
+     */
+    @Test
+    void aLineWithMoreCountsThanTheDeepestDepthIsMalformed() throws IOException {
+        Path table = dir.resolve("too-deep.tsv");
+        String counts = String.join("\t", java.util.Collections.nCopies(PerftCommand.MAX_DEPTH + 1, "1"));
+        Files.writeString(table, STARTPOS + "\t30\n" + STARTPOS + "\t" + counts + "\n", StandardCharsets.UTF_8);
+        Cli.Result r = Cli.run("perft", "--file", table.toString());
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.outLines()).containsExactly(
+                "line 2: 31 counts, but the deepest depth checked is 30 (give --max-depth)", "ok 1/2");
+        assertThat(r.err()).isEmpty();
+        assertThat(Cli.run("perft", "--file", table.toString(), "--max-depth", "1").outLines())
+                .containsExactly("mismatch line 2 depth 1: expected 1 got 30: " + STARTPOS, "ok 1/2");
+    }
+
     @Test
     void malformedLinesAreReportedWithTheirNumberAndFail() throws IOException {
         Path table = dir.resolve("bad.tsv");

@@ -2,6 +2,10 @@ package dev.meijin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.core.Color;
+import dev.meijin.core.game.Game;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.RuleSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -171,6 +175,42 @@ class PlayCommandTest {
         // Sente's king and ten pieces are in the enemy camp: 10 points there plus 20 in hand, 28 needed.
         Cli.Result won = play("declare\n", "--rules", "csa", "--sfen", "GGGG1SSSS/L7L/4K4/9/9/9/9/9/4k4 b 2R2B4n2l18p 1");
         assertThat(won.out()).endsWith("▲先手> declare\nSENTE wins by DECLARATION (30 points)\nまで0手で先手の勝ち（入玉宣言）\n");
+    }
+
+    /**
+     * In a handicap game the pieces the giver removed count for him in the impasse (持将棋) points, as the
+     * 24- and 27-point rules say; without that credit a giver who entered could never reach his 27 or 24.
+     */
+    @Test
+    void inAHandicapGameTheGiversRemovedPiecesCountForHimInTheImpasse() {
+        for (RuleSet rules : List.of(RuleSet.CSA, RuleSet.AMATEUR, RuleSet.PROFESSIONAL)) {
+            Game twoPiece = PlayCommand.startGame(Handicap.TWO_PIECE, rules);
+            assertThat(twoPiece.rules().handicapCompensation()).as("%s", rules).isTrue();
+            assertThat(twoPiece.impasseCount(Color.GOTE).totalPoints()).as("%s", rules).isEqualTo(27);
+            assertThat(twoPiece.impasseCount(Color.GOTE).declarationPoints()).as("%s", rules).isEqualTo(10);
+            assertThat(twoPiece.impasseCount(Color.SENTE).totalPoints()).as("%s", rules).isEqualTo(27);
+            Game even = PlayCommand.startGame(Handicap.EVEN, rules);
+            assertThat(even.rules()).as("an even game keeps the rules as they are").isEqualTo(rules);
+            assertThat(even.impasseCount(Color.GOTE).totalPoints()).as("%s", rules).isEqualTo(27);
+        }
+    }
+
+    /** A set-up position in which the side to move is already mated is over at once, not a game nobody can move in. */
+    @Test
+    void aSetUpPositionThatIsAlreadyMateEndsAtOnce() {
+        Cli.Result r = play("5a4a\n", "--sfen", "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.out()).endsWith("後手番　1手目　王手\nSENTE wins by CHECKMATE\nまで0手で先手の勝ち（詰み）\n")
+                .doesNotContain("△後手>");
+        assertThat(r.err()).isEmpty();
+    }
+
+    /** A 24-point declaration with 24 to 30 points is a draw, which the Japanese result line calls 持将棋. */
+    @Test
+    void aDrawnDeclarationIsAnImpasseInTheJapaneseResult() {
+        // Sente's king and ten tokens in the enemy camp (10 points) and R B 4G in hand (14): 24 points.
+        Cli.Result r = play("declare\n", "--rules", "amateur", "--sfen", "+P+P+P+PK+P+P+P+P/+P+P7/9/9/9/9/9/9/4k4 b RB4G 1");
+        assertThat(r.out()).endsWith("▲先手> declare\ndraw by DECLARATION (24 points (24–30 draws))\nまで0手で持将棋（入玉宣言）\n");
     }
 
     @Test

@@ -22,7 +22,8 @@ import java.util.Optional;
  *
  * <p>After every move the game looks for the endings the board decides: no legal move for the side to move
  * (checkmate, which loses), fourfold repetition of position, hands and side to move (a draw, or a loss for
- * the side whose every move in the repetition gave check), the try rule and the move limit. Endings decided
+ * the side whose every move in the repetition gave check), the try rule and the move limit. A start position
+ * in which the side to move has no legal move is over from the start. Endings decided
  * elsewhere come in through {@link #resign}, {@link #timeLoss}, {@link #illegalMove}, {@link #declare} and
  * {@link #agreeImpasse}.
  *
@@ -49,6 +50,10 @@ public final class Game {
         this.pos = pos;
         if (rules.handicapCompensation()) {
             credit[Color.GOTE.index()] = missingPoints(start);
+        }
+        // A set-up position may already be lost for the side to move; nothing could ever be played in it.
+        if (pos.hasNoLegalMove()) {
+            outcome = new Outcome.Win(pos.turn().opposite(), pos.inCheck() ? Ending.CHECKMATE : Ending.NO_LEGAL_MOVES, "");
         }
     }
 

@@ -21,12 +21,21 @@ public final class Perft {
     /**
      * Counts leaves to {@code depth}; the last ply is counted from the generated list without being played
      * ("bulk counting").
+     *
+     * @throws IllegalArgumentException if {@code depth} is beyond the depth this counter was made for
      */
     public long count(Position pos, int depth) {
         if (depth <= 0) {
             return 1;
         }
+        checkDepth(depth);
         return bulk(pos, depth, 0);
+    }
+
+    private void checkDepth(int depth) {
+        if (depth > buffers.length) {
+            throw new IllegalArgumentException("depth " + depth + " is beyond this counter's maximum depth " + buffers.length);
+        }
     }
 
     private long bulk(Position pos, int depth, int ply) {
@@ -44,11 +53,16 @@ public final class Perft {
         return total;
     }
 
-    /** Counts leaves to {@code depth} by playing and taking back every move, the last ply included. */
+    /**
+     * Counts leaves to {@code depth} by playing and taking back every move, the last ply included.
+     *
+     * @throws IllegalArgumentException if {@code depth} is beyond the depth this counter was made for
+     */
     public long countFull(Position pos, int depth) {
         if (depth <= 0) {
             return 1;
         }
+        checkDepth(depth);
         return full(pos, depth, 0);
     }
 
@@ -70,11 +84,16 @@ public final class Perft {
     /** One root move and its leaf count. */
     public record Division(String usi, long nodes) {}
 
-    /** Leaf counts per root move, in generation order. */
+    /**
+     * Leaf counts per root move, in generation order.
+     *
+     * @throws IllegalArgumentException if {@code depth} is below 1 or beyond the depth this counter was made for
+     */
     public List<Division> divide(Position pos, int depth) {
         if (depth < 1) {
             throw new IllegalArgumentException("divide needs depth ≥ 1, not " + depth);
         }
+        checkDepth(depth);
         int[] root = pos.legalMoves();
         List<Division> out = new ArrayList<>(root.length);
         for (int m : root) {

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * A position as plain data that may be illegal: what an SFEN or a board diagram says. Validate it with
- * {@link Position#of(Setup)} (or {@link Position#validate(Setup)} to list the issues without throwing).
+ * {@link Position#of(Setup)} (or {@link Position#validate(Setup, boolean)} to list the issues without throwing).
  *
  * @param board 81 {@link Piece} codes indexed by square (0 = empty)
  * @param hands 16 counts indexed {@code color * 8 + roleCode} for role codes 1–7 (index 0 and 8 unused, 0)

@@ -61,6 +61,10 @@ public final class Sfen {
                 starts.add(s);
             }
         }
+        if (fields.getFirst().equals("startpos")) {
+            throw new SfenException(SfenException.Reason.FIELDS, in, starts.get(1),
+                    "startpos is a whole position and takes no other fields, found \"" + in.substring(starts.get(1)) + "\"");
+        }
         if (fields.size() < 3 || fields.size() > 4) {
             throw new SfenException(SfenException.Reason.FIELDS, in, in.length(), "expected 4 fields (board, side, hands, move number), found " + fields.size());
         }

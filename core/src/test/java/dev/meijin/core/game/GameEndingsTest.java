@@ -295,6 +295,27 @@ class GameEndingsTest {
         assertThat(limited.outcome()).as(limited.sfen()).hasValue(new Outcome.Draw(Ending.MOVE_LIMIT, "6 moves"));
     }
 
+    /**
+     * A game set up in a position where the side to move has no legal move is over before any move: nothing
+     * could ever be played, so a front end waiting for a move would wait for ever.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            gote mated           | 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1 | SENTE | CHECKMATE
+            sente mated          | 4k4/9/9/9/9/9/4p4/4g4/4K4 b - 1 | GOTE  | CHECKMATE
+            gote cannot move     | 8k/6G2/8S/9/9/9/9/9/4K4 w - 2   | SENTE | NO_LEGAL_MOVES
+            """)
+    void aStartPositionWithoutALegalMoveIsAlreadyOver(String name, String sfen, Color winner, Ending ending) {
+        for (Game game : List.of(Game.of(Sfen.parse(sfen), RuleSet.CSA), Game.ofRecord(Sfen.parse(sfen), RuleSet.CASUAL))) {
+            assertThat(game.position().legalMoves()).as("%s: %s", name, sfen).isEmpty();
+            assertThat(game.outcome()).as("%s: %s", name, sfen).hasValue(new Outcome.Win(winner, ending, ""));
+            assertThat(game.isOver()).as("%s: %s", name, sfen).isTrue();
+            assertThat(game.play("5a4a")).as("%s: %s", name, sfen).isInstanceOf(MoveResult.Finished.class);
+            assertThat(game.canTakeBack()).as("%s: %s", name, sfen).isFalse();
+        }
+        assertThat(Game.startpos(RuleSet.CSA).outcome()).as(Sfen.STARTPOS).isEmpty();
+    }
+
     @ParameterizedTest
     @CsvSource({"1d1c", "1d1c+"})
     void noLegalMoveWithoutCheckLoses(String move) {

@@ -113,6 +113,23 @@ class PerftTest {
                 .hasMessageContaining(String.valueOf(depth));
     }
 
+    /** A counter made for some depth rejects deeper counts with a reason, not an index out of bounds. */
+    @Test
+    void depthsBeyondTheCountersMaximumAreRejected() {
+        Perft perft = new Perft(2);
+        Position pos = Position.startpos();
+        assertThatThrownBy(() -> perft.count(pos, 3)).as(Sfen.STARTPOS)
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3").hasMessageContaining("2");
+        assertThatThrownBy(() -> perft.countFull(pos, 3)).as(Sfen.STARTPOS)
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3");
+        assertThatThrownBy(() -> perft.divide(pos, 3)).as(Sfen.STARTPOS)
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3");
+        assertThat(Sfen.format(pos)).as("the position is left as it was").isEqualTo(Sfen.STARTPOS);
+        assertThat(perft.count(pos, 2)).as(Sfen.STARTPOS).isEqualTo(900);
+        assertThat(perft.countFull(pos, 2)).as(Sfen.STARTPOS).isEqualTo(900);
+        assertThat(perft.divide(pos, 2)).as(Sfen.STARTPOS).hasSize(30);
+    }
+
     @Test
     void depthZeroCountsTheRoot() {
         assertThat(new Perft(1).count(Position.startpos(), 0)).as(Sfen.STARTPOS).isEqualTo(1);

@@ -16,6 +16,7 @@ import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.SfenException.Reason;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -194,6 +195,17 @@ class SfenTest {
         assertThat(message("4k4/9/9/9/9/9/9/9/9/4K4 b - 1")).contains("more than 9 ranks");
         assertThat(message("4k4/8/9/9/9/9/9/9/4K4 b - 1")).contains("rank 2 has 8 squares");
         assertThat(message("4k4/82/9/9/9/9/9/9/4K4 b - 1")).contains("rank 2 has more than 9 squares");
+    }
+
+    /** {@code startpos} is a whole position; a USI move list after it is not read as a board with a letter 't'. */
+    @Test
+    void startposTakesNoOtherFields() {
+        for (String text : List.of("startpos moves 7g7f", "startpos b - 1", "sfen startpos 7g7f")) {
+            SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(text));
+            assertThat(e).as(text).isNotNull();
+            assertThat(e.reason()).as("%s (%s)", text, e.getMessage()).isEqualTo(Reason.FIELDS);
+            assertThat(e.getMessage()).as(text).contains("startpos").doesNotContain("piece letter");
+        }
     }
 
     @Test
