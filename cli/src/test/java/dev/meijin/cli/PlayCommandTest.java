@@ -80,7 +80,7 @@ class PlayCommandTest {
         Cli.Result r = play("7g7e\n5i5h5g\nP*5e\n3c3d\nfoo\n7g7f\n");
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.outLines()).containsSubsequence(
-                "▲先手> 7g7e", "refused: illegal move 7g7e",
+                "▲先手> 7g7e", "refused: illegal move 7g7e: a pawn on 7g cannot move to 7e",
                 "▲先手> 5i5h5g", "refused: malformed USI move \"5i5h5g\": expected from-square, to-square and an optional '+', or a drop such as P*5e",
                 "▲先手> P*5e", "refused: illegal move P*5e: no pawn in hand",
                 "▲先手> 3c3d", "refused: illegal move 3c3d: the piece on 3c is the opponent's",

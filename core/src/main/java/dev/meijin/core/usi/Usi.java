@@ -2,6 +2,7 @@ package dev.meijin.core.usi;
 
 import dev.meijin.core.Move;
 import dev.meijin.core.MoveOrDrop;
+import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.position.Position;
@@ -78,13 +79,71 @@ public final class Usi {
         return m;
     }
 
-    private static String illegalDetail(Position pos, MoveOrDrop mv) {
+    /** Why a well-formed move is illegal in the position, as ": reason" (the rule it breaks). */
+    static String illegalDetail(Position pos, MoveOrDrop mv) {
+        int us = pos.sideToMove();
         return switch (mv) {
-            case MoveOrDrop.BoardMove b when pos.pieceAt(b.from()) == 0 -> ": no piece on " + Square.name(b.from());
-            case MoveOrDrop.BoardMove b when (pos.pieceAt(b.from()) >>> 4) != pos.sideToMove() -> ": the piece on " + Square.name(b.from()) + " is the opponent's";
-            case MoveOrDrop.Drop d when pos.handCount(pos.turn(), d.role()) == 0 -> ": no " + d.role().name().toLowerCase(java.util.Locale.ROOT) + " in hand";
-            default -> "";
+            case MoveOrDrop.BoardMove b -> {
+                int pc = pos.pieceAt(b.from());
+                if (pc == 0) {
+                    yield ": no piece on " + Square.name(b.from());
+                }
+                if (Piece.color(pc) != us) {
+                    yield ": the piece on " + Square.name(b.from()) + " is the opponent's";
+                }
+                Role role = Piece.roleOf(pc);
+                String name = name(role);
+                int target = pos.pieceAt(b.to());
+                if (target != 0 && Piece.color(target) == us) {
+                    yield ": " + Square.name(b.to()) + " holds one of the mover's own pieces";
+                }
+                if (!pos.attacksFrom(pc, b.from()).contains(b.to())) {
+                    yield ": a " + name + " on " + Square.name(b.from()) + " cannot move to " + Square.name(b.to());
+                }
+                boolean zone = Square.inZone(us, b.from()) || Square.inZone(us, b.to());
+                if (b.promote() && !role.canPromote()) {
+                    yield ": a " + name + " cannot promote";
+                }
+                if (b.promote() && !zone) {
+                    yield ": promotion needs a move that starts or ends in the promotion zone";
+                }
+                int rank = Square.relativeRank(us, b.to());
+                if (!b.promote() && (((role == Role.PAWN || role == Role.LANCE) && rank == 1) || (role == Role.KNIGHT && rank <= 2))) {
+                    yield ": a " + name + " must promote on " + Square.name(b.to());
+                }
+                yield role == Role.KING ? ": the king would be in check on " + Square.name(b.to())
+                        : pos.inCheck() ? ": it does not answer the check" : ": it would leave the king in check";
+            }
+            case MoveOrDrop.Drop d -> {
+                String name = name(d.role());
+                if (pos.handCount(pos.turn(), d.role()) == 0) {
+                    yield ": no " + name + " in hand";
+                }
+                if (pos.pieceAt(d.to()) != 0) {
+                    yield ": " + Square.name(d.to()) + " is occupied";
+                }
+                int rank = Square.relativeRank(us, d.to());
+                if (((d.role() == Role.PAWN || d.role() == Role.LANCE) && rank == 1) || (d.role() == Role.KNIGHT && rank <= 2)) {
+                    yield ": a " + name + " dropped on " + Square.name(d.to()) + " could never move";
+                }
+                if (d.role() == Role.PAWN) {
+                    int file = Square.file(d.to());
+                    for (int r = 1; r <= 9; r++) {
+                        if (pos.pieceAt(Square.of(file, r)) == Piece.of(us, Role.PAWN.code())) {
+                            yield ": nifu, file " + file + " already holds an unpromoted pawn of the mover";
+                        }
+                    }
+                    if (pos.isUchifuzume(d.to())) {
+                        yield ": uchifuzume, a pawn drop may not give mate";
+                    }
+                }
+                yield pos.inCheck() ? ": it does not answer the check" : ": it would leave the king in check";
+            }
         };
+    }
+
+    private static String name(Role role) {
+        return role.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
     }
 
     /** The USI text of an int move. */

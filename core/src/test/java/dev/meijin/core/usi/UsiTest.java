@@ -111,24 +111,25 @@ class UsiTest {
     @CsvSource(delimiter = '|', textBlock = """
             no pawn in hand                      | P*5e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | no pawn in hand
             only gote has a pawn in hand         | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b p 1 | no pawn in hand
-            nifu                                 | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1 |
-            drop on an occupied square           | P*5c  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b P 1 |
-            pawn drop on the last rank           | P*1a  | 4k4/9/9/9/9/9/9/9/K8 b P 1                                      |
-            knight drop on the second rank       | N*5b  | 4k4/9/9/9/9/9/9/9/K8 b N 1                                      |
-            lance drop on the last rank          | L*1a  | 4k4/9/9/9/9/9/9/9/K8 b L 1                                      |
-            promoting outside the zone           | 7g7f+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
-            promoting a gold                     | 6i5h+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
-            promoting a promoted piece           | 2b3c+ | 4k4/7+B1/9/9/9/9/9/9/K8 b - 1                                   |
-            pawn to the last rank unpromoted     | 5b5a  | 3k5/4P4/9/9/9/9/9/9/K8 b - 1                                    |
-            knight to the second rank unpromoted | 4d5b  | 8k/9/9/5N3/9/9/9/9/K8 b - 1                                     |
+            nifu                                 | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1 | nifu, file 5
+            drop on an occupied square           | P*5c  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b P 1 | 5c is occupied
+            pawn drop on the last rank           | P*1a  | 4k4/9/9/9/9/9/9/9/K8 b P 1                                      | could never move
+            knight drop on the second rank       | N*5b  | 4k4/9/9/9/9/9/9/9/K8 b N 1                                      | could never move
+            lance drop on the last rank          | L*1a  | 4k4/9/9/9/9/9/9/9/K8 b L 1                                      | could never move
+            promoting outside the zone           | 7g7f+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | promotion needs a move that starts or ends in the promotion zone
+            promoting a gold                     | 6i5h+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | a gold cannot promote
+            promoting a promoted piece           | 2b3c+ | 4k4/7+B1/9/9/9/9/9/9/K8 b - 1                                   | a horse cannot promote
+            pawn to the last rank unpromoted     | 5b5a  | 3k5/4P4/9/9/9/9/9/9/K8 b - 1                                    | a pawn must promote on 5a
+            knight to the second rank unpromoted | 4d5b  | 8k/9/9/5N3/9/9/9/9/K8 b - 1                                     | a knight must promote on 5b
             the opponent's piece                 | 3c3d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | is the opponent's
             an empty square                      | 5e5d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | no piece on 5e
-            a move the piece cannot make         | 7g7e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
-            capturing one's own piece            | 8h7g  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
-            a pinned gold leaving the line       | 5h4h  | 4k4/9/9/9/4r4/9/9/4G4/4K4 b - 1                                 |
-            the king into a rook's file          | 5i6i  | 4k4/9/9/9/3r5/9/9/9/4K4 b - 1                                   |
-            ignoring a check                     | 9i9h  | 4k4/9/9/9/4r4/9/9/9/L3K4 b - 1                                  |
-            sliding through a piece              | 2h2a  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 |
+            a move the piece cannot make         | 7g7e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | a pawn on 7g cannot move to 7e
+            capturing one's own piece            | 8h7g  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | 7g holds one of the mover's own pieces
+            a pinned gold leaving the line       | 5h4h  | 4k4/9/9/9/4r4/9/9/4G4/4K4 b - 1                                 | it would leave the king in check
+            the king into a rook's file          | 5i6i  | 4k4/9/9/9/3r5/9/9/9/4K4 b - 1                                   | the king would be in check on 6i
+            ignoring a check                     | 9i9h  | 4k4/9/9/9/4r4/9/9/9/L3K4 b - 1                                  | it does not answer the check
+            sliding through a piece              | 2h2a  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | a rook on 2h cannot move to 2a
+            uchifuzume                           | P*1b  | 8k/9/5B1G1/9/9/9/9/9/4K4 b P 1                                  | uchifuzume, a pawn drop may not give mate
             """)
     void illegal(String name, String text, String sfen, String detail) {
         Position pos = Sfen.position(sfen);
