@@ -221,8 +221,16 @@ final class PlayCommand implements Callable<Integer> {
             }
         }
 
-        /** Reads a line after a prompt; echoes it when nobody typed it at a terminal. Null at the end of the input. */
+        /**
+         * Reads a line after a prompt; echoes it when nobody typed it at a terminal. Null at the end of the input.
+         * A byte-order mark (from a script saved as UTF-8 with BOM) is dropped.
+         */
         private String read(String prompt) throws IOException {
+            String line = readRaw(prompt);
+            return line != null && line.startsWith("\uFEFF") ? line.substring(1) : line;
+        }
+
+        private String readRaw(String prompt) throws IOException {
             if (interactive) {
                 out.print(prompt);
                 out.flush();

@@ -90,6 +90,12 @@ class PlayCommandTest {
     }
 
     @Test
+    void aByteOrderMarkBeforeTheFirstCommandIsIgnored() {
+        Cli.Result r = play("\uFEFF7g7f\nquit\n");
+        assertThat(r.outLines()).contains("1手目：▲先手 7g7f");
+    }
+
+    @Test
     void inAHandicapGameTheGiverPlaysGoteAndMovesFirst() {
         Cli.Result r = play("7g7f\n3c3d\n7g7f\nresign\n", "--handicap", "角落ち");
         assertThat(r.code()).isEqualTo(Main.OK);
@@ -210,7 +216,7 @@ class PlayCommandTest {
     void aDrawnDeclarationIsAnImpasseInTheJapaneseResult() {
         // Sente's king and ten tokens in the enemy camp (10 points) and R B 4G in hand (14): 24 points.
         Cli.Result r = play("declare\n", "--rules", "amateur", "--sfen", "+P+P+P+PK+P+P+P+P/+P+P7/9/9/9/9/9/9/4k4 b RB4G 1");
-        assertThat(r.out()).endsWith("▲先手> declare\ndraw by DECLARATION (24 points (24–30 draws))\nまで0手で持将棋（入玉宣言）\n");
+        assertThat(r.out()).endsWith("▲先手> declare\ndraw by DECLARATION (24 points, 24–30 draw)\nまで0手で持将棋（入玉宣言）\n");
     }
 
     @Test

@@ -345,7 +345,7 @@ public final class Game {
                 }
                 yield finish(pts >= 31
                         ? new Outcome.Win(me, Ending.DECLARATION, pts + " points")
-                        : new Outcome.Draw(Ending.DECLARATION, pts + " points (24–30 draws)"));
+                        : new Outcome.Draw(Ending.DECLARATION, pts + " points, 24–30 draw"));
             }
             case NONE, AGREEMENT_24, TRY -> throw new IllegalStateException("the rule set " + rules.impasse() + " has no impasse declaration");
         };

@@ -29,6 +29,9 @@ public final class Usi {
         if (text == null || text.isEmpty()) {
             throw malformed(String.valueOf(text), "empty move");
         }
+        if (text.length() == 5 && text.charAt(1) == '*' && text.charAt(4) == '+') {
+            throw malformed(text, "a drop cannot promote");
+        }
         if (text.length() == 4 && text.charAt(1) == '*') {
             Role role = switch (text.charAt(0)) {
                 case 'P' -> Role.PAWN;

@@ -461,7 +461,7 @@ class GameEndingsTest {
         assertThat(game.impasseCount(Color.SENTE).declarationPoints()).as(sfen).isEqualTo(points);
         Outcome expected = switch (result) {
             case "WIN" -> new Outcome.Win(Color.SENTE, Ending.DECLARATION, points + " points");
-            case "DRAW" -> new Outcome.Draw(Ending.DECLARATION, points + " points (24–30 draws)");
+            case "DRAW" -> new Outcome.Draw(Ending.DECLARATION, points + " points, 24–30 draw");
             default -> new Outcome.Win(Color.GOTE, Ending.ILLEGAL_MOVE,
                     "failed impasse declaration: " + points + " points, at least 24 needed");
         };

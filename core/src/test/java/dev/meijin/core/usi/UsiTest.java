@@ -99,6 +99,13 @@ class UsiTest {
         assertThat(inPos.reason()).as("\"%s\" in %s", text, START).isEqualTo(Reason.MALFORMED);
     }
 
+    @Test
+    void aPromotingDropIsMalformed() {
+        UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse("P*5e+"));
+        assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+        assertThat(e.getMessage()).contains("\"P*5e+\"").contains("a drop cannot promote");
+    }
+
     @ParameterizedTest
     @NullAndEmptySource
     void nullAndEmptyAreMalformed(String text) {
