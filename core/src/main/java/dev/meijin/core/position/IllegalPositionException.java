@@ -8,10 +8,22 @@ public final class IllegalPositionException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     private final transient Set<PositionIssue> issues;
+    private final int square;
 
     public IllegalPositionException(Set<PositionIssue> issues, String detail) {
+        this(issues, detail, -1);
+    }
+
+    /** With the first square at fault (a dead piece, the second pawn of a nifu, a second king, the king in check), or -1. */
+    public IllegalPositionException(Set<PositionIssue> issues, String detail, int square) {
         super("illegal position: " + detail);
         this.issues = Set.copyOf(EnumSet.copyOf(issues));
+        this.square = square;
+    }
+
+    /** The first square at fault, or -1 when the fault is no single square's (a missing king, piece counts). */
+    public int square() {
+        return square;
     }
 
     public Set<PositionIssue> issues() {

@@ -145,6 +145,7 @@ public final class Position {
         issues.remove(PositionIssue.NIFU);
         issues.remove(PositionIssue.DEAD_PIECE);
         if (!issues.isEmpty()) {
+            details.removeIf(d -> d.contains(" cannot move from ") || d.contains(" pawns on file "));
             throw new IllegalPositionException(issues, String.join("; ", details));
         }
         return load(setup);
@@ -152,9 +153,10 @@ public final class Position {
 
     private static Position of(Setup setup, boolean tsume) {
         List<String> details = new ArrayList<>();
-        Set<PositionIssue> issues = check(setup, tsume, details);
+        int[] where = {-1};
+        Set<PositionIssue> issues = check(setup, tsume, details, where);
         if (!issues.isEmpty()) {
-            throw new IllegalPositionException(issues, String.join("; ", details));
+            throw new IllegalPositionException(issues, String.join("; ", details), where[0]);
         }
         return load(setup);
     }
@@ -189,6 +191,11 @@ public final class Position {
     }
 
     private static Set<PositionIssue> check(Setup s, boolean tsume, List<String> details) {
+        return check(s, tsume, details, new int[] {-1});
+    }
+
+    /** Checks a setup; {@code where[0]} receives the first square found at fault (-1 if the fault is no square's). */
+    private static Set<PositionIssue> check(Setup s, boolean tsume, List<String> details, int[] where) {
         EnumSet<PositionIssue> issues = EnumSet.noneOf(PositionIssue.class);
         int[] kings = new int[2];
         int[] count = new int[9]; // by unpromoted role code, both sides
@@ -202,11 +209,17 @@ public final class Position {
             count[base]++;
             if (r == KING) {
                 kings[c]++;
+                if (kings[c] == 2 && where[0] < 0) {
+                    where[0] = sq;
+                }
             }
             int rel = Square.relativeRank(c, sq);
             if (((r == PAWN || r == LANCE) && rel == 1) || (r == KNIGHT && rel <= 2)) {
                 issues.add(PositionIssue.DEAD_PIECE);
                 details.add(Role.of(r) + " cannot move from " + Square.name(sq));
+                if (where[0] < 0) {
+                    where[0] = sq;
+                }
             }
         }
         for (int c = 0; c < 2; c++) {
@@ -235,6 +248,9 @@ public final class Position {
                 for (int r = 1; r <= 9; r++) {
                     if (s.piece(Square.of(f, r)) == Piece.of(c, PAWN)) {
                         pawns++;
+                        if (pawns == 2 && where[0] < 0) {
+                            where[0] = Square.of(f, r);
+                        }
                     }
                 }
                 if (pawns > 1) {
@@ -249,6 +265,9 @@ public final class Position {
             if (p.kingSq[them] != NO_SQUARE && p.attacked(p.side, p.kingSq[them], p.occLo, p.occHi)) {
                 issues.add(PositionIssue.OPPONENT_IN_CHECK);
                 details.add(Color.of(them) + " is in check but " + Color.of(p.side) + " is to move");
+                if (where[0] < 0) {
+                    where[0] = p.kingSq[them];
+                }
             }
         }
         return issues;

@@ -217,7 +217,8 @@ public final class Sfen {
         try {
             return Position.of(s);
         } catch (IllegalPositionException e) {
-            throw new SfenException(SfenException.Reason.POSITION, text.strip(), 0, e.getMessage() + " " + e.issues());
+            String in = text.strip();
+            throw new SfenException(SfenException.Reason.POSITION, in, indexOf(in, e.square()), e.getMessage() + " " + e.issues());
         }
     }
 
@@ -231,8 +232,39 @@ public final class Sfen {
         try {
             return Position.ofTsume(s);
         } catch (IllegalPositionException e) {
-            throw new SfenException(SfenException.Reason.POSITION, text.strip(), 0, e.getMessage() + " " + e.issues());
+            String in = text.strip();
+            throw new SfenException(SfenException.Reason.POSITION, in, indexOf(in, e.square()), e.getMessage() + " " + e.issues());
         }
+    }
+
+    /**
+     * The character index in SFEN text of the piece on a square (the {@code +} of a promoted one), or 0 when the
+     * square is -1 or not found.
+     */
+    static int indexOf(String in, int square) {
+        if (square < 0) {
+            return 0;
+        }
+        int start = in.startsWith("sfen ") ? 5 : 0;
+        while (start < in.length() && in.charAt(start) == ' ') {
+            start++;
+        }
+        int rank = 1, file = 9;
+        for (int i = start; i < in.length() && in.charAt(i) != ' '; i++) {
+            char ch = in.charAt(i);
+            if (ch == '/') {
+                rank++;
+                file = 9;
+            } else if (ch >= '1' && ch <= '9') {
+                file -= ch - '0';
+            } else if (ch != '+') {
+                if (file >= 1 && 9 * (file - 1) + rank - 1 == square) {
+                    return i > start && in.charAt(i - 1) == '+' ? i - 1 : i;
+                }
+                file--;
+            }
+        }
+        return 0;
     }
 
     /** The SFEN of a position. */

@@ -225,28 +225,28 @@ class SfenTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            no sente king           | 4k4/9/9/9/9/9/9/9/9 w - 1             | NO_KING
-            no gote king            | 9/9/9/9/9/9/9/9/4K4 b - 1             | NO_KING
-            no kings at all         | 9/9/9/9/9/9/9/9/9 b - 1               | NO_KING
-            two sente kings         | 4k4/9/9/9/9/9/9/9/3KK4 b - 1          | TOO_MANY_KINGS
-            two gote kings          | 3kk4/9/9/9/9/9/9/9/4K4 b - 1          | TOO_MANY_KINGS
-            sente nifu              | 4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1       | NIFU
-            gote nifu               | 4k4/9/p8/9/p8/9/9/9/4K4 b - 1         | NIFU
-            sente pawn on rank 1    | P3k4/9/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE
-            sente lance on rank 1   | 4k3L/9/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE
-            sente knight on rank 1  | 4k2N1/9/9/9/9/9/9/9/4K4 b - 1         | DEAD_PIECE
-            sente knight on rank 2  | 4k4/N8/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE
-            gote pawn on rank 9     | 4k4/9/9/9/9/9/9/9/p3K4 b - 1          | DEAD_PIECE
-            gote lance on rank 9    | 4k4/9/9/9/9/9/9/9/4K3l b - 1          | DEAD_PIECE
-            gote knight on rank 8   | 4k4/9/9/9/9/9/9/n8/4K4 b - 1          | DEAD_PIECE
-            gote in check, b moves  | 4k4/4R4/9/9/9/9/9/9/4K4 b - 1         | OPPONENT_IN_CHECK
-            sente in check, w moves | 4k4/9/9/9/9/9/9/9/r3K4 w - 1          | OPPONENT_IN_CHECK
-            three bishops           | 4k4/9/9/9/9/9/9/9/B3K3B b B 1         | TOO_MANY_PIECES
-            19 pawns                | 4k4/9/9/9/9/9/PPPPPPPPP/9/4K4 b 10P 1 | TOO_MANY_PIECES
-            four golds are a set    | 4k4/9/9/9/9/9/9/9/GG1GK4 b G 1        | NONE
-            5 silvers via promoted  | 4k4/9/9/9/9/9/9/9/SS+S+SK4 b s 1      | TOO_MANY_PIECES
+            no sente king           | 4k4/9/9/9/9/9/9/9/9 w - 1             | NO_KING | 0
+            no gote king            | 9/9/9/9/9/9/9/9/4K4 b - 1             | NO_KING | 0
+            no kings at all         | 9/9/9/9/9/9/9/9/9 b - 1               | NO_KING | 0
+            two sente kings         | 4k4/9/9/9/9/9/9/9/3KK4 b - 1          | TOO_MANY_KINGS | 19
+            two gote kings          | 3kk4/9/9/9/9/9/9/9/4K4 b - 1          | TOO_MANY_KINGS | 1
+            sente nifu              | 4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1       | NIFU | 17
+            gote nifu               | 4k4/9/p8/9/p8/9/9/9/4K4 b - 1         | NIFU | 11
+            sente pawn on rank 1    | P3k4/9/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE | 0
+            sente lance on rank 1   | 4k3L/9/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE | 3
+            sente knight on rank 1  | 4k2N1/9/9/9/9/9/9/9/4K4 b - 1         | DEAD_PIECE | 3
+            sente knight on rank 2  | 4k4/N8/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE | 4
+            gote pawn on rank 9     | 4k4/9/9/9/9/9/9/9/p3K4 b - 1          | DEAD_PIECE | 18
+            gote lance on rank 9    | 4k4/9/9/9/9/9/9/9/4K3l b - 1          | DEAD_PIECE | 21
+            gote knight on rank 8   | 4k4/9/9/9/9/9/9/n8/4K4 b - 1          | DEAD_PIECE | 16
+            gote in check, b moves  | 4k4/4R4/9/9/9/9/9/9/4K4 b - 1         | OPPONENT_IN_CHECK | 1
+            sente in check, w moves | 4k4/9/9/9/9/9/9/9/r3K4 w - 1          | OPPONENT_IN_CHECK | 20
+            three bishops           | 4k4/9/9/9/9/9/9/9/B3K3B b B 1         | TOO_MANY_PIECES | 0
+            19 pawns                | 4k4/9/9/9/9/9/PPPPPPPPP/9/4K4 b 10P 1 | TOO_MANY_PIECES | 0
+            four golds are a set    | 4k4/9/9/9/9/9/9/9/GG1GK4 b G 1        | NONE | 0
+            5 silvers via promoted  | 4k4/9/9/9/9/9/9/9/SS+S+SK4 b s 1      | TOO_MANY_PIECES | 0
             """)
-    void positionRules(String name, String sfen, String issue) {
+    void positionRules(String name, String sfen, String issue, int index) {
         Setup s = Sfen.parse(sfen);
         Set<PositionIssue> expected = issue.equals("NONE") ? Set.of() : Set.of(PositionIssue.valueOf(issue));
         assertThat(Position.validate(s, false)).as("%s: %s", name, sfen).isEqualTo(expected);
@@ -260,6 +260,7 @@ class SfenTest {
         SfenException viaSfen = catchThrowableOfType(SfenException.class, () -> Sfen.position(sfen));
         assertThat(viaSfen.reason()).as("%s via Sfen.position: %s", name, sfen).isEqualTo(Reason.POSITION);
         assertThat(viaSfen.getMessage()).as(sfen).contains(issue).contains(sfen);
+        assertThat(viaSfen.index()).as("%s: the index of the piece at fault in %s", name, sfen).isEqualTo(index);
     }
 
     @Test
