@@ -122,7 +122,7 @@ final class ConvertCommand implements Callable<Integer> {
             write(out, TextEncoder.encode(text, options.utf8()));
         }
         for (String d : written.dropped()) {
-            err.println("dropped: " + d);
+            err.println("dropped: " + Records.printable(d));
         }
         return Main.OK;
     }

@@ -12,7 +12,9 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -62,6 +64,12 @@ final class Records {
         Decoded decoded = TextDecoder.decode(bytes);
         Optional<String> name = Optional.ofNullable(path.getFileName()).map(Path::toString);
         Format format = Formats.detect(decoded.text(), name);
+        if (decoded.text().isBlank()) {
+            // The KIF reader takes an empty text for an even game without moves; a file is no record then.
+            List<Problem> problems = new ArrayList<>(decoded.problems());
+            problems.add(new Problem(0, 0, 0, bytes.length == 0 ? "the file is empty" : "the file holds nothing but white space"));
+            return new Loaded(label, format, new ReadResult(Kifu.empty(), problems));
+        }
         return new Loaded(label, format, decoded.read(text -> Formats.read(text, name)));
     }
 
@@ -76,7 +84,7 @@ final class Records {
         Loaded loaded = read(Path.of(file), file);
         if (loaded.unreadable()) {
             throw new IllegalArgumentException("cannot read " + file + ": not a game record in a known format "
-                    + "(KIF, KI2, CSA, JKF, USI, SFEN): " + loaded.problems().getFirst().message());
+                    + "(KIF, KI2, CSA, JKF, USI, SFEN): " + printable(loaded.problems().getFirst().message()));
         }
         return loaded;
     }
@@ -113,11 +121,11 @@ final class Records {
                 sb.append(':').append(p.column());
             }
         }
-        return sb.append(": ").append(p.message()).toString();
+        return sb.append(": ").append(printable(p.message())).toString();
     }
 
     /**
-     * A problem under its file: {@code line L, ply P: message}, leaving out what is not known.
+     * A problem under its file: {@code line L, column C, ply P: message}, leaving out what is not known.
      *
      * @param p the problem
      * @return one line, without indentation
@@ -126,10 +134,37 @@ final class Records {
         StringBuilder sb = new StringBuilder();
         if (p.line() > 0) {
             sb.append("line ").append(p.line());
+            if (p.column() > 0) {
+                sb.append(", column ").append(p.column());
+            }
         }
         if (p.ply() > 0) {
             sb.append(sb.isEmpty() ? "" : ", ").append("ply ").append(p.ply());
         }
-        return (sb.isEmpty() ? "" : sb + ": ") + p.message();
+        return (sb.isEmpty() ? "" : sb + ": ") + printable(p.message());
+    }
+
+    /**
+     * A message with each control character written as a Java escape (a backslash, {@code u} and four hex digits).
+     * Messages quote the input, and a file may hold escape sequences that a terminal would obey, or line breaks
+     * that would split a one-line report.
+     *
+     * @param message the message
+     * @return the message, unchanged if it has no control character
+     */
+    static String printable(String message) {
+        StringBuilder sb = null;
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            if (Character.isISOControl(c)) {
+                if (sb == null) {
+                    sb = new StringBuilder(message.length() + 16).append(message, 0, i);
+                }
+                sb.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? message : sb.toString();
     }
 }

@@ -33,9 +33,10 @@ import picocli.CommandLine.Spec;
  * <p>For each file one line, tab-separated: the path, the detected format, the number of moves replayed, the
  * recorded ending (Japanese and CSA name, or {@code -}), the ending the rules give
  * ({@link Outcome#describe()}, or {@code -}) and {@code ok} or {@code PROBLEM}. Under a {@code PROBLEM} line
- * every reading and replay problem follows, indented, as {@code line L, ply P: message}; notes of the validator
- * (observations that are not errors) follow as {@code note: …}. The last line is
- * {@code N files, M with problems}, and the exit code is 1 when M is not zero.
+ * every reading and replay problem follows, indented, as {@code line L, column C, ply P: message} (leaving out
+ * what is not known); an empty file is a problem, not an empty game. Notes of the validator (observations that
+ * are not errors) follow as {@code note: …}. The last line is {@code N files, M with problems}, and the exit code
+ * is 1 when M is not zero.
  *
  * <p>Directories are walked recursively for the extensions in {@link #EXTENSIONS}, in sorted order; files
  * named on the command line are read whatever their extension. With at least {@value #BAR_THRESHOLD} files

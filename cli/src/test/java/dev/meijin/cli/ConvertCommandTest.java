@@ -191,6 +191,36 @@ class ConvertCommandTest {
     }
 
     @Test
+    void anEmptyFileIsNotARecord() throws IOException {
+        Path empty = dir.resolve("empty.kif");
+        Files.write(empty, new byte[0]);
+
+        Cli.Result convert = Cli.run("convert", empty.toString(), "--to", "csa");
+        Cli.Result notate = Cli.run("notate", empty.toString());
+
+        assertThat(List.of(convert, notate)).allSatisfy(r -> {
+            assertThat(r.code()).isEqualTo(Main.FAILED);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.errLines()).containsExactly("meijin: cannot read " + empty
+                    + ": not a game record in a known format (KIF, KI2, CSA, JKF, USI, SFEN): the file is empty");
+        });
+    }
+
+    @Test
+    void controlCharactersOfTheInputAreEscapedInMessages() throws IOException {
+        // A terminal would obey the escape sequence (here: clear the screen) if it were printed as it is.
+        Path kif = dir.resolve("escape.kif");
+        Files.writeString(kif, "手合割：平手\n\u001b[2Jboom\u0000\n   1 ７六歩(77)\n");
+
+        Cli.Result convert = Cli.run("convert", kif.toString(), "--to", "usi");
+        Cli.Result validate = Cli.run("validate", kif.toString());
+
+        assertThat(convert.code()).isEqualTo(Main.OK);
+        assertThat(convert.errLines()).containsExactly(kif + ":2: unrecognised line \"\\u001B[2Jboom\\u0000\"");
+        assertThat(validate.outLines()).contains("  line 2: unrecognised line \"\\u001B[2Jboom\\u0000\"");
+    }
+
+    @Test
     void badOptionsAreUsageErrors() throws IOException {
         String kif = copy(HABU_FUJII, "game.kif");
 

@@ -61,7 +61,7 @@ class ValidateCommandTest {
                 String.join("\t", path("csa/kachi.csa"), "CSA", "248 moves", "入玉勝ち %KACHI",
                         "SENTE wins by DECLARATION (34 points)", "ok"),
                 String.join("\t", path("csa/malformed.csa"), "CSA", "0 moves", "-", "-", "PROBLEM"),
-                "  line 18, ply 1: malformed CSA move \"+777675\" at 5: \"75\" is not a CSA piece name "
+                "  line 18, column 6, ply 1: malformed CSA move \"+777675\" at 5: \"75\" is not a CSA piece name "
                         + "(position lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1); the main line stops here",
                 String.join("\t", path("csa/sennichite.csa"), "CSA", "100 moves", "千日手 %SENNICHITE",
                         "draw by REPETITION (fourfold repetition since ply 88)", "ok"),
@@ -72,6 +72,24 @@ class ValidateCommandTest {
                 "  ply 2: recorded 入玉勝ち, but the rules reject the declaration: failed impasse declaration: "
                         + "the king has not entered the enemy camp",
                 "5 files, 2 with problems");
+    }
+
+    @Test
+    void anEmptyOrBlankFileIsAProblemNotAnEmptyGame() throws IOException {
+        Path empty = games.resolve("empty.kif");
+        Path blank = games.resolve("blank.kifu");
+        Files.write(empty, new byte[0]);
+        Files.writeString(blank, " \r\n\u3000\n");
+
+        Cli.Result r = Cli.run("validate", empty.toString(), blank.toString());
+
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.outLines()).containsExactly(
+                String.join("\t", empty.toString(), "KIF", "0 moves", "-", "-", "PROBLEM"),
+                "  the file is empty",
+                String.join("\t", blank.toString(), "KIF", "0 moves", "-", "-", "PROBLEM"),
+                "  the file holds nothing but white space",
+                "2 files, 2 with problems");
     }
 
     @Test

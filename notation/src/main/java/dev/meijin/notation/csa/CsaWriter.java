@@ -10,6 +10,7 @@ import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.notation.encoding.TextEncoder;
 import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
@@ -45,8 +46,8 @@ import java.util.regex.Pattern;
  * comments ({@code '*}); and the special ending.
  *
  * <p>What CSA cannot hold is left out and listed in {@link WriteResult#dropped()}: variations, headers
- * without a CSA form (表題, 作者…), specials without a CSA spelling (不戦勝, 不戦敗, 封じ手), and in V2.2 the
- * sub-second part of times. 反則勝ち is written as the equivalent {@code %+ILLEGAL_ACTION} or
+ * without a CSA form (表題, 作者…), specials without a CSA spelling (不戦勝, 不戦敗, 封じ手), the move number of
+ * a start after moves (KIF's {@code 手数＝N}), and in V2.2 the sub-second part of times. 反則勝ち is written as the equivalent {@code %+ILLEGAL_ACTION} or
  * {@code %-ILLEGAL_ACTION}, and in V2.2, which lacks {@code %MAX_MOVES}, a move-limit draw is written as
  * {@code %HIKIWAKE} (and listed). Total times are not written: CSA records only the time of each move.
  *
@@ -90,7 +91,9 @@ public final class CsaWriter {
      * Writes CSA in the given version, declaring the encoding the text will be saved in: V3.0 starts with
      * {@code 'CSA encoding=UTF-8} or {@code 'CSA encoding=SHIFT_JIS}; V2.2 declares only Shift_JIS, with the
      * line {@code 'encoding=Shift_JIS} that Kifu for Windows writes (UTF-8 needs no declaration there). The
-     * text is a Java string either way; {@code dev.meijin.notation.encoding.TextEncoder} makes the bytes.
+     * text is a Java string either way; {@code dev.meijin.notation.encoding.TextEncoder} makes the bytes. For
+     * Shift_JIS, characters it cannot hold are replaced by {@code ?} and listed in {@link WriteResult#dropped()},
+     * so that the text always encodes.
      *
      * {@snippet :
      * String text = CsaWriter.write(kifu, CsaVersion.V2_2, TextDecoder.SHIFT_JIS).text(); // "'encoding=Shift_JIS\nV2.2\n…"
@@ -119,6 +122,9 @@ public final class CsaWriter {
         sb.append(version.line()).append('\n');
         writeHeaders(kifu.headers(), sb, dropped);
         writePosition(kifu.start().setup(), kifu.start().handicap(), sb);
+        if (kifu.start().setup().moveNumber() > 1) {
+            dropped.add("the start's move number (" + (kifu.start().setup().moveNumber() - 1) + " moves were played before it)");
+        }
         for (String c : kifu.startComments()) {
             comment("'", c, sb);
         }
@@ -127,7 +133,21 @@ public final class CsaWriter {
         if (forks > 0) {
             dropped.add(forks + (forks == 1 ? " variation" : " variations") + " dropped");
         }
-        return new WriteResult(sb.toString(), new ArrayList<>(dropped));
+        String text = sb.toString();
+        if (!utf8 && !TextEncoder.canEncode(text, charset)) {
+            // The text declares Shift_JIS, so it must encode in it: replace what cannot, as the KIF writer does.
+            Set<String> bad = new LinkedHashSet<>();
+            for (int i = 0; i < text.length() && bad.size() < 5; ) {
+                String c = new String(Character.toChars(text.codePointAt(i)));
+                if (!TextEncoder.canEncode(c, charset)) {
+                    bad.add(c);
+                }
+                i += c.length();
+            }
+            text = TextEncoder.replaceUnencodable(text, charset, "?");
+            dropped.add("characters Shift_JIS cannot hold were replaced by '?' (" + String.join(" ", bad) + ")");
+        }
+        return new WriteResult(text, new ArrayList<>(dropped));
     }
 
     private static void writeHeaders(List<Header> headers, StringBuilder sb, Set<String> dropped) {

@@ -57,9 +57,10 @@ import java.util.Set;
  *       {@code relative} where {@link JkfRelative} says one is needed.
  * </ul>
  *
- * <p>Left out and listed in {@link WriteResult#dropped()}: headers whose key repeats, and specials JKF has no
- * name for (最大手数, 不戦勝, 不戦敗, 封じ手); 反則勝ち is written as the equivalent {@code +ILLEGAL_ACTION} or
- * {@code -ILLEGAL_ACTION}. Times are written in whole seconds.
+ * <p>Left out and listed in {@link WriteResult#dropped()}: headers whose key repeats, specials JKF has no
+ * name for (最大手数, 不戦勝, 不戦敗, 封じ手), the move number of a start after moves (KIF's {@code 手数＝N}), and
+ * the sub-second part of times, which are written in whole seconds; 反則勝ち is written as the equivalent
+ * {@code +ILLEGAL_ACTION} or {@code -ILLEGAL_ACTION}.
  *
  * {@snippet :
  * WriteResult w = JkfWriter.write(kifu);
@@ -126,6 +127,9 @@ public final class JkfWriter {
             header.put(h.key(), h.value());
         }
         root.set("initial", initial(kifu.start().setup(), kifu.start().handicap()));
+        if (kifu.start().setup().moveNumber() > 1) {
+            dropped.add("the start's move number (" + (kifu.start().setup().moveNumber() - 1) + " moves were played before it)");
+        }
         ArrayNode moves = root.putArray("moves");
         ObjectNode first = moves.addObject();
         if (!kifu.startComments().isEmpty()) {
@@ -200,6 +204,9 @@ public final class JkfWriter {
                 ObjectNode time = entry.putObject("time");
                 time.set("now", clock(now, false));
                 time.set("total", clock(total, true));
+                if (now.getNano() != 0 || total.getNano() != 0) {
+                    dropped.add("the sub-second part of times (JKF records whole seconds)");
+                }
             }
             boolean stop = false;
             if (s.isMove()) {

@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -87,7 +88,7 @@ final class KifFormatter {
         for (String c : kifu.startComments()) {
             comment(c, false);
         }
-        long[] totals = new long[2];
+        Duration[] totals = {Duration.ZERO, Duration.ZERO};
         line(kifu.moves(), 1, totals, 0);
         String text = out.toString();
         if (!options.utf8() && !TextEncoder.canEncode(text, TextDecoder.SHIFT_JIS)) {
@@ -158,13 +159,13 @@ final class KifFormatter {
     // ------------------------------------------------------------------ moves
 
     /** Writes a line starting at relative ply {@code startPly}, then its variations; leaves the position as found. */
-    private void line(List<Step> steps, int startPly, long[] totals, int depth) {
+    private void line(List<Step> steps, int startPly, Duration[] totals, int depth) {
         if (depth > MAX_DEPTH) {
             throw new KifuException(new Problem(0, 0, startPly + firstNumber - 1,
                     "variations are nested more than " + MAX_DEPTH + " deep"));
         }
-        long[][] before = new long[steps.size()][];
-        long[] acc = totals.clone();
+        Duration[][] before = new Duration[steps.size()][];
+        Duration[] acc = totals.clone();
         int done = 0;
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
@@ -175,16 +176,21 @@ final class KifFormatter {
                 throw new KifuException(new Problem(0, 0, ply + firstNumber - 1,
                         "a special step must end its line"));
             }
+            // Totals are summed exactly and cut only when written, so that times with fractions (CSA V3.0) do not
+            // make them drift.
             Optional<Duration> total = s.totalTime();
             if (s.time().isPresent()) {
-                acc[mover] += s.time().get().toSeconds();
+                acc[mover] = acc[mover].plus(s.time().get());
                 if (total.isEmpty()) {
-                    total = Optional.of(Duration.ofSeconds(acc[mover]));
+                    total = Optional.of(acc[mover]);
                 } else {
-                    acc[mover] = total.get().toSeconds();
+                    acc[mover] = total.get();
+                }
+                if (dialect == Dialect.KIF && (s.time().get().getNano() != 0 || total.get().getNano() != 0)) {
+                    dropped.add("the sub-second part of times (KIF records whole seconds)");
                 }
             } else if (total.isPresent()) {
-                acc[mover] = total.get().toSeconds();
+                acc[mover] = total.get();
                 if (dialect == Dialect.KIF) {
                     dropped.add("total times of moves without a time of their own");
                 }
@@ -283,7 +289,8 @@ final class KifFormatter {
             out.append(" ".repeat(Math.max(1, MOVE_COLUMNS - columns(text))));
             long t = time.get().toSeconds();
             long all = total.orElseThrow().toSeconds();
-            out.append(String.format("(%2d:%02d/%02d:%02d:%02d)", t / 60, t % 60, all / 3600, all / 60 % 60, all % 60));
+            // Locale.ROOT: other locales may format digits that are not ASCII (Arabic-Indic, Thai…).
+            out.append(String.format(Locale.ROOT, "(%2d:%02d/%02d:%02d:%02d)", t / 60, t % 60, all / 3600, all / 60 % 60, all % 60));
         }
         out.append('\n');
     }

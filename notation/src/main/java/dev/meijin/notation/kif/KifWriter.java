@@ -15,8 +15,9 @@ import dev.meijin.notation.kifu.WriteResult;
  * from N+1 when the position's move number says N moves were played); the line
  * {@code 手数----指手---------消費時間--}; start comments; one line per move,
  * {@code    1 ７六歩(77)   ( 0:01/00:00:01)}, with the time only when the record has one (a missing total
- * is summed from the side's earlier times); comments ({@code *}, {@code **} for engine comments, {@code &}
- * for bookmarks) after their move; a special as a move line ({@code   99 投了}) followed by a summary
+ * is summed from the side's earlier times; times are cut to whole seconds, and fractions such as CSA V3.0 keeps
+ * are listed as dropped); comments ({@code *}, {@code **} for engine comments, {@code &} for bookmarks) after
+ * their move; a special as a move line ({@code   99 投了}) followed by a summary
  * ({@code まで98手で先手の勝ち}); then the variations, {@code 変化：N手} followed by the variation's moves, the
  * variation at the latest ply first and each followed by its own variations, as Kakinoki writes them. Move
  * text follows {@link dev.meijin.notation.move.JapaneseNotation#formatKif}: {@code ７六歩(77)},

@@ -158,6 +158,18 @@ class CsaWriterTest {
     }
 
     @Test
+    void theMoveNumberOfAStartAfterMovesIsReportedAsDropped() {
+        // A KIF diagram with 手数＝30: CSA has no place for the 30 moves played before the start.
+        Kifu k = dev.meijin.notation.sfen.SfenReader.read(
+                "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 31 moves 3c3d").orThrow();
+
+        WriteResult w = CsaWriter.write(k);
+
+        assertThat(w.dropped()).containsExactly("the start's move number (30 moves were played before it)");
+        assertThat(w.text()).endsWith("-\n-3334FU\n");
+    }
+
+    @Test
     void illegalWinBecomesTheEquivalentIllegalAction() {
         Kifu base = CsaReader.read("PI\n+\n+7776FU\n").kifu();
         List<Step> moves = new ArrayList<>(base.moves());
@@ -185,6 +197,17 @@ class CsaWriterTest {
         Kifu bad = base.withMoves(List.of(Step.move(gotesMove)));
         assertThatThrownBy(() -> CsaWriter.write(bad)).isInstanceOf(KifuException.class).hasMessageContaining("ply 1")
                 .hasMessageContaining("is not legal");
+    }
+
+    @Test
+    void shiftJisOutputReplacesWhatShiftJisCannotHoldAndSaysSo() {
+        Kifu k = Kifu.empty().withHeaders(List.of(new Header(Headers.SENTE, "𠮷田"), new Header(Headers.EVENT, "第Ⅻ回")));
+        WriteResult w = Formats.write(k, Format.CSA, WriteOptions.SHIFT_JIS);
+        assertThat(w.text()).isEqualTo("'encoding=Shift_JIS\nV2.2\nN+?田\n$EVENT:第?回\nPI\n+\n");
+        assertThat(w.dropped()).containsExactly("characters Shift_JIS cannot hold were replaced by '?' (𠮷 Ⅻ)");
+        assertThat(TextEncoder.encode(w.text(), TextDecoder.SHIFT_JIS)).isNotEmpty();
+        // UTF-8 output keeps them.
+        assertThat(Formats.write(k, Format.CSA, WriteOptions.UTF8).text()).contains("N+𠮷田\n$EVENT:第Ⅻ回\n");
     }
 
     @Test

@@ -207,6 +207,19 @@ class JkfTest {
     }
 
     @Test
+    void whatJkfCannotHoldOfTheStartAndTheTimesIsReported() {
+        Kifu k = dev.meijin.notation.sfen.SfenReader.read(
+                "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 31 moves 3c3d").orThrow();
+        Step timed = k.moves().getFirst().withTime(Optional.of(Duration.ofMillis(1500)), Optional.empty());
+
+        WriteResult w = JkfWriter.write(k.withMoves(List.of(timed)));
+
+        assertThat(w.dropped()).containsExactly("the start's move number (30 moves were played before it)",
+                "the sub-second part of times (JKF records whole seconds)");
+        assertThat(JsonTrees.schemaErrors(w.text())).isEmpty();
+    }
+
+    @Test
     void writingAnIllegalMoveFails() {
         Kifu base = CsaReader.read("PI\n+\n").kifu();
         Position p = Sfen.position("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");

@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -153,6 +154,40 @@ class KifWriterTest {
                 """);
         assertThat(w.dropped()).isEmpty();
         assertThat(KifReader.read(w.text()).orThrow()).isEqualTo(k.withMoves(withTotal(k.moves(), 5, 3728)));
+    }
+
+    @Test
+    void timesAreWrittenInAsciiDigitsWhateverTheDefaultLocale() {
+        Setup even = Sfen.parse(Handicap.EVEN.sfen());
+        List<Step> main = new ArrayList<>(steps(even, "7g7f"));
+        main.set(0, main.get(0).withTime(Optional.of(Duration.ofSeconds(62)), Optional.of(Duration.ofSeconds(3723))));
+        Kifu k = new Kifu(List.of(), Start.EVEN, List.of(), main);
+        Locale before = Locale.getDefault();
+        try {
+            // Arabic (Egypt) formats numbers with Arabic-Indic digits by default, which no KIF reader reads.
+            Locale.setDefault(Locale.forLanguageTag("ar-EG"));
+            assertThat(KifWriter.write(k).text()).contains("   1 ７六歩(77)   ( 1:02/01:02:03)\n");
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+
+    @Test
+    void subSecondTimesAreSummedExactlyAndTheirLossIsReported() {
+        // CSA V3.0 records milliseconds (T1.500); KIF holds whole seconds, and its totals must not drift.
+        Kifu csa = dev.meijin.notation.csa.CsaReader.read(
+                "V3.0\nPI\n+\n+7776FU,T1.5\n-3334FU,T2\n+2726FU,T1.5\n-8384FU,T2\n+2625FU,T1.5\n").orThrow();
+
+        WriteResult w = KifWriter.write(csa);
+
+        assertThat(w.text()).contains("""
+                   1 ７六歩(77)   ( 0:01/00:00:01)
+                   2 ３四歩(33)   ( 0:02/00:00:02)
+                   3 ２六歩(27)   ( 0:01/00:00:03)
+                   4 ８四歩(83)   ( 0:02/00:00:04)
+                   5 ２五歩(26)   ( 0:01/00:00:04)
+                """);
+        assertThat(w.dropped()).containsExactly("the sub-second part of times (KIF records whole seconds)");
     }
 
     private static List<Step> withTotal(List<Step> line, int index, int seconds) {
