@@ -31,9 +31,9 @@ import picocli.CommandLine.Spec;
  * <p>The input's format and encoding are detected from its content. The target is {@code --to}, else the
  * extension of {@code -o OUT}, else KIF. Without {@code -o} the record goes to standard output as UTF-8 text;
  * a file gets the encoding its target conventionally has ({@link WriteOptions#forFileName}): Shift_JIS for
- * {@code kif} and {@code ki2}, UTF-8 for everything else ({@code kifu}, {@code ki2u}, {@code csa}, {@code jkf},
- * {@code usi}, {@code sfen}). When OUT's extension names the target's format it decides the encoding
- * ({@code --to kif -o game.kifu} is UTF-8); otherwise the target's name does.
+ * {@code kif}, {@code ki2} and CSA V2.2, UTF-8 for everything else ({@code kifu}, {@code ki2u}, CSA V3.0 (which
+ * declares it), {@code jkf}, {@code usi}, {@code sfen}). When OUT's extension names the target's format it
+ * decides the encoding ({@code --to kif -o game.kifu} is UTF-8); otherwise the target's name does.
  *
  * <p>Standard error gets every reading problem as {@code IN:LINE:COL: message}, then one {@code dropped: …}
  * line for each kind of content the target cannot hold (variations in CSA, comments in USI…). Reading is
@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
             "",
             "Examples:",
             "  meijin convert game.csa                       # KIF, UTF-8, to standard output",
-            "  meijin convert game.kif -o game.csa           # CSA V2.2 file, UTF-8",
+            "  meijin convert game.kif -o game.csa           # CSA V2.2 file, Shift_JIS",
             "  meijin convert game.csa -o game.kif           # KIF file, Shift_JIS",
             "  meijin convert game.kif --to csa --csa-version 3.0",
             "  meijin convert game.jkf --to usi              # position startpos moves ..."
@@ -110,6 +110,11 @@ final class ConvertCommand implements Callable<Integer> {
             return Main.FAILED;
         }
         WriteOptions options = out == null ? WriteOptions.UTF8 : target.fileOptions(out);
+        if (out != null && target.format() == Format.CSA) {
+            // A CSA V2.2 file is Shift_JIS by convention (V2.2 has no encoding line that every tool reads);
+            // V3.0 declares its encoding on the first line, and UTF-8 is its modern choice.
+            options = options.withUtf8(version == CsaVersion.V3_0);
+        }
         WriteResult written = target.format() == Format.CSA
                 ? CsaWriter.write(loaded.kifu(), version, options.utf8() ? StandardCharsets.UTF_8 : TextDecoder.SHIFT_JIS)
                 : Formats.write(loaded.kifu(), target.format(), options);

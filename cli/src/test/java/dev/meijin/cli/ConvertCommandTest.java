@@ -61,12 +61,14 @@ class ConvertCommandTest {
         assertThat(toCsa.out()).isEmpty();
         assertThat(toCsa.errLines()).allMatch(l -> l.startsWith("dropped: "));
         assertThat(toKif.code()).isEqualTo(Main.OK);
-        String csaText = Files.readString(csa, StandardCharsets.UTF_8);
-        assertThat(csaText).startsWith("V2.2\n").contains("\n+7776FU").endsWith("%TORYO\n");
+        Kifu original = read(Path.of(kif));
+        // A CSA V2.2 file is Shift_JIS and says so; the players' names survive the trip.
+        String csaText = TextDecoder.decode(Files.readAllBytes(csa), TextDecoder.SHIFT_JIS).orThrow();
+        assertThat(csaText).startsWith("'encoding=Shift_JIS\nV2.2\n").contains("\n+7776FU").endsWith("%TORYO\n");
+        assertThat(read(csa).header("先手")).isPresent().isEqualTo(original.header("先手"));
         // .kif is Shift_JIS: it decodes strictly as such and declares it.
         String kifText = TextDecoder.decode(Files.readAllBytes(back), TextDecoder.SHIFT_JIS).orThrow();
         assertThat(kifText).startsWith("#KIF version=2.0 encoding=Shift_JIS");
-        Kifu original = read(Path.of(kif));
         assertThat(usi(read(csa))).hasSize(181).isEqualTo(usi(original));
         assertThat(usi(read(back))).isEqualTo(usi(original));
         assertThat(read(back).special()).isEqualTo(original.special());
