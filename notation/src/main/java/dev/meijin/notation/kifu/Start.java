@@ -3,6 +3,8 @@ package dev.meijin.notation.kifu;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,6 +15,15 @@ import java.util.Optional;
  *     other position (a mate problem, a game from a diagram)
  */
 public record Start(Setup setup, Optional<Handicap> handicap) {
+    /** The registry's start setups (move number 1), parsed once. */
+    private static final Map<Setup, Handicap> BY_SETUP = new HashMap<>();
+
+    static {
+        for (Handicap h : Handicap.values()) {
+            BY_SETUP.putIfAbsent(Sfen.parse(h.sfen()), h);
+        }
+    }
+
     /** The even-game start. */
     public static final Start EVEN = of(Handicap.EVEN);
 
@@ -22,12 +33,7 @@ public record Start(Setup setup, Optional<Handicap> handicap) {
 
     /** A start from a setup; recognised as a registry handicap when it equals one exactly. */
     public static Start of(Setup setup) {
-        for (Handicap h : Handicap.values()) {
-            if (Sfen.parse(h.sfen()).equals(setup.withMoveNumber(1))) {
-                return new Start(setup, Optional.of(h));
-            }
-        }
-        return new Start(setup, Optional.empty());
+        return new Start(setup, Optional.ofNullable(BY_SETUP.get(setup.withMoveNumber(1))));
     }
 
     public boolean isEven() {
