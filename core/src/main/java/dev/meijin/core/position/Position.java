@@ -917,6 +917,9 @@ public final class Position {
      * move is in check only evasions are produced. Allocates nothing.
      */
     public int generate(int flags, int[] buf, int start) {
+        if ((flags & GEN_CHECKS) != 0) {
+            return checkGenerator().generate(flags, buf, start);
+        }
         int us = side, them = us ^ 1;
         int k = kingSq[us];
         boolean all = (flags & GEN_ALL) != 0;
@@ -963,15 +966,6 @@ public final class Position {
         }
         if (k != NO_SQUARE) {
             n = kingMoves(us, k, kingTargetLo, kingTargetHi, buf, n);
-        }
-        if ((flags & GEN_CHECKS) != 0) {
-            int w = start;
-            for (int i = start; i < n; i++) {
-                if (givesCheck(buf[i])) {
-                    buf[w++] = buf[i];
-                }
-            }
-            n = w;
         }
         return n;
     }
@@ -1369,5 +1363,114 @@ public final class Position {
     /** How many times the current position (board, hands, side to move) occurs on the move stack, this one included. */
     public int occurrences() {
         return Repetition.occurrences(this);
+    }
+
+    /**
+     * Writes the legal moves that give check (directly or by discovery, drops included) from {@code start}
+     * on and returns the new end: the moves of {@code generate(LEGAL | GEN_CHECKS, …)}, or with
+     * {@code all} those of {@code generate(LEGAL_ALL | GEN_CHECKS, …)}, which adds the non-promotions of
+     * pawn, bishop and rook (and lance to the second rank) that give check. Computed from the squares that
+     * attack the enemy king rather than by generating every move and filtering. Allocates nothing.
+     */
+    public int generateChecks(boolean all, int[] buf, int start) {
+        return checkGenerator().generate(all ? LEGAL_ALL : LEGAL, buf, start);
+    }
+
+    /**
+     * The pieces of colour {@code color} that attack {@code sq} with the occupancy {@code occLo}/{@code occHi}
+     * (pass {@link #occupiedLo()}/{@link #occupiedHi()} for the board as it stands, or an occupancy with
+     * pieces removed to see x-ray attackers, as static exchange evaluation does): the low word (squares
+     * 0–62, files 1–7) goes to {@code out[0]}, the high word (63–80) to {@code out[1]}. Allocates nothing.
+     */
+    public void attackersTo(int color, int sq, long occLo, long occHi, long[] out) {
+        AttackWords w = attackWords();
+        w.attackersTo(color, sq, occLo, occHi);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The squares a piece (a {@link Piece} code, with its colour) standing on {@code sq} would attack with the
+     * occupancy {@code occLo}/{@code occHi}, as low and high words in {@code out[0]} and {@code out[1]}.
+     */
+    public void attacksFrom(int piece, int sq, long occLo, long occHi, long[] out) {
+        AttackWords w = attackWords();
+        w.piece(piece, sq, occLo, occHi);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The pieces of colour {@code color} pinned against their own king (each the only piece between the king
+     * and an enemy slider aimed at it), as low and high words in {@code out[0]} and {@code out[1]}; both 0
+     * if the colour has no king.
+     */
+    public void pinned(int color, long[] out) {
+        AttackWords w = attackWords();
+        w.blockers(color, color);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The pieces of colour {@code color} that stand alone between one of its sliders and the enemy king, so
+     * that moving one off that line gives discovered check; low and high words in {@code out[0]} and
+     * {@code out[1]}.
+     */
+    public void discoveredCheckers(int color, long[] out) {
+        AttackWords w = attackWords();
+        w.blockers(color ^ 1, color);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /** The occupied squares, low word (squares 0–62). */
+    public long occupiedLo() {
+        return occLo;
+    }
+
+    /** The occupied squares, high word (squares 63–80). */
+    public long occupiedHi() {
+        return occHi;
+    }
+
+    /** The pieces of a colour index and role code (1–14), low word. */
+    public long piecesLo(int color, int roleCode) {
+        return colorLo[color] & roleLo[roleCode];
+    }
+
+    /** The pieces of a colour index and role code (1–14), high word. */
+    public long piecesHi(int color, int roleCode) {
+        return colorHi[color] & roleHi[roleCode];
+    }
+
+    /** The pieces of a colour index, low word. */
+    public long piecesLo(int color) {
+        return colorLo[color];
+    }
+
+    /** The pieces of a colour index, high word. */
+    public long piecesHi(int color) {
+        return colorHi[color];
+    }
+
+    // Helpers of the search support, created on first use (a copy makes its own).
+    private AttackWords attackWords;
+    private CheckGenerator checkGenerator;
+
+    AttackWords attackWords() {
+        AttackWords w = attackWords;
+        if (w == null) {
+            w = attackWords = new AttackWords(this);
+        }
+        return w;
+    }
+
+    private CheckGenerator checkGenerator() {
+        CheckGenerator g = checkGenerator;
+        if (g == null) {
+            g = checkGenerator = new CheckGenerator(this, attackWords());
+        }
+        return g;
     }
 }
