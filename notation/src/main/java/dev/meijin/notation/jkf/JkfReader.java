@@ -1,9 +1,9 @@
 package dev.meijin.notation.jkf;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
@@ -67,8 +67,8 @@ public final class JkfReader {
         JsonNode root;
         try {
             root = MAPPER.readTree(json == null ? "" : json);
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
+        } catch (JacksonException e) {
+            TokenStreamLocation at = e.getLocation();
             int line = at == null ? 0 : Math.max(0, at.getLineNr());
             int col = at == null ? 0 : Math.max(0, at.getColumnNr());
             return new ReadResult(Kifu.empty(), List.of(new Problem(line, col, 0, "malformed JSON: " + e.getOriginalMessage())));
@@ -138,8 +138,8 @@ public final class JkfReader {
                     JsonNode m0 = moves.get(0);
                     startComments.addAll(comments(m0.get("comments"), "moves[0].comments"));
                     JsonNode single = m0.get("comment");
-                    if (single != null && single.isTextual()) {
-                        startComments.addAll(List.of(single.asText().split("\r\n|\r|\n", -1)));
+                    if (single != null && single.isString()) {
+                        startComments.addAll(List.of(single.asString().split("\r\n|\r|\n", -1)));
                     }
                     if (m0.has("move") || m0.has("special")) {
                         problem(0, "moves[0]", "the first entry holds only the start comments; its move is read as the first move");
@@ -174,10 +174,10 @@ public final class JkfReader {
                     continue;
                 }
                 JsonNode v = e.getValue();
-                if (!v.isTextual()) {
+                if (!v.isString()) {
                     problem(0, "header." + e.getKey(), "not a string; read as text");
                 }
-                out.add(new Header(e.getKey(), v.isTextual() ? v.asText() : v.isNull() ? "" : v.toString()));
+                out.add(new Header(e.getKey(), v.isString() ? v.asString() : v.isNull() ? "" : v.toString()));
             }
             return out;
         }
@@ -192,7 +192,7 @@ public final class JkfReader {
                 return even;
             }
             JsonNode preset = init.get("preset");
-            String name = preset != null && preset.isTextual() ? preset.asText() : null;
+            String name = preset != null && preset.isString() ? preset.asString() : null;
             if (name == null) {
                 problem(0, "initial.preset", "missing; " + (init.has("data") ? "the data is read" : "the even start is assumed"));
                 return init.has("data") ? data(init.get("data"), even) : even;
@@ -425,7 +425,7 @@ public final class JkfReader {
                 return legalOrForced(Move.normal(from, to, pc, promote), promoteNode == null, legal, pos, at);
             }
             JsonNode relNode = mv.get("relative");
-            String relative = relNode != null && relNode.isTextual() ? relNode.asText() : "";
+            String relative = relNode != null && relNode.isString() ? relNode.asString() : "";
             int piece = Piece.of(us, kind.code());
             List<Integer> board = new ArrayList<>();
             if (!relative.equals("H")) {
@@ -521,12 +521,12 @@ public final class JkfReader {
         }
 
         private static Special special(JsonNode n, String at) throws Bad {
-            if (!n.isTextual()) {
+            if (!n.isString()) {
                 throw new Bad(at, "not a string");
             }
-            Optional<Special> sp = Special.ofCsa("%" + n.asText());
+            Optional<Special> sp = Special.ofCsa("%" + n.asString());
             if (sp.isEmpty()) {
-                throw new Bad(at, "unknown special \"" + n.asText() + "\"");
+                throw new Bad(at, "unknown special \"" + n.asString() + "\"");
             }
             return sp.get();
         }
@@ -541,8 +541,8 @@ public final class JkfReader {
                 return out;
             }
             for (JsonNode c : n) {
-                if (c.isTextual()) {
-                    out.add(c.asText());
+                if (c.isString()) {
+                    out.add(c.asString());
                 } else {
                     problem(0, at, "holds a non-string; it is skipped");
                 }
@@ -566,7 +566,7 @@ public final class JkfReader {
         }
 
         private static Role role(JsonNode kind) {
-            return kind.isTextual() ? roleByName(kind.asText()) : null;
+            return kind.isString() ? roleByName(kind.asString()) : null;
         }
 
         private static Role roleByName(String name) {

@@ -1,14 +1,13 @@
 package dev.meijin.notation.jkf;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
@@ -27,7 +26,6 @@ import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Step;
 import dev.meijin.notation.kifu.WriteResult;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -75,10 +73,10 @@ public final class JkfWriter {
 
     static {
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withObjectNameValueSpacing(Separators.Spacing.AFTER))
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
-        PRETTY = new ObjectMapper().writer(printer);
+        PRETTY = new ObjectMapper().writer().with(printer);
     }
 
     /** The JKF kind names, indexed by role code. */
@@ -103,12 +101,8 @@ public final class JkfWriter {
     public static WriteResult write(Kifu kifu) {
         Set<String> dropped = new LinkedHashSet<>();
         ObjectNode root = tree(kifu, dropped);
-        try {
-            return new WriteResult(PRETTY.writeValueAsString(root) + "\n", new ArrayList<>(dropped));
-        } catch (JsonProcessingException e) {
-            // A tree of plain nodes always serialises; this would be a Jackson defect.
-            throw new UncheckedIOException(e);
-        }
+        // A tree of plain nodes always serialises (Jackson's exceptions are unchecked).
+        return new WriteResult(PRETTY.writeValueAsString(root) + "\n", new ArrayList<>(dropped));
     }
 
     private static ObjectNode tree(Kifu kifu, Set<String> dropped) {
@@ -119,7 +113,7 @@ public final class JkfWriter {
                 continue;
             }
             if (header.has(h.key())) {
-                if (!header.get(h.key()).asText().equals(h.value())) {
+                if (!header.get(h.key()).asString().equals(h.value())) {
                     dropped.add("header " + h.key() + " (a repeated key)");
                 }
                 continue;
