@@ -2,8 +2,6 @@ package dev.meijin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 import dev.meijin.core.Move;
 import dev.meijin.notation.Formats;
 import dev.meijin.notation.encoding.TextDecoder;
@@ -19,6 +17,8 @@ import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 
 class ConvertCommandTest {
 

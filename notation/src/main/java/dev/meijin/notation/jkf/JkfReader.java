@@ -1,9 +1,5 @@
 package dev.meijin.notation.jkf;
 
-import tools.jackson.core.TokenStreamLocation;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
@@ -17,6 +13,7 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Special;
@@ -28,6 +25,14 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads JKF (JSON Kifu Format) leniently.
@@ -55,7 +60,16 @@ import java.util.Optional;
 public final class JkfReader {
     private JkfReader() {}
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** How deep JSON may nest: a fork nested N deep is about 3N levels, and KIF allows 200 (see {@link Limits}). */
+    static final int MAX_NESTING = 1_000;
+
+    private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
+            .maxNestingDepth(MAX_NESTING)
+            .maxDocumentLength(Limits.MAX_CHARS)
+            .maxStringLength(Limits.MAX_CHARS)
+            .build();
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(CONSTRAINTS).build()).build();
 
     /**
      * Reads a JKF text.
@@ -71,7 +85,8 @@ public final class JkfReader {
             TokenStreamLocation at = e.getLocation();
             int line = at == null ? 0 : Math.max(0, at.getLineNr());
             int col = at == null ? 0 : Math.max(0, at.getColumnNr());
-            return new ReadResult(Kifu.empty(), List.of(new Problem(line, col, 0, "malformed JSON: " + e.getOriginalMessage())));
+            String why = e instanceof StreamConstraintsException ? tooLarge(e.getOriginalMessage()) : "malformed JSON: " + e.getOriginalMessage();
+            return new ReadResult(Kifu.empty(), List.of(new Problem(line, col, 0, why)));
         }
         List<Problem> problems = new ArrayList<>();
         if (root == null || !root.isObject()) {
@@ -79,6 +94,30 @@ public final class JkfReader {
             return new ReadResult(Kifu.empty(), problems);
         }
         return new Reader(problems).record(root);
+    }
+
+    /**
+     * A reader's words for a bound of the JSON parser that the text exceeds; Jackson names the bound by its
+     * getter ({@code StreamReadConstraints.getMaxNestingDepth()}), which means nothing to a player.
+     */
+    private static String tooLarge(String jacksonMessage) {
+        String m = jacksonMessage == null ? "" : jacksonMessage;
+        if (m.contains("getMaxNestingDepth")) {
+            return "the JSON is nested more than " + MAX_NESTING + " levels deep (a JKF record needs far fewer); not read";
+        }
+        if (m.contains("getMaxDocumentLength")) {
+            return "the JSON text is longer than " + Limits.MAX_CHARS + " characters; not read";
+        }
+        if (m.contains("getMaxStringLength")) {
+            return "a JSON string is longer than " + Limits.MAX_CHARS + " characters; not read";
+        }
+        if (m.contains("getMaxNumberLength")) {
+            return "a JSON number has more than " + CONSTRAINTS.getMaxNumberLength() + " digits; not read";
+        }
+        if (m.contains("getMaxNameLength")) {
+            return "a JSON member name is longer than " + CONSTRAINTS.getMaxNameLength() + " characters; not read";
+        }
+        return "the JSON text is too large to read";
     }
 
     /**
@@ -292,6 +331,10 @@ public final class JkfReader {
                 JsonNode e = arr.get(i);
                 String at = path + "[" + i + "]";
                 int ply = pos.plies() + 1;
+                if (ply > Limits.MAX_PLY) {
+                    problem(ply, at, "more than " + Limits.MAX_PLY + " moves; the rest was not read");
+                    break;
+                }
                 if (!e.isObject()) {
                     problem(ply, at, "not an object; the " + (main ? "main line" : "fork") + " stops here");
                     break;

@@ -1,20 +1,11 @@
 package dev.meijin.notation.jkf;
 
-import tools.jackson.core.util.DefaultIndenter;
-import tools.jackson.core.util.DefaultPrettyPrinter;
-import tools.jackson.core.util.Separators;
-import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.ObjectWriter;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.game.Handicap;
-import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
@@ -32,6 +23,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes a record as JKF (JSON Kifu Format), valid against the format's JSON Schema.
@@ -130,13 +129,25 @@ public final class JkfWriter {
             ArrayNode c = first.putArray("comments");
             kifu.startComments().forEach(c::add);
         }
-        Position pos;
-        try {
-            pos = kifu.startPosition();
-        } catch (IllegalPositionException e) {
-            throw new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: " + e.getMessage()));
+        Optional<Position> pos = kifu.startPosition();
+        if (pos.isEmpty() && kifu.hasMoves()) {
+            throw new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: "
+                    + kifu.startProblem().orElse("")));
         }
-        line(kifu.moves(), pos, new Duration[] {Duration.ZERO, Duration.ZERO}, moves, dropped);
+        if (pos.isPresent()) {
+            line(kifu.moves(), pos.get(), new Duration[] {Duration.ZERO, Duration.ZERO}, moves, dropped);
+        } else {
+            // A record read with an illegal start has no moves, only perhaps a special: written as it is.
+            for (Step s : kifu.moves()) {
+                Special sp = s.special().orElseThrow();
+                Optional<String> name = specialName(sp, kifu.sideToMoveAtEnd());
+                if (name.isEmpty()) {
+                    dropped.add("special " + sp.japanese() + " (JKF has no name for it)");
+                } else {
+                    moves.addObject().put("special", name.get());
+                }
+            }
+        }
         return root;
     }
 

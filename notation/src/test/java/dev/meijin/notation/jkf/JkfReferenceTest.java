@@ -2,9 +2,6 @@ package dev.meijin.notation.jkf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 import dev.meijin.notation.csa.CsaCorpus;
 import dev.meijin.notation.csa.CsaReader;
 import dev.meijin.notation.encoding.TextDecoder;
@@ -18,6 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Meijin's JKF against the reference converter's (shogi-kifu-converter): for every input of its test suite, the

@@ -3,7 +3,6 @@ package dev.meijin.notation.jkf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import tools.jackson.databind.JsonNode;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Role;
@@ -36,6 +35,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
 
 class JkfTest {
 
@@ -48,7 +48,7 @@ class JkfTest {
     void everyJkfFileReadsAndReplays(String path) {
         ReadResult r = JkfReader.read(TestData.text(path, StandardCharsets.UTF_8));
         assertThat(r.problems()).as(path).isEmpty();
-        replay(r.kifu().startPosition(), r.kifu().moves(), path);
+        replay(r.kifu().startPosition().orElseThrow(), r.kifu().moves(), path);
     }
 
     /** Checks every move of a line and of its forks is legal where it is played. */
@@ -175,7 +175,7 @@ class JkfTest {
     @Test
     void forksEngineCommentsAndDroppedSpecials() {
         Kifu base = CsaReader.read("PI\n+\n+7776FU,T3\n-3334FU,T4\n").kifu();
-        Position start = base.startPosition();
+        Position start = base.startPosition().orElseThrow();
         Step alt = Step.move(Usi.parseMove(start, "2g2f")).withTime(Optional.of(Duration.ofSeconds(9)), Optional.empty());
         List<Step> moves = new ArrayList<>(base.moves());
         moves.set(0, moves.get(0).withComments(List.of("plain")).withEngineComments(List.of("評価値=30")).withForks(List.of(List.of(alt))));
