@@ -11,6 +11,7 @@ import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.notation.kifu.Limits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -158,8 +159,18 @@ final class PlayCommand implements Callable<Integer> {
                 "--handicap: unknown handicap \"" + text + "\"; valid: " + String.join(", ", valid));
     }
 
+    /** The longest command line {@code play} reads; a longer one ends the game (the input is no command list). */
+    static final int MAX_LINE = 1_000;
+
+    /** What {@code readLine} returns for a line longer than {@link #MAX_LINE}; compared by identity. */
+    private static final String TOO_LONG = new String("");
+
     /** One game in progress: the game, where commands come from and where the dialogue goes. */
     private static final class Session {
+        /** Lines read so far. */
+        private int lines;
+        /** The last line ended with a CR: a LF right after it belongs to the same line end. */
+        private boolean pendingCr;
         private final Game game;
         private final String rulesLabel;
         private final BufferedReader in;
@@ -189,6 +200,11 @@ final class PlayCommand implements Callable<Integer> {
                 if (line == null) {
                     suspend("end of input");
                     return;
+                }
+                if (line == TOO_LONG) {
+                    suspend("an input line longer than " + MAX_LINE + " characters; play reads one command per line");
+                    throw new IllegalArgumentException("input line " + (lines + 1) + " is longer than " + MAX_LINE
+                            + " characters; the input is not a list of commands");
                 }
                 String command = line.strip();
                 switch (command.toLowerCase(Locale.ROOT)) {
@@ -237,22 +253,60 @@ final class PlayCommand implements Callable<Integer> {
             if (interactive) {
                 out.print(prompt);
                 out.flush();
-                String line = in.readLine();
+                String line = readLine();
                 if (line == null) {
                     out.println();
                 }
                 return line;
             }
-            String line = in.readLine();
+            String line = readLine();
             if (line != null) {
-                out.println(prompt + line);
+                out.println(prompt + (line == TOO_LONG ? "…" : Records.message(line)));
             }
             return line;
         }
 
+        /**
+         * The next line of at most {@value #MAX_LINE} characters, without its line end; {@link #TOO_LONG} for a
+         * longer one (of which no more than the limit is read, so that an endless stream such as
+         * {@code /dev/zero} cannot fill memory); null at the end of the input.
+         */
+        private String readLine() throws IOException {
+            StringBuilder sb = new StringBuilder();
+            while (true) {
+                int c = in.read();
+                if (c < 0) {
+                    if (sb.isEmpty() && !pendingCr) {
+                        return null;
+                    }
+                    pendingCr = false;
+                    break;
+                }
+                if (pendingCr) {
+                    pendingCr = false;
+                    if (c == '\n') {
+                        continue;
+                    }
+                }
+                if (c == '\n') {
+                    break;
+                }
+                if (c == '\r') {
+                    pendingCr = true;
+                    break;
+                }
+                if (sb.length() == MAX_LINE) {
+                    return TOO_LONG;
+                }
+                sb.append((char) c);
+            }
+            lines++;
+            return sb.toString();
+        }
+
         private void move(String text) {
             if (text.matches("[A-Za-z]+")) {
-                refuse("unknown command \"" + text + "\"; type help for the commands");
+                refuse("unknown command \"" + Limits.excerpt(text) + "\"; type help for the commands");
                 return;
             }
             String sfenBefore = game.sfen();
@@ -371,7 +425,7 @@ final class PlayCommand implements Callable<Integer> {
         }
 
         private void refuse(String reason) {
-            out.println("refused: " + reason);
+            out.println("refused: " + Records.message(reason));
         }
 
         private void suspend(String why) {

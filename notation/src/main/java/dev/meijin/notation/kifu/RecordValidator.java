@@ -91,7 +91,7 @@ public final class RecordValidator {
             }
             case SENNICHITE -> {
                 if (byRules.isEmpty() || !(byRules.get().ending() == Ending.REPETITION || byRules.get().ending() == Ending.PERPETUAL_CHECK)) {
-                    problems.add(new Problem(0, 0, ply, "recorded 千日手, but the final position has occurred only " + g.repetitions() + " times"));
+                    problems.add(new Problem(0, 0, ply, "recorded 千日手, but the final position has occurred only " + (g.repetitions() == 1 ? "once" : g.repetitions() + " times")));
                 }
                 yield byRules.orElse(null);
             }
