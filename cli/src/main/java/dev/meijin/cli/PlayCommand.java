@@ -2,6 +2,7 @@ package dev.meijin.cli;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
+import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
@@ -87,7 +88,8 @@ final class PlayCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RuleSet rules;
         try {
-            rules = RuleSet.named(rulesName.strip());
+            // At a shared terminal a typing slip is refused, never lost: see the class comment.
+            rules = RuleSet.named(rulesName.strip()).withIllegalMoveLoses(false);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--rules: " + e.getMessage());
         }
@@ -233,6 +235,7 @@ final class PlayCommand implements Callable<Integer> {
                     // A drawn declaration (24-point rule, 24 to 30 points) is a 持将棋, as records write it.
                     case Outcome.Draw d when d.ending() == Ending.DECLARATION -> "持将棋（入玉宣言）";
                     case Outcome.Draw d -> d.ending().japanese();
+                    case Outcome.Aborted a -> a.ending().japanese();
                 });
             }
         }
@@ -320,8 +323,7 @@ final class PlayCommand implements Callable<Integer> {
                     printBoard();
                 }
                 // The reason names the position by its SFEN, which the board above already shows.
-                case MoveResult.Illegal illegal -> refuse(illegal.reason().replace(" in " + sfenBefore, ""));
-                case MoveResult.Finished finished -> refuse("the game is over: " + finished.outcome().describe());
+                case MoveResult.Illegal illegal -> refuse(illegal.message().replace(" in " + sfenBefore, ""));
             }
         }
 
@@ -350,15 +352,12 @@ final class PlayCommand implements Callable<Integer> {
             Color me = game.turn();
             switch (game.rules().impasse()) {
                 case DECLARATION_27, DECLARATION_24 -> {
-                    // Try the declaration on a replayed copy first: one that fails the rule is refused, not lost.
-                    Game trial = Game.of(game.start(), game.rules());
-                    for (int m : game.moves()) {
-                        trial.play(m);
-                    }
-                    if (trial.declare() instanceof Outcome.Win w && w.ending() == Ending.ILLEGAL_MOVE) {
-                        refuse(w.detail());
-                    } else {
+                    // Judge the declaration first: one that fails the rule is refused, not lost.
+                    Declaration.Verdict verdict = game.declarationVerdict();
+                    if (verdict.stands()) {
                         game.declare();
+                    } else {
+                        refuse("failed impasse declaration: " + verdict.message());
                     }
                 }
                 case AGREEMENT_24 -> {
