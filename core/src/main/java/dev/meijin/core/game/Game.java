@@ -9,6 +9,7 @@ import dev.meijin.core.Square;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
+import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
 import java.util.ArrayList;
@@ -122,7 +123,7 @@ public final class Game {
 
     /** The SFEN of the current position. */
     public String sfen() {
-        return Setups.sfen(pos);
+        return Sfen.format(pos);
     }
 
     public Color turn() {

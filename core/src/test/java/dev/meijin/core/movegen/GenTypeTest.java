@@ -7,7 +7,9 @@ import dev.meijin.core.Fixtures;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Rules;
 import dev.meijin.core.sfen.Sfen;
 import java.util.Arrays;
 import java.util.Collection;
@@ -72,7 +74,7 @@ class GenTypeTest {
         for (GenType t : GenType.values()) {
             int[] buf = new int[Position.MAX_MOVES + 5];
             buf[0] = 12345; // generation starts at the index given and leaves what is before it alone
-            int end = MoveGen.generate(pos, t, buf, 1);
+            int end = pos.generate(t, buf, 1);
             assertThat(buf[0]).as("%s wrote before its start in %s", t, sfen).isEqualTo(12345);
             int[] moves = Arrays.copyOfRange(buf, 1, end);
             assertThat(set(moves)).as("%s has no duplicates in %s", t, sfen).hasSize(moves.length);
@@ -175,7 +177,7 @@ class GenTypeTest {
             for (int sq = 0; sq < Square.COUNT; sq++) {
                 boolean expected = board.sq[sq] == 0 && Square.relativeRank(mover, sq) > 1
                         && BruteForce.isPawnDropMate(withPawn, Move.drop(PAWN, sq, mover));
-                assertThat(pos.isUchifuzume(sq)).as("isUchifuzume(%s) in %s", Square.name(sq), sfen)
+                assertThat(Rules.isUchifuzume(pos, sq)).as("isUchifuzume(%s) in %s", Square.name(sq), sfen)
                         .isEqualTo(expected);
             }
         }

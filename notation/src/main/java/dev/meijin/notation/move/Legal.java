@@ -2,6 +2,7 @@ package dev.meijin.notation.move;
 
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import java.util.ArrayList;
@@ -10,7 +11,7 @@ import java.util.function.IntPredicate;
 
 /**
  * The disambiguation engine shared by every notation: the legal moves of one position, generated once
- * ({@link Position#LEGAL_ALL}, so non-promotions count), and the questions the notations ask of them. Which
+ * ({@link GenType#LEGAL_ALL}, so non-promotions count), and the questions the notations ask of them. Which
  * pieces are rivals is always decided by legal moves, never by piece movement alone: a pinned gold that
  * could otherwise reach the square does not make a 右 or an origin necessary.
  */
@@ -24,7 +25,7 @@ final class Legal {
     Legal(Position pos) {
         this.pos = pos;
         this.us = pos.sideToMove();
-        this.count = pos.generate(Position.LEGAL_ALL, moves, 0);
+        this.count = pos.generate(GenType.LEGAL_ALL, moves, 0);
     }
 
     int count() {
