@@ -38,7 +38,7 @@ final class IllegalMoves {
             return of(IllegalMoveReason.NO_SUCH_PIECE, "no piece on " + from);
         }
         if (Piece.color(pc) != us) {
-            return of(IllegalMoveReason.NOT_YOUR_PIECE, "the piece on " + from + " is " + side(us ^ 1) + "'s");
+            return of(IllegalMoveReason.NOT_YOUR_PIECE, "the piece on " + from + " is the opponent's");
         }
         Role role = Piece.roleOf(pc);
         String name = role.englishName();

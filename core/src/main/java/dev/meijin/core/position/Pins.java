@@ -6,12 +6,23 @@ import static dev.meijin.core.position.RoleCodes.*;
 /**
  * Pinned pieces: a piece is pinned when it is the only piece between its own king and an enemy slider
  * (rook, bishop, lance, dragon, horse) aimed at that king. A pinned piece may move only along the pin line.
+ * The same scan over the enemy king finds the pieces that give discovered check when they leave the line.
  */
 final class Pins {
     private Pins() {}
 
     /** Sets the position's scratch pair (aLo, aHi) to the pieces of colour {@code kc} pinned against their king. */
     static void computePinned(Position p, int kc) {
+        blockers(p, kc, kc);
+    }
+
+    /**
+     * Sets the scratch pair (aLo, aHi) to the pieces of colour {@code owner} that stand alone between the king
+     * of colour {@code kc} and a slider of the king's opponent aimed at it. With {@code owner == kc} these are
+     * the pieces pinned against their king; with {@code owner != kc}, the pieces whose move off the line
+     * uncovers a check (discovered check). Empty if {@code kc} has no king.
+     */
+    static void blockers(Position p, int kc, int owner) {
         int k = p.kingSq[kc];
         p.aLo = 0;
         p.aHi = 0;
@@ -40,8 +51,8 @@ final class Pins {
             }
             long bl = BETWEEN_LO[k * 81 + s] & p.occLo, bh = BETWEEN_HI[k * 81 + s] & p.occHi;
             if (Long.bitCount(bl) + Long.bitCount(bh) == 1) {
-                outLo |= bl & p.colorLo[kc];
-                outHi |= bh & p.colorHi[kc];
+                outLo |= bl & p.colorLo[owner];
+                outHi |= bh & p.colorHi[owner];
             }
         }
         p.aLo = outLo;

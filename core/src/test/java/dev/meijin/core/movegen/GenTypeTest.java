@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The generation types against each other and against {@link BruteForce}, a generator written from the rules
  * alone, on every perft position and on positions from seeded random playouts.
  */
+@Tag("slow")
 class GenTypeTest {
 
     private static final int PAWN = 1, LANCE = 2, BISHOP = 5, ROOK = 6;
@@ -245,7 +247,7 @@ class GenTypeTest {
             }
         }
         assertThat(count).as("every legal move was among the candidates in %s", sfen).isEqualTo(legalAll.size());
-        for (int special : new int[] {Move.NONE, Move.NULL, Move.RESIGN, Move.WIN}) {
+        for (int special : new int[] {Move.NONE, Move.RESIGN, Move.WIN}) {
             assertThat(pos.isLegal(special)).as("isLegal(%s) in %s", Move.usi(special), sfen).isFalse();
         }
     }

@@ -39,7 +39,6 @@ class UsiTest {
         assertThat(Move.usi(Move.drop(Role.GOLD.code(), Square.parse("9i"), 0))).isEqualTo("G*9i");
         assertThat(Move.usi(Move.RESIGN)).isEqualTo("resign");
         assertThat(Move.usi(Move.WIN)).isEqualTo("win");
-        assertThat(Move.usi(Move.NULL)).isEqualTo("0000");
         assertThat(new MoveOrDrop.BoardMove(Square.parse("8h"), Square.parse("2b"), true).usi()).isEqualTo("8h2b+");
         assertThat(new MoveOrDrop.Drop(Role.PAWN, Square.parse("5e")).usi()).isEqualTo("P*5e");
     }
@@ -128,7 +127,7 @@ class UsiTest {
             promoting a promoted piece           | 2b3c+ | 4k4/7+B1/9/9/9/9/9/9/K8 b - 1                                   | CANNOT_PROMOTE      | a horse cannot promote
             pawn to the last rank unpromoted     | 5b5a  | 3k5/4P4/9/9/9/9/9/9/K8 b - 1                                    | MUST_PROMOTE        | a pawn must promote on 5a
             knight to the second rank unpromoted | 4d5b  | 8k/9/9/5N3/9/9/9/9/K8 b - 1                                     | MUST_PROMOTE        | a knight must promote on 5b
-            the opponent's piece                 | 3c3d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | NOT_YOUR_PIECE      | the piece on 3c is gote's
+            the opponent's piece                 | 3c3d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | NOT_YOUR_PIECE      | the piece on 3c is the opponent's
             an empty square                      | 5e5d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | NO_SUCH_PIECE       | no piece on 5e
             a move the piece cannot make         | 7g7e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | CANNOT_REACH        | a pawn on 7g cannot move to 7e
             capturing one's own piece            | 8h7g  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | OWN_PIECE_ON_TARGET | 7g holds one of sente's own pieces
