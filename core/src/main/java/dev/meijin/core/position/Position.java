@@ -503,18 +503,13 @@ public final class Position {
         return m != Move.NONE && isLegal(m) ? m : Move.NONE;
     }
 
-    /** Whether an int move (with its piece bits) is legal in this position. */
+    /**
+     * Whether an int move (with its piece bits) is legal in this position: one of the moves of
+     * {@code generate(LEGAL_ALL, …)}. Any int may be passed (a move from another position, a hash move, garbage);
+     * the move is tested directly, without generating moves. Allocates nothing.
+     */
     public boolean isLegal(int m) {
-        if (!Move.isReal(m)) {
-            return false;
-        }
-        int n = MoveGenerator.generate(this, LEGAL_ALL_FLAGS, scratch, 0);
-        for (int i = 0; i < n; i++) {
-            if (scratch[i] == m) {
-                return true;
-            }
-        }
-        return false;
+        return moveLegality().isLegal(m);
     }
 
     /** The legal moves (non-promotions included), as a new array; for APIs, not hot paths. */
@@ -752,8 +747,29 @@ public final class Position {
         return colorHi[color];
     }
 
-    // The check generator keeps its target squares between calls; created on first use (a copy makes its own).
+    /**
+     * Whether an int move is pseudo-legal here: a well-formed move of the side to move whose piece bits match
+     * the board, that its piece can make (the destination not holding one of the mover's pieces), with a
+     * promotion the rules allow and not a non-promotion they forbid; or a drop of a piece in hand on an empty
+     * square that is not dead for it and not on a file with a pawn of the mover's. What it does not test is
+     * the mover's king: a pseudo-legal move may leave it in check (or not answer a check), and a pawn drop
+     * may be a mate ({@link #isLegal(int)} tests both). Any int may be passed; allocates nothing.
+     */
+    public boolean isPseudoLegal(int m) {
+        return moveLegality().isPseudoLegal(m);
+    }
+
+    // Helpers of the search support, created on first use (a copy makes its own).
     private CheckGenerator checkGenerator;
+    private MoveLegality moveLegality;
+
+    private MoveLegality moveLegality() {
+        MoveLegality l = moveLegality;
+        if (l == null) {
+            l = moveLegality = new MoveLegality(this);
+        }
+        return l;
+    }
 
     CheckGenerator checkGenerator() {
         CheckGenerator g = checkGenerator;

@@ -78,8 +78,9 @@ class UchifuzumeTest {
             assertThat(e).as("Usi.parseMove refuses: %s", what).isNotNull();
             assertThat(e.reason()).as(what).isEqualTo(IllegalMoveReason.UCHIFUZUME);
             Game game = Game.of(Sfen.parse(sfen), RuleSet.CSA);
-            assertThat(game.play(usi)).as("Game.play refuses: %s", what).isInstanceOf(MoveResult.Illegal.class);
-            assertThat(game.isOver()).as(what).isFalse();
+            assertThat(game.play(usi)).as("Game.play refuses: %s", what).isInstanceOfSatisfying(MoveResult.Illegal.class,
+                    i -> assertThat(i.reason()).isEqualTo(IllegalMoveReason.UCHIFUZUME));
+            assertThat(game.isOver()).as("an illegal move loses under CSA rules: %s", what).isTrue();
         } else {
             assertThat(pos.hasNoLegalMove()).as("a legal pawn drop never mates: %s", what).isFalse();
             assertThat(pos.inCheck()).as("the opponent is in check after %s", what).isTrue();
