@@ -249,28 +249,10 @@ final class CheckGenerator {
     }
 
     private static int emitDrops(int r, int us, long lo, long hi, int[] buf, int n) {
-        int base = (r << 7) | Move.DROP_FLAG | ((r | (us << 4)) << 16);
-        while (lo != 0) {
-            buf[n++] = base | Long.numberOfTrailingZeros(lo);
-            lo &= lo - 1;
-        }
-        while (hi != 0) {
-            buf[n++] = base | (63 + Long.numberOfTrailingZeros(hi));
-            hi &= hi - 1;
-        }
-        return n;
+        return MoveGenerator.emitSquares(MoveGenerator.dropBase(r, us), lo, hi, buf, n);
     }
 
     private static int emit(int f, int pc, long lo, long hi, int flag, int[] buf, int n) {
-        int base = (f << 7) | (pc << 16) | flag;
-        while (lo != 0) {
-            buf[n++] = base | Long.numberOfTrailingZeros(lo);
-            lo &= lo - 1;
-        }
-        while (hi != 0) {
-            buf[n++] = base | (63 + Long.numberOfTrailingZeros(hi));
-            hi &= hi - 1;
-        }
-        return n;
+        return MoveGenerator.emitSquares((f << 7) | (pc << 16) | flag, lo, hi, buf, n);
     }
 }

@@ -187,20 +187,25 @@ final class MoveGenerator {
     }
 
     private static int emit(int f, int pc, long lo, long hi, int[] buf, int n) {
-        int base = (f << 7) | (pc << 16);
-        while (lo != 0) {
-            buf[n++] = base | Long.numberOfTrailingZeros(lo);
-            lo &= lo - 1;
-        }
-        while (hi != 0) {
-            buf[n++] = base | (63 + Long.numberOfTrailingZeros(hi));
-            hi &= hi - 1;
-        }
-        return n;
+        return emitSquares((f << 7) | (pc << 16), lo, hi, buf, n);
     }
 
     private static int emitPromo(int f, int pc, long lo, long hi, int[] buf, int n) {
-        int base = (f << 7) | (pc << 16) | Move.PROMOTE_FLAG;
+        return emitSquares((f << 7) | (pc << 16) | Move.PROMOTE_FLAG, lo, hi, buf, n);
+    }
+
+    /** The move code of a drop of role {@code r} by side {@code us}, without its destination. */
+    static int dropBase(int r, int us) {
+        return (r << 7) | Move.DROP_FLAG | ((r | (us << 4)) << 16);
+    }
+
+    /**
+     * Appends {@code base | sq} to {@code buf} for every square of the set {@code (lo, hi)}; the one loop that
+     * turns a destination set into moves, for every generator of the package.
+     *
+     * @return the new number of moves in {@code buf}
+     */
+    static int emitSquares(int base, long lo, long hi, int[] buf, int n) {
         while (lo != 0) {
             buf[n++] = base | Long.numberOfTrailingZeros(lo);
             lo &= lo - 1;
@@ -232,15 +237,7 @@ final class MoveGenerator {
                     }
                 }
             }
-            int base = (r << 7) | Move.DROP_FLAG | ((r | (us << 4)) << 16);
-            while (dl != 0) {
-                buf[n++] = base | Long.numberOfTrailingZeros(dl);
-                dl &= dl - 1;
-            }
-            while (dh != 0) {
-                buf[n++] = base | (63 + Long.numberOfTrailingZeros(dh));
-                dh &= dh - 1;
-            }
+            n = emitSquares(dropBase(r, us), dl, dh, buf, n);
         }
         return n;
     }
