@@ -11,7 +11,6 @@ import dev.meijin.core.game.MoveResult;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.game.TimeControl;
-import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.kifu.GameInfo;
 import dev.meijin.notation.kifu.GameRecords;
@@ -75,7 +74,7 @@ class GameRecordsTest {
         assertThat(back.problems()).as("%s:%n%s", as, w.text()).isEmpty();
         GameRecords.Recorded again = GameRecords.fromKifu(back.kifu());
         Game g2 = again.game();
-        assertThat(Setups.sfen(g2.start())).as(as).isEqualTo(Setups.sfen(game.start()));
+        assertThat(Sfen.format(g2.start())).as(as).isEqualTo(Sfen.format(game.start()));
         assertThat(g2.usiMoves()).as(as).isEqualTo(game.usiMoves());
         assertThat(g2.sfen()).as(as).isEqualTo(game.sfen());
         assertThat(result(g2.outcome(), f)).as("%s: %s", as, again.notes()).isEqualTo(result(game.outcome(), f));
