@@ -2,7 +2,9 @@ package dev.meijin.notation.kifu;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The bounds every record reader and writer keeps, in one place so that they agree: what a writer produces,
@@ -85,6 +87,73 @@ public final class Limits {
             }
             n += r;
         }
+    }
+
+    /**
+     * What in a written text the readers would not take back whole: the text's length and line count, its
+     * longest line (for the line-based formats), the longest line of play and, with {@code maxNesting}, how
+     * deep the variations nest. Writers put this in {@link WriteResult#beyondLimits()}, so that a write that
+     * could not be read back says so.
+     *
+     * @param kifu the record written
+     * @param text the text written
+     * @param lineBased whether the format is read line by line (KIF, KI2, CSA)
+     * @param maxNesting the deepest nesting of variations the format's reader takes
+     * @return one entry per bound exceeded, empty if none
+     */
+    public static List<String> beyond(Kifu kifu, String text, boolean lineBased, int maxNesting) {
+        List<String> out = new ArrayList<>();
+        if (text.length() > MAX_CHARS) {
+            out.add("the text has " + text.length() + " characters; readers read at most " + MAX_CHARS);
+        }
+        if (lineBased) {
+            int lines = 0, longest = 0, longestAt = 0, start = 0;
+            for (int i = 0; i <= text.length(); i++) {
+                if (i == text.length() || text.charAt(i) == '\n') {
+                    if (i > start || i < text.length()) {
+                        lines++;
+                    }
+                    if (i - start > longest) {
+                        longest = i - start;
+                        longestAt = lines;
+                    }
+                    start = i + 1;
+                }
+            }
+            if (lines > MAX_LINES) {
+                out.add("the text has " + lines + " lines; readers read at most " + MAX_LINES);
+            }
+            if (longest > MAX_LINE_LENGTH) {
+                out.add("line " + longestAt + " has " + longest + " characters; readers skip lines longer than " + MAX_LINE_LENGTH);
+            }
+        }
+        int[] deepest = new int[2];
+        measure(kifu.moves(), 0, 0, deepest);
+        if (deepest[0] > MAX_PLY) {
+            out.add("a line of play has " + deepest[0] + " moves; readers read at most " + MAX_PLY);
+        }
+        if (deepest[1] > maxNesting) {
+            out.add("variations nest " + deepest[1] + " deep; readers take at most " + maxNesting);
+        }
+        return out;
+    }
+
+    /** The most moves from the start in any line ({@code out[0]}) and the deepest nesting ({@code out[1]}). */
+    private static void measure(List<Step> line, int before, int depth, int[] out) {
+        out[1] = Math.max(out[1], depth);
+        if (depth > 10_000) {
+            return;
+        }
+        int plies = before;
+        for (Step s : line) {
+            for (List<Step> fork : s.forks()) {
+                measure(fork, plies, depth + 1, out);
+            }
+            if (s.isMove()) {
+                plies++;
+            }
+        }
+        out[0] = Math.max(out[0], plies);
     }
 
     /** An input that exceeds {@link #MAX_BYTES}. */
