@@ -118,7 +118,7 @@ class EdgesTest {
             Cli.Result r = Cli.run(command, big.toString());
             assertThat(r.code()).isEqualTo(Main.FAILED);
             assertThat(r.errLines()).containsExactly("meijin: cannot read " + big + ": the file has " + (Limits.MAX_BYTES + 1L)
-                    + " bytes; a game record may have at most " + Limits.MAX_BYTES + " (16 MiB)");
+                    + " bytes; a game record may have at most " + Limits.MAX_BYTES + " (" + (Limits.MAX_BYTES >> 20) + " MiB)");
         }
     }
 

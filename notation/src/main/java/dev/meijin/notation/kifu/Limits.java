@@ -22,15 +22,17 @@ import java.util.List;
  *
  * <p>The longest game on record is a few hundred moves and the largest real KIF files with every comment and
  * variation a few megabytes, so the bounds leave ample room while keeping the memory a hostile input can cost
- * to a few hundred megabytes at worst.
+ * to a few hundred megabytes at worst. They fit one another: a line of {@value #MAX_PLY} moves written as
+ * pretty-printed JKF, the most verbose format (about 205 characters a move), stays within
+ * {@value #MAX_CHARS} characters.
  */
 public final class Limits {
     private Limits() {}
 
     /** The most bytes a record file may have. */
-    public static final int MAX_BYTES = 16 << 20;
+    public static final int MAX_BYTES = 32 << 20;
     /** The most characters a record text may have; longer text is cut, with a problem. */
-    public static final int MAX_CHARS = 16 << 20;
+    public static final int MAX_CHARS = 32 << 20;
     /** The most lines a record text may have; later lines are not read, with a problem. */
     public static final int MAX_LINES = 1_000_000;
     /** The longest line a reader reads; a longer one is skipped, with a problem. */
