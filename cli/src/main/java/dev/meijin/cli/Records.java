@@ -163,7 +163,7 @@ final class Records {
      * @return one line
      */
     static String located(String label, Problem p) {
-        StringBuilder sb = new StringBuilder(label);
+        StringBuilder sb = new StringBuilder(printable(label));
         if (p.line() > 0) {
             sb.append(':').append(p.line());
             if (p.column() > 0) {
@@ -206,9 +206,11 @@ final class Records {
     }
 
     /**
-     * A message with each control character written as a Java escape (a backslash, {@code u} and four hex digits).
-     * Messages quote the input, and a file may hold escape sequences that a terminal would obey, or line breaks
-     * that would split a one-line report.
+     * A message with each control character and each invisible format character (such as a right-to-left
+     * override) written as a Java escape (a backslash, {@code u} and four lower-case hex digits, as the core's
+     * SFEN and USI messages write them). Messages quote the input, and a file may hold escape sequences that a
+     * terminal would obey, line breaks that would split a one-line report, or characters that reorder the text
+     * around them.
      *
      * @param message the message
      * @return the message, unchanged if it has no control character
@@ -217,11 +219,11 @@ final class Records {
         StringBuilder sb = null;
         for (int i = 0; i < message.length(); i++) {
             char c = message.charAt(i);
-            if (Character.isISOControl(c)) {
+            if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT) {
                 if (sb == null) {
                     sb = new StringBuilder(message.length() + 16).append(message, 0, i);
                 }
-                sb.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
+                sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
             } else if (sb != null) {
                 sb.append(c);
             }

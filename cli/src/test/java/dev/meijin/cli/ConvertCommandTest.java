@@ -218,8 +218,8 @@ class ConvertCommandTest {
         Cli.Result validate = Cli.run("validate", kif.toString());
 
         assertThat(convert.code()).isEqualTo(Main.OK);
-        assertThat(convert.errLines()).containsExactly(kif + ":2: unrecognised line \"\\u001B[2Jboom\\u0000\"");
-        assertThat(validate.outLines()).contains("  line 2: unrecognised line \"\\u001B[2Jboom\\u0000\"");
+        assertThat(convert.errLines()).containsExactly(kif + ":2: unrecognised line \"\\u001b[2Jboom\\u0000\"");
+        assertThat(validate.outLines()).contains("  line 2: unrecognised line \"\\u001b[2Jboom\\u0000\"");
     }
 
     @Test

@@ -61,8 +61,8 @@ class EdgesTest {
 
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.out()).doesNotContain("\u001B");
-        assertThat(r.outLines()).anyMatch(l -> l.endsWith("> \\u001B[31mred"));
-        assertThat(r.outLines()).anyMatch(l -> l.startsWith("refused: ") && l.contains("\\u001B[31mred"));
+        assertThat(r.outLines()).anyMatch(l -> l.endsWith("> \\u001b[31mred"));
+        assertThat(r.outLines()).anyMatch(l -> l.startsWith("refused: ") && l.contains("\\u001b[31mred"));
     }
 
     @Test
@@ -149,13 +149,19 @@ class EdgesTest {
         Cli.Result strict = Cli.run("convert", x.toString(), "--strict");
 
         assertThat(notate.code()).isEqualTo(Main.FAILED);
-        assertThat(notate.errLines()).contains(x + ":1:6: board row P1 has only 1 square, not 9")
-                .last().asString().startsWith("meijin: " + x + ": the start position is not legal: ").contains("GOTE has no king");
+        // Every line names the file, the reason is given once, and the last line says why nothing follows.
+        assertThat(notate.errLines()).contains(x + ":1:6: board row P1 has only 1 square, not 9",
+                x + ": the start position is not legal: neither side has a king; no moves were read");
+        assertThat(notate.errLines()).last().isEqualTo("meijin: " + x + ": nothing to notate, the start position is not legal");
+        assertThat(notate.errLines()).filteredOn(l -> l.contains("has a king") || l.contains("has no king")).hasSize(1);
         assertThat(convert.code()).isEqualTo(Main.OK);
         assertThat(convert.errLines()).anyMatch(l -> l.startsWith(x + ": the start position is not legal"));
         // The position is written as it was read: the lance on 9a, nothing else.
         assertThat(convert.outLines()).contains("P1-KY *  *  *  *  *  *  *  * ");
         assertThat(strict.code()).isEqualTo(Main.FAILED);
+        // validate reports the illegal start once, as the reader found it.
+        Cli.Result validate = Cli.run("validate", x.toString());
+        assertThat(validate.outLines()).filteredOn(l -> l.contains("neither side has a king")).hasSize(1);
     }
 
     @Test
