@@ -190,7 +190,8 @@ final class ValidateCommand implements Callable<Integer> {
 
     private static List<Entry> walk(Path dir) {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile)
+            // A link that leads nowhere (dangling, or a loop of links) is kept, so that reading it says which.
+            return s.filter(p -> Files.isRegularFile(p) || Files.isSymbolicLink(p) && !Files.isDirectory(p))
                     .filter(ValidateCommand::isRecordFile)
                     .map(p -> new Entry(p, p.toString()))
                     .sorted((a, b) -> a.label().compareTo(b.label()))

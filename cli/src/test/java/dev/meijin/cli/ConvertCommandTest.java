@@ -116,6 +116,17 @@ class ConvertCommandTest {
     }
 
     @Test
+    void toSfenWithoutMovesIsTheSameFormWithoutTheMoves() throws IOException {
+        Path csa = dir.resolve("start.csa");
+        Files.writeString(csa, "V2.2\nPI\n+\n", StandardCharsets.US_ASCII);
+
+        Cli.Result sfen = Cli.run("convert", csa.toString(), "--to", "sfen");
+
+        assertThat(sfen.code()).isEqualTo(Main.OK);
+        assertThat(sfen.outLines()).containsExactly("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    }
+
+    @Test
     void whatTheTargetCannotHoldIsReportedAsDropped() throws IOException {
         String kif = copy(HENKA, "henka.kif");
 

@@ -137,6 +137,9 @@ class EdgesTest {
         assertThat(convert.errLines()).containsExactly("meijin: cannot read " + loop + ": a loop of symbolic links");
         assertThat(validate.outLines()).contains("  cannot read " + loop + ": a loop of symbolic links");
         assertThat(validate.code()).isEqualTo(Main.FAILED);
+        // Found in a directory, it is reported too, not passed over.
+        Cli.Result walked = Cli.run("validate", dir.toString());
+        assertThat(walked.outLines()).contains("  cannot read " + loop + ": a loop of symbolic links", "1 file, 1 with problems");
     }
 
     @Test
