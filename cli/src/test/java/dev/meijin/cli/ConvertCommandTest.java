@@ -204,9 +204,30 @@ class ConvertCommandTest {
     }
 
     @Test
+    void anSfenRecordWithABadPositionIsReadLenientlyAsTheReaderSays() throws IOException {
+        Path sfen = dir.resolve("bad.sfen");
+        Files.writeString(sfen, "sfen 4k4/9/9/9/9/9/9/9/4K4 b 99P 1\n", StandardCharsets.US_ASCII);
+
+        Cli.Result convert = Cli.run("convert", sfen.toString(), "--to", "sfen");
+        Cli.Result strict = Cli.run("convert", sfen.toString(), "--to", "sfen", "--strict");
+
+        // It is an SFEN record with a problem, not a text in no known format.
+        assertThat(convert.code()).isEqualTo(Main.OK);
+        assertThat(convert.errLines()).singleElement().asString().startsWith(sfen + ":1:")
+                .contains("99 pawns in sente's hand, a set has 18").endsWith("; the even start is assumed");
+        assertThat(convert.outLines()).containsExactly("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        assertThat(strict.code()).isEqualTo(Main.FAILED);
+        assertThat(strict.out()).isEmpty();
+    }
+
+    @Test
     void anEmptyFileIsNotARecord() throws IOException {
         Path empty = dir.resolve("empty.kif");
         Files.write(empty, new byte[0]);
+        Path emptySfen = dir.resolve("empty.sfen");
+        Files.write(emptySfen, new byte[0]);
+        assertThat(Cli.run("convert", emptySfen.toString()).errLines()).containsExactly("meijin: cannot read " + emptySfen
+                + ": not a game record in a known format (KIF, KI2, CSA, JKF, USI, SFEN): the file is empty");
 
         Cli.Result convert = Cli.run("convert", empty.toString(), "--to", "csa");
         Cli.Result notate = Cli.run("notate", empty.toString());
