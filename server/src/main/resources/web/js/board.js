@@ -292,13 +292,13 @@ export class Board {
     for (let i = 0; i < 9; i++) {
       const fileIndex = flipped ? i : 8 - i;
       const t = el('text', {
-        x: MARGIN_LEFT + i * SQ_W + SQ_W / 2, y: MARGIN_TOP / 2 + 1, class: 'mj-coord',
+        x: MARGIN_LEFT + i * SQ_W + SQ_W / 2, y: MARGIN_TOP / 2 + 1, class: 'mj-coord mj-coord-file',
         'text-anchor': 'middle', 'dominant-baseline': 'central',
       }, svg);
       t.textContent = FILE_DIGITS[fileIndex];
       const rankIndex = flipped ? 8 - i : i;
       const r = el('text', {
-        x: MARGIN_LEFT + 9 * SQ_W + MARGIN_RIGHT / 2, y: MARGIN_TOP + i * SQ_H + SQ_H / 2, class: 'mj-coord',
+        x: MARGIN_LEFT + 9 * SQ_W + MARGIN_RIGHT / 2, y: MARGIN_TOP + i * SQ_H + SQ_H / 2, class: 'mj-coord mj-coord-rank',
         'text-anchor': 'middle', 'dominant-baseline': 'central',
       }, svg);
       r.textContent = RANK_KANJI[rankIndex];
