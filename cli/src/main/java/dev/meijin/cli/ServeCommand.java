@@ -1,20 +1,70 @@
 package dev.meijin.cli;
 
+import dev.meijin.server.PlayServer;
+import dev.meijin.server.ServerConfig;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code meijin serve}: starts the play server once the server module exists. */
-@Command(name = "serve", description = "Start the play server (not built yet).")
+/**
+ * {@code meijin serve}: runs the play server until Ctrl-C. Games in progress are stored with every move, so
+ * stopping (or a crash) loses none; they resume on the next start.
+ */
+@Command(name = "serve", description = "Start the play server (open the printed URL in a browser).")
 final class ServeCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--port", description = "Port to listen on (default: ${DEFAULT-VALUE}; 0 for any free port).", defaultValue = "8080")
+    int port;
+
+    @Option(names = "--host", description = "Interface to listen on (default: ${DEFAULT-VALUE}).", defaultValue = "0.0.0.0")
+    String host;
+
+    @Option(names = "--data", paramLabel = "DIR", description = "Directory of the embedded H2 database (default: ~/.meijin).")
+    Path data;
+
+    @Option(names = "--db", paramLabel = "URL", description = "JDBC URL of a PostgreSQL database instead of the embedded one, "
+            + "e.g. jdbc:postgresql://localhost/meijin.")
+    String db;
+
+    @Option(names = "--db-user", description = "Database user (or in the URL).")
+    String dbUser;
+
+    @Option(names = "--db-password", description = "Database password (or MEIJIN_DB_PASSWORD).")
+    String dbPassword;
+
     @Override
-    public Integer call() {
-        spec.commandLine().getErr().println("The play server is not built yet; try ./meijin play");
-        return Main.USAGE;
+    public Integer call() throws InterruptedException {
+        if (port < 0 || port > 65535) {
+            spec.commandLine().getErr().println("meijin serve: --port " + port + " is not a port (0–65535)");
+            return Main.USAGE;
+        }
+        ServerConfig cfg = ServerConfig.defaults().withPort(port);
+        cfg = new ServerConfig(host, cfg.port(), cfg.dataDir(), cfg.dbUrl(), cfg.dbUser(), cfg.dbPassword(), cfg.grace(), cfg.claimAfter(), cfg.time(),
+                cfg.wall());
+        if (data != null) {
+            cfg = cfg.withDataDir(data.toAbsolutePath());
+        }
+        if (db != null) {
+            String pw = dbPassword != null ? dbPassword : System.getenv("MEIJIN_DB_PASSWORD");
+            cfg = cfg.withDatabase(db, dbUser, pw);
+        }
+        PlayServer server = PlayServer.start(cfg);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "meijin-shutdown"));
+        spec.commandLine().getOut().println("Meijin play server: " + server.url() + " (database: "
+                + (db != null ? db : cfg.dataDir().resolve("meijin.mv.db")) + "; Ctrl-C stops it, games are kept)");
+        spec.commandLine().getOut().flush();
+        stopped.await();
+        return Main.OK;
     }
 }

@@ -1,0 +1,55 @@
+package dev.meijin.server;
+
+import dev.meijin.core.game.TimeSource;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+
+/**
+ * How to run the play server.
+ *
+ * @param host the interface to listen on ({@code 0.0.0.0} for all)
+ * @param port the port; 0 for any free port
+ * @param dataDir where the H2 database file lives (when {@code dbUrl} is null)
+ * @param dbUrl a JDBC URL (PostgreSQL), or null for H2 under {@code dataDir}
+ * @param dbUser the database user, or null
+ * @param dbPassword the database password, or null
+ * @param grace lag forgiven on every move
+ * @param claimAfter how long a player must be gone before the opponent can claim the game
+ * @param time the monotonic time of the game clocks
+ * @param wall wall-clock time
+ */
+public record ServerConfig(String host, int port, Path dataDir, String dbUrl, String dbUser, String dbPassword, Duration grace, Duration claimAfter,
+        TimeSource time, InstantSource wall) {
+
+    /** The defaults: port 8080 on all interfaces, H2 under {@code ~/.meijin}, 300 ms grace, 60 s before a claim. */
+    public static ServerConfig defaults() {
+        return new ServerConfig("0.0.0.0", 8080, Path.of(System.getProperty("user.home"), ".meijin"), null, null, null, Duration.ofMillis(300),
+                Duration.ofSeconds(60), TimeSource.SYSTEM, InstantSource.system());
+    }
+
+    /** This configuration on another port. */
+    public ServerConfig withPort(int p) {
+        return new ServerConfig(host, p, dataDir, dbUrl, dbUser, dbPassword, grace, claimAfter, time, wall);
+    }
+
+    /** This configuration with another data directory. */
+    public ServerConfig withDataDir(Path d) {
+        return new ServerConfig(host, port, d, dbUrl, dbUser, dbPassword, grace, claimAfter, time, wall);
+    }
+
+    /** This configuration on a database by JDBC URL. */
+    public ServerConfig withDatabase(String url, String user, String password) {
+        return new ServerConfig(host, port, dataDir, url, user, password, grace, claimAfter, time, wall);
+    }
+
+    /** This configuration with another claim delay. */
+    public ServerConfig withClaimAfter(Duration d) {
+        return new ServerConfig(host, port, dataDir, dbUrl, dbUser, dbPassword, grace, d, time, wall);
+    }
+
+    /** This configuration with other time sources (tests). */
+    public ServerConfig withTime(TimeSource t, InstantSource w) {
+        return new ServerConfig(host, port, dataDir, dbUrl, dbUser, dbPassword, grace, claimAfter, t, w);
+    }
+}
