@@ -110,6 +110,11 @@ export class GamePage {
     switch (m.t) {
       case 'state':
         this.applyState(m);
+        if (this.unsent) {
+          const msg = this.unsent;
+          this.unsent = null;
+          if (m.status === 'playing' && m.ply === msg.ply && m.turn === m.you) this.socket.send(msg);
+        }
         break;
       case 'move':
         this.applyMove(m);
@@ -135,6 +140,11 @@ export class GamePage {
         this.state.players.sente.connected = m.sente;
         this.state.players.gote.connected = m.gote;
         this.render();
+        if (this.state.you) {
+          const gone = m.goneSinceAt && m.goneSinceAt[OTHER[this.state.you]];
+          clearTimeout(this.claimTimer);
+          if (gone) this.claimTimer = setTimeout(() => this.render(), Math.max(0, gone + m.claimAfterMs - Date.now()) + 50);
+        }
         break;
       case 'error':
         this.toast(t('error', { message: m.message }));
@@ -179,10 +189,12 @@ export class GamePage {
   }
 
   play(usi) {
-    const sent = this.socket && this.socket.send({ t: 'move', usi, ply: this.state.ply });
+    const msg = { t: 'move', usi, ply: this.state.ply };
+    const sent = this.socket && this.socket.send(msg);
     if (!sent) {
+      // Not connected: the move is sent when the connection is back, if the game is still where it was.
+      this.unsent = msg;
       this.toast(t('reconnecting'));
-      this.render();
     }
   }
 
@@ -301,7 +313,11 @@ export class GamePage {
   renderPanels(sideName) {
     const s = this.state;
     const panels = [];
-    if (s.status === 'waiting') panels.push(s.you ? this.sharePanel() : this.joinPanel());
+    if (s.status === 'waiting') {
+      // Kept across renders so that typing in them is not interrupted by messages.
+      if (s.you) panels.push(this.shareEl ||= this.sharePanel());
+      else panels.push(this.joinEl ||= this.joinPanel());
+    }
     if (s.furigoma && s.ply === 0) panels.push(this.furigomaPanel(s.furigoma, sideName));
     if (s.status === 'playing' && s.you) panels.push(this.actionsPanel());
     if (s.impasse && s.status === 'playing') panels.push(this.impassePanel(sideName));
@@ -435,10 +451,11 @@ export class GamePage {
       list.append(h('li', { class: 'special', id: 'result' }, h('span', { class: 'ply' }, ''), h('span', {}, this.outcomeText(s.outcome, (c) => t(c)))));
     }
     const nav = h('div', { class: 'replay-nav' },
-      h('button', { type: 'button', id: 'nav-first', title: t('first'), onclick: () => this.view(0) }, '⏮'),
-      h('button', { type: 'button', id: 'nav-prev', title: t('prev'), onclick: () => this.view(Math.max(0, current - 1)) }, '◀'),
-      h('button', { type: 'button', id: 'nav-next', title: t('next'), onclick: () => this.view(Math.min(s.moves.length, current + 1)) }, '▶'),
-      h('button', { type: 'button', id: 'nav-last', title: t('last'), onclick: () => this.view(s.moves.length) }, '⏭'));
+      h('button', { type: 'button', id: 'nav-first', title: t('first'), onclick: () => this.view(0) }, '«'),
+      h('button', { type: 'button', id: 'nav-prev', title: t('prev'), onclick: () => this.view(Math.max(0, current - 1)) }, '‹'),
+      h('button', { type: 'button', id: 'nav-next', title: t('next'), onclick: () => this.view(Math.min(s.moves.length, current + 1)) }, '›'),
+      h('button', { type: 'button', id: 'nav-last', title: t('last'), onclick: () => this.view(s.moves.length) }, '»'));
+    if (s.moves.length === 0 && !s.outcome) list.append(h('li', { class: 'empty' }, t('noMoves')));
     return h('div', { class: 'panel' }, list, s.moves.length > 0 ? nav : null);
   }
 

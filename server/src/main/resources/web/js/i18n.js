@@ -94,6 +94,7 @@ const STRINGS = {
   next: ['次', 'Forward'],
   last: ['最後', 'Last'],
   startPosition: ['開始局面', 'Start'],
+  noMoves: ['まだ指されていません', 'No moves yet'],
   gameOver: ['終局', 'Game over'],
   winsBy: ['{side}の勝ち（{reason}）', '{side} wins by {reason}'],
   drawBy: ['引き分け（{reason}）', 'Draw by {reason}'],

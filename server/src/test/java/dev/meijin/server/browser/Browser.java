@@ -127,6 +127,11 @@ final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeScript(js, args);
     }
 
+    /** Runs an asynchronous script: it ends by calling its last argument with the result. */
+    Object asyncScript(String js, Object... args) {
+        return ((JavascriptExecutor) driver).executeAsyncScript(js, args);
+    }
+
     String bodyText() {
         try {
             return driver.findElement(By.tagName("body")).getText();

@@ -1,0 +1,248 @@
+package dev.meijin.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.server.PlayServer;
+import dev.meijin.server.ServerConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whole games in two headless browsers against the real server on a free port with a temporary H2 database:
+ * every move is clicked on the board, and what each page shows is checked. Screenshots of desktop and phone
+ * pages go to {@code server/target/screenshots/}.
+ */
+final class PlayInBrowserTest {
+
+    @TempDir
+    static Path data;
+
+    private static PlayServer server;
+    private static String base;
+
+    @BeforeAll
+    static void startServer() {
+        server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data));
+        base = "http://localhost:" + server.port();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static Seat seat(org.openqa.selenium.Dimension size, String language) {
+        return new Seat(base, size, language);
+    }
+
+    @Test
+    void aGameFromTheLobbyIsPlayedToCheckmateByClicksWithAPromotionChoice() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Taro", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10", "byoyomiSeconds", "30"));
+            assertThat(sente.you()).isEqualTo("sente");
+            assertThat(sente.status()).isEqualTo("waiting");
+            assertThat(sente.browser.find("#share-link").getDomProperty("value")).endsWith("/game/" + id);
+            gote.acceptSeek(id, "Hanako");
+            sente.browser.await("the game started", d -> "playing".equals(sente.status()));
+
+            List<String> moves = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
+            for (int i = 0; i < moves.size(); i++) {
+                Seat mover = i % 2 == 0 ? sente : gote;
+                mover.play(moves.get(i));
+                if (i == 3) {
+                    sente.browser.screenshot("game-midgame-desktop");
+                    gote.browser.screenshot("game-midgame-phone");
+                }
+            }
+            assertThat(sente.awaitEnd()).isEqualTo("CHECKMATE");
+            assertThat(gote.awaitEnd()).isEqualTo("CHECKMATE");
+            assertThat(sente.statusText()).isEqualTo("Sente wins by checkmate");
+            assertThat(gote.statusText()).isEqualTo("先手の勝ち（詰み）");
+            assertThat(sente.pieceOn("2c")).isEqualTo("+P");
+            assertThat(gote.moveTexts()).containsExactly(
+                    "▲２六歩(27)", "△４二玉(51)", "▲２五歩(26)", "△３二玉(42)", "▲２四歩(25)", "△４二飛(82)", "▲２三歩成(24)");
+            new org.openqa.selenium.support.ui.Select(sente.browser.find("#notation")).selectByValue("western");
+            assertThat(sente.moveTexts()).containsExactly("P-2f", "K-4b", "P-2e", "K-3b", "P-2d", "R-4b", "Px2c+");
+            // No more moves can be made once the game is over.
+            assertThat(sente.browser.all(".mj-dests [data-dest]")).isEmpty();
+            sente.browser.screenshot("game-checkmate-desktop");
+            gote.browser.screenshot("game-checkmate-phone");
+
+            // The record downloads in every format; the KIF ends with the result.
+            String kif = (String) sente.browser.asyncScript(
+                    "const done = arguments[arguments.length - 1];"
+                            + "fetch(document.querySelector(\"a.record-link[data-format='kif']\").href).then(r => r.text()).then(done)");
+            assertThat(kif).contains("先手：Taro").contains("後手：Hanako").contains("２三歩成(24)").contains("まで7手で詰み");
+            assertThat(sente.browser.all("a.record-link").stream().map(e -> e.getDomAttribute("data-format")).toList())
+                    .containsExactly("kif", "ki2", "csa", "jkf", "sfen");
+
+            // Replay: back to the start, then forward move by move.
+            sente.browser.click("#nav-first");
+            assertThat(sente.pieceOn("2g")).isEqualTo("P");
+            assertThat(sente.pieceOn("5a")).isEqualTo("K");
+            sente.browser.click("#nav-next");
+            sente.browser.click("#nav-next");
+            assertThat(sente.pieceOn("2f")).isEqualTo("P");
+            assertThat(sente.pieceOn("4b")).isEqualTo("K");
+            assertThat(sente.browser.find("#moves li.current").getDomAttribute("data-ply")).isEqualTo("2");
+            sente.browser.click("#moves li[data-ply='6']");
+            assertThat(sente.pieceOn("4b")).isEqualTo("R");
+            assertThat(sente.pieceOn("2c")).isEqualTo("P");
+            sente.browser.screenshot("game-replay-desktop");
+            sente.browser.click("#nav-last");
+            assertThat(sente.pieceOn("2c")).isEqualTo("+P");
+        }
+    }
+
+    @Test
+    void aPlayerResignsAndBothSeeTheResult() {
+        try (Seat sente = seat(Browser.PHONE, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
+            String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Kenji");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            sente.awaitMyTurn();
+            gote.browser.click("#resign");
+            gote.browser.find("#resign-yes");
+            gote.browser.screenshot("game-resign-confirm-desktop");
+            gote.browser.click("#resign-yes");
+            assertThat(gote.awaitEnd()).isEqualTo("RESIGNATION");
+            assertThat(sente.awaitEnd()).isEqualTo("RESIGNATION");
+            assertThat(sente.statusText()).isEqualTo("Sente wins by resignation");
+            assertThat(sente.browser.find("#result").getText()).contains("resignation");
+            assertThat(sente.browser.all("#resign")).as("no resign button after the end").isEmpty();
+            sente.browser.screenshot("game-resigned-phone");
+        }
+    }
+
+    @Test
+    void aPieceCapturedIsDroppedFromTheHand() {
+        try (Seat sente = seat(Browser.DESKTOP, "ja"); Seat gote = seat(Browser.DESKTOP, "en")) {
+            String id = sente.create("Sente", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Gote");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            sente.play("8h2b+");
+            gote.play("3a2b");
+            // Each side now has a bishop in hand.
+            assertThat(sente.browser.all(".mj-hand-piece[data-hand='sente'][data-role='B']")).hasSize(1);
+            assertThat(sente.browser.all(".mj-hand-piece[data-hand='gote'][data-role='B']")).hasSize(1);
+            sente.play("B*5e");
+            assertThat(sente.pieceOn("5e")).isEqualTo("B");
+            assertThat(sente.colorOn("5e")).isEqualTo("sente");
+            assertThat(sente.browser.all(".mj-hand-piece[data-hand='sente']")).isEmpty();
+            gote.awaitPly(5);
+            assertThat(gote.pieceOn("5e")).isEqualTo("B");
+            assertThat(sente.moveTexts()).last().isEqualTo("▲５五角打");
+            sente.browser.screenshot("game-drop-desktop");
+        }
+    }
+
+    @Test
+    void aHandicapGameIsPlayedWithTheGiverMovingFirst() {
+        try (Seat shitate = seat(Browser.DESKTOP, "ja"); Seat uwate = seat(Browser.PHONE, "ja")) {
+            String id = shitate.create("下手さん", Map.of("handicap", "TWO_PIECE", "side", "sente", "tcKind", "byoyomi",
+                    "mainMinutes", "5", "byoyomiSeconds", "30", "postSeek", "false"));
+            uwate.joinByLink(id, "上手さん");
+            assertThat(uwate.you()).isEqualTo("gote");
+            assertThat(uwate.turn()).as("the giver moves first").isEqualTo("gote");
+            // The giver's rook and bishop are gone; his king is 王, the receiver's 玉.
+            assertThat(uwate.pieceOn("8b")).isNull();
+            assertThat(uwate.pieceOn("2b")).isNull();
+            assertThat(uwate.kanjiOn("5a")).isEqualTo("王");
+            assertThat(uwate.kanjiOn("5i")).isEqualTo("玉");
+            // Each sees his own side at the bottom.
+            assertThat(uwate.browser.find(".mj-hand-bottom").getDomAttribute("data-color")).isEqualTo("gote");
+            assertThat(uwate.browser.find(".player-bottom .mark").getText()).isEqualTo("☖上手");
+            assertThat(shitate.browser.find(".player-bottom .mark").getText()).isEqualTo("☗下手");
+            uwate.play("3c3d");
+            shitate.play("7g7f");
+            uwate.play("4a3b");
+            shitate.awaitPly(3);
+            assertThat(shitate.moveTexts()).containsExactly("△３四歩(33)", "▲７六歩(77)", "△３二金(41)");
+            uwate.browser.screenshot("game-handicap-phone");
+            shitate.browser.screenshot("game-handicap-desktop");
+        }
+    }
+
+    @Test
+    void aPlayerWhoReconnectsInTheMiddleOfAGameFindsItExactlyAsItWas() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
+            String id = sente.create("Reconnects", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10",
+                    "byoyomiSeconds", "30", "postSeek", "false"));
+            gote.joinByLink(id, "Stays");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            sente.play("2g2f");
+            String sfen = gote.sfen();
+            long mainBefore = clockMs(gote, "gote");
+
+            // A reload: a new page and a new connection.
+            gote.browser.driver.navigate().refresh();
+            gote.awaitPly(3);
+            assertThat(gote.sfen()).isEqualTo(sfen);
+            assertThat(gote.turn()).isEqualTo("gote");
+            assertThat(gote.you()).isEqualTo("gote");
+            assertThat(gote.moveTexts()).hasSize(3);
+            long mainAfter = clockMs(gote, "gote");
+            assertThat(mainAfter).as("the running clock went on while away").isLessThanOrEqualTo(mainBefore).isGreaterThan(mainBefore - 30_000);
+
+            // A dropped connection: the page reconnects by itself and the game goes on.
+            gote.browser.script("window.meijin.socket.drop()");
+            gote.play("8c8d");
+            sente.awaitPly(4);
+            assertThat(sente.lastMoveUsi()).isEqualTo("8c8d");
+            gote.browser.screenshot("game-reconnected-desktop");
+        }
+    }
+
+    private static long clockMs(Seat seat, String color) {
+        return Long.parseLong(seat.browser.find("#clock-" + color).getDomAttribute("data-ms"));
+    }
+
+    @Test
+    void aPlayerWhoLetsTheByoyomiRunOutLosesOnTime() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "en")) {
+            String id = sente.create("Quick", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "0",
+                    "byoyomiSeconds", "4", "postSeek", "false"));
+            gote.joinByLink(id, "Slow");
+            sente.play("7g7f");
+            // Gote's byoyomi runs: the clock turns red and the last seconds are counted.
+            gote.browser.await("the clock in its last seconds", d -> gote.browser.find("#clock-gote").getDomAttribute("class").contains("low"));
+            gote.browser.screenshot("game-byoyomi-phone");
+            assertThat(gote.awaitEnd()).isEqualTo("TIME_LOSS");
+            assertThat(sente.awaitEnd()).isEqualTo("TIME_LOSS");
+            assertThat(sente.statusText()).isEqualTo("Sente wins by time");
+            @SuppressWarnings("unchecked")
+            List<Number> counted = (List<Number>) gote.browser.script("return window.meijinCountdown || []");
+            assertThat(counted.stream().map(Number::intValue).toList()).as("seconds counted on the loser's page").contains(3, 2, 1);
+            gote.browser.screenshot("game-time-loss-phone");
+        }
+    }
+
+    @Test
+    void theLobbyListsGamesBeingPlayedAndAPlayersGames() {
+        try (Seat a = seat(Browser.DESKTOP, "en"); Seat b = seat(Browser.PHONE, "en")) {
+            String id = a.create("Listed", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            b.joinByLink(id, "Other");
+            a.play("7g7f");
+            b.browser.open(base + "/");
+            b.browser.find("#live-games tr[data-game='" + id + "']");
+            org.openqa.selenium.WebElement search = b.browser.find("#player-search");
+            search.clear();
+            search.sendKeys("Listed", org.openqa.selenium.Keys.TAB);
+            b.browser.find("#player-games tr[data-game='" + id + "']");
+            b.browser.screenshot("lobby-phone");
+            a.browser.open(base + "/");
+            a.browser.find("#live-games tr[data-game='" + id + "']");
+            a.browser.screenshot("lobby-desktop");
+        }
+    }
+}
