@@ -54,7 +54,7 @@ class BadRequestTest {
     @Test
     void notYourTurnAndStalePly() {
         gote.move("3c3d", 0);
-        assertThat(gote.error("not_your_turn").get("message").asString()).contains("sente's turn");
+        assertThat(gote.error("not_your_turn").get("message").asString()).contains("SENTE's turn");
         sente.move("7g7f", 1);
         assertThat(sente.error("stale_ply").get("message").asString()).contains("ply 1").contains("at ply 0");
         gameGoesOn(0, "7g7f");

@@ -171,7 +171,7 @@ class EndingsTest {
         sente.send("{\"t\":\"claimWin\"}");
         JsonNode e = sente.next("end");
         assertThat(e.get("outcome").get("winner").asString()).isEqualTo("sente");
-        assertThat(e.get("outcome").get("reason").asString()).isEqualTo("ABANDONED");
+        assertThat(e.get("outcome").get("reason").asString()).isEqualTo("FORFEIT");
     }
 
     @Test
