@@ -48,6 +48,11 @@ public record ServerConfig(String host, int port, Path dataDir, String dbUrl, St
         return new ServerConfig(host, port, dataDir, dbUrl, dbUser, dbPassword, grace, d, time, wall);
     }
 
+    /** This configuration with another lag grace. */
+    public ServerConfig withGrace(Duration g) {
+        return new ServerConfig(host, port, dataDir, dbUrl, dbUser, dbPassword, g, claimAfter, time, wall);
+    }
+
     /** This configuration with other time sources (tests). */
     public ServerConfig withTime(TimeSource t, InstantSource w) {
         return new ServerConfig(host, port, dataDir, dbUrl, dbUser, dbPassword, grace, claimAfter, t, w);

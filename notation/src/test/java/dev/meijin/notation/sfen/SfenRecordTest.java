@@ -61,6 +61,10 @@ class SfenRecordTest {
         assertThat(SfenWriter.write(k, SfenWriter.Style.SFEN).text())
                 .isEqualTo("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d");
         assertThat(SfenWriter.write(Kifu.empty()).text()).isEqualTo("position startpos");
+        // One form with and without moves: the word sfen, the SFEN, then the moves if any; it reads back.
+        String bare = SfenWriter.write(Kifu.empty(), SfenWriter.Style.SFEN).text();
+        assertThat(bare).isEqualTo("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        assertThat(dev.meijin.notation.Formats.read(bare, java.util.Optional.empty()).kifu()).isEqualTo(Kifu.empty());
         Kifu rook = new Kifu(List.of(), Start.of(Handicap.ROOK), List.of(), List.of());
         assertThat(SfenWriter.write(rook).text()).isEqualTo("position sfen " + Handicap.ROOK.sfen());
         assertThat(SfenWriter.write(k).dropped()).isEmpty();

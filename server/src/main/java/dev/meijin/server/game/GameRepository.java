@@ -2,6 +2,7 @@ package dev.meijin.server.game;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Furigoma;
+import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.TimeControl;
 import java.sql.ResultSet;
@@ -201,7 +202,7 @@ public final class GameRepository {
         StoredGame.Result result = null;
         if (reason != null) {
             String w = rs.getString("winner");
-            result = new StoredGame.Result(w == null ? null : Color.valueOf(w), EndReason.valueOf(reason),
+            result = new StoredGame.Result(w == null ? null : Color.valueOf(w), Ending.valueOf(reason),
                     rs.getString("detail") == null ? "" : rs.getString("detail"), rs.getLong("ended_at"));
         }
         return new StoredGame(rs.getString("id"), GameStatus.valueOf(rs.getString("status")), rs.getLong("created_at"), rs.getLong("updated_at"),

@@ -2,6 +2,7 @@ package dev.meijin.server.game;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Furigoma;
+import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.TimeControl;
 
@@ -61,7 +62,7 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
      * @param detail a detail (points of a declaration, reason of an illegal move), possibly empty
      * @param endedAt when, epoch milliseconds
      */
-    public record Result(Color winner, EndReason reason, String detail, long endedAt) {}
+    public record Result(Color winner, Ending reason, String detail, long endedAt) {}
 
     /** The seat of a colour. */
     public Player player(Color c) {

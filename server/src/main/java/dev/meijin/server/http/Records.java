@@ -86,7 +86,7 @@ final class Records {
             case TRY -> moverLost ? Special.TSUMI : Special.ILLEGAL_WIN;
             case MOVE_LIMIT -> Special.MAX_MOVES;
             case ABORTED -> Special.CHUDAN;
-            case ABANDONED -> moverLost ? Special.FUSEN_LOSS : Special.FUSEN_WIN;
+            case FORFEIT -> moverLost ? Special.FUSEN_LOSS : Special.FUSEN_WIN;
         });
     }
 

@@ -2,16 +2,20 @@ package dev.meijin.server.round;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
-import dev.meijin.core.Role;
-import dev.meijin.core.Square;
+import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.ImpasseCount;
+import dev.meijin.core.game.LegalDests;
 import dev.meijin.core.game.MoveResult;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.Square;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Setup;
+import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.Usi;
 import dev.meijin.notation.move.JapaneseNotation;
 import dev.meijin.notation.move.WesternNotation;
 import java.util.ArrayList;
@@ -19,41 +23,56 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
- * The one place the server calls into the rules core's {@link Game}: plays moves with their ply checked,
- * writes their notation, and reads what the board needs (destinations with the promotion choice, drop
- * squares, the checked king, impasse counts). Everything here is rules; the round only orchestrates.
+ * The one place the server calls into the rules core's {@link Game}: plays moves with the player and ply
+ * checked, writes their notation, and reads what the board needs (destinations with the promotion choice,
+ * drop squares, the checked king, the declaration verdicts). Every rule stays in the core; the round only
+ * orchestrates.
+ *
+ * <p>An illegal move is refused and changes nothing, whatever the rule set says about illegal moves: the
+ * board only offers legal moves, and a forged message must not end a game.
  */
 final class GameAdapter {
     private final Game game;
-    private final List<MoveView> moves = new ArrayList<>();
+    private final List<MoveView> moves;
 
-    private GameAdapter(Game game) {
+    private GameAdapter(Game game, List<MoveView> moves) {
         this.game = game;
+        this.moves = moves;
     }
 
-    /** A new game from a handicap's start position under a rule set. */
-    static GameAdapter start(Handicap handicap, RuleSet rules) {
-        return new GameAdapter(Game.of(Sfen.parse(handicap.sfen()), rules));
+    /** The rule set a game is played under on this server. */
+    static RuleSet rules(String name) {
+        return RuleSet.named(name).withIllegalMoveLoses(false);
+    }
+
+    /** A new game from a handicap's start position under a named rule set. */
+    static GameAdapter start(Handicap handicap, String rules) {
+        return new GameAdapter(Game.of(Sfen.parse(handicap.sfen()), rules(rules)), new ArrayList<>());
     }
 
     /**
-     * A game rebuilt from its stored moves.
+     * A game rebuilt from its stored moves and outcome ({@link Game#restore}).
      *
-     * @throws IllegalStateException if a stored move is not legal (a corrupted record)
+     * @throws IllegalArgumentException if a stored move is not legal (a corrupted record)
      */
-    static GameAdapter restore(Handicap handicap, RuleSet rules, List<String> usiMoves, List<Long> timesMs) {
-        GameAdapter g = start(handicap, rules);
+    static GameAdapter restore(Handicap handicap, String rules, List<String> usiMoves, List<Long> timesMs, Optional<Outcome> outcome) {
+        Setup start = Sfen.parse(handicap.sfen());
+        Game g = Game.restore(start, rules(rules), usiMoves, outcome);
+        List<MoveView> views = new ArrayList<>(usiMoves.size());
+        Position pos = Position.of(start);
         for (int i = 0; i < usiMoves.size(); i++) {
-            Played p = g.play(usiMoves.get(i), i);
-            if (!(p instanceof Played.Applied a)) {
-                throw new IllegalStateException("stored move " + (i + 1) + " " + usiMoves.get(i) + " is not legal: " + p);
-            }
-            g.setTime(i, timesMs.get(i));
+            int m = Usi.parseMove(pos, usiMoves.get(i));
+            views.add(view(pos, m, i + 1, timesMs.get(i)));
+            pos.doMove(m);
         }
-        return g;
+        return new GameAdapter(g, views);
+    }
+
+    private static MoveView view(Position before, int m, int ply, Long timeMs) {
+        return new MoveView(ply, Move.usi(m), JapaneseNotation.formatKif(before, m), JapaneseNotation.formatKi2(before, m, true),
+                WesternNotation.formatHodges(before, m), timeMs);
     }
 
     /** What playing a move did. */
@@ -65,33 +84,22 @@ final class GameAdapter {
         record Refused(ErrorCode code, String message) implements Played {}
     }
 
-    /** Plays a USI move if {@code ply} is the current ply and the move is legal. */
-    Played play(String usi, int ply) {
-        if (game.isOver()) {
-            return new Played.Refused(ErrorCode.GAME_OVER, "the game is over: " + game.outcome().orElseThrow().describe());
-        }
-        if (ply != game.plies()) {
-            return new Played.Refused(ErrorCode.STALE_PLY, "move " + usi + " sent for ply " + ply + " but the game is at ply " + game.plies());
-        }
+    /** Plays a USI move by {@code player} in the position after {@code ply} moves ({@link Game#play(Color, String, int)}). */
+    Played play(Color player, String usi, int ply, Long timeMs) {
         Position before = game.position();
-        MoveResult r = game.play(usi);
-        return switch (r) {
+        return switch (game.play(player, usi, ply)) {
             case MoveResult.Applied a -> {
-                int m = a.move();
-                MoveView v = new MoveView(game.plies(), Move.usi(m), JapaneseNotation.formatKif(before, m),
-                        JapaneseNotation.formatKi2(before, m, true), WesternNotation.formatHodges(before, m), null);
+                MoveView v = view(before, a.move(), game.plies(), timeMs);
                 moves.add(v);
                 yield new Played.Applied(v, a.outcome());
             }
-            case MoveResult.Illegal i -> new Played.Refused(ErrorCode.ILLEGAL_MOVE, i.reason());
-            case MoveResult.Finished f -> new Played.Refused(ErrorCode.GAME_OVER, "the game is over: " + f.outcome().describe());
+            case MoveResult.Illegal i -> new Played.Refused(switch (i.reason()) {
+                case NOT_YOUR_TURN -> ErrorCode.NOT_YOUR_TURN;
+                case STALE_PLY -> ErrorCode.STALE_PLY;
+                case GAME_OVER -> ErrorCode.GAME_OVER;
+                default -> ErrorCode.ILLEGAL_MOVE;
+            }, i.message());
         };
-    }
-
-    /** Records the time used on move {@code index} (0-based). */
-    void setTime(int index, Long timeMs) {
-        MoveView v = moves.get(index);
-        moves.set(index, new MoveView(v.ply(), v.usi(), v.kif(), v.ki2(), v.western(), timeMs));
     }
 
     /** Takes back the last {@code n} moves. */
@@ -110,6 +118,10 @@ final class GameAdapter {
         return List.copyOf(moves);
     }
 
+    MoveView lastMoveView() {
+        return moves.getLast();
+    }
+
     int plies() {
         return game.plies();
     }
@@ -124,22 +136,14 @@ final class GameAdapter {
 
     /** Whether the rule set has an impasse declaration the players can make. */
     boolean hasDeclaration() {
-        return switch (game.rules().impasse()) {
-            case DECLARATION_27, DECLARATION_24 -> true;
-            case NONE, AGREEMENT_24, TRY -> false;
-        };
+        return verdict(Color.SENTE).reason() != Declaration.Reason.NO_DECLARATION_RULE;
     }
 
-    /** The declaration points a side needs under the rule set: 28 (sente) or 27 (gote) under the 27-point rule, 24 under the 24-point rule. */
-    int declarationPointsNeeded(Color c) {
-        return switch (game.rules().impasse()) {
-            case DECLARATION_27 -> c == Color.SENTE ? 28 : 27;
-            case DECLARATION_24 -> 24;
-            case NONE, AGREEMENT_24, TRY -> 0;
-        };
+    private Declaration.Verdict verdict(Color declarer) {
+        return Declaration.judge(game.rules().impasse(), declarer, game.impasseCount(Color.SENTE), game.impasseCount(Color.GOTE));
     }
 
-    /** The live impasse counts, or null without a declaration rule. */
+    /** The live impasse counts with each side's verdict as if it declared now, or null without a declaration rule. */
     ImpasseView impasse() {
         if (!hasDeclaration()) {
             return null;
@@ -148,14 +152,13 @@ final class GameAdapter {
     }
 
     private ImpasseView.Side impasseSide(Color c) {
-        ImpasseCount n = game.impasseCount(c);
-        int need = declarationPointsNeeded(c);
-        boolean can = n.meetsDeclarationConditions() && n.declarationPoints() >= need;
-        return new ImpasseView.Side(n.kingInZone(), n.piecesInZone(), n.declarationPoints(), need, n.inCheck(), can);
+        Declaration.Verdict v = verdict(c);
+        ImpasseCount n = v.declarerCount();
+        return new ImpasseView.Side(n.kingInZone(), n.piecesInZone(), n.declarationPoints(), v.required(), n.inCheck(), v.stands());
     }
 
     /**
-     * What the board needs for the side to move, from one generation of its legal moves.
+     * What the board needs for the side to move.
      *
      * @param dests each origin square's destinations with the promotion choice ({@code none}, {@code optional}, {@code forced})
      * @param dropDests each piece in hand (USI letter) with its drop squares
@@ -163,49 +166,37 @@ final class GameAdapter {
      */
     record Targets(Map<String, Map<String, String>> dests, Map<String, List<String>> dropDests, String check) {}
 
-    /** The side to move's destinations, drops and check; no destinations once the game is over. */
+    /** The side to move's destinations, drops and check ({@link Game#dests()}); no destinations once the game is over. */
     Targets targets() {
-        Position p = game.position();
-        String check = p.inCheck() ? Square.name(p.kingSquare(p.sideToMove())) : null;
-        Map<String, Map<String, String>> dests = new TreeMap<>();
-        Map<String, List<String>> drops = new TreeMap<>();
-        if (game.isOver()) {
-            return new Targets(dests, drops, check);
-        }
-        // bit 1: a non-promoting move exists, bit 2: a promoting one
-        Map<String, Map<String, Integer>> kinds = new LinkedHashMap<>();
-        for (int m : p.legalMoves()) {
-            if (Move.isDrop(m)) {
-                drops.computeIfAbsent(String.valueOf(Role.of(Move.dropRole(m)).sfenLetter()), k -> new ArrayList<>()).add(Square.name(Move.to(m)));
-            } else {
-                kinds.computeIfAbsent(Square.name(Move.from(m)), k -> new TreeMap<>())
-                        .merge(Square.name(Move.to(m)), Move.isPromotion(m) ? 2 : 1, (a, b) -> a | b);
+        LegalDests d = game.dests();
+        Map<String, Map<String, String>> dests = new LinkedHashMap<>();
+        d.moves().forEach((from, list) -> {
+            Map<String, String> m = new LinkedHashMap<>();
+            for (LegalDests.Dest dest : list) {
+                m.put(dest.to(), switch (dest.promotion()) {
+                    case IMPOSSIBLE -> "none";
+                    case OPTIONAL -> "optional";
+                    case FORCED -> "forced";
+                });
             }
-        }
-        kinds.forEach((from, tos) -> {
-            Map<String, String> choice = new TreeMap<>();
-            tos.forEach((to, k) -> choice.put(to, switch (k) {
-                case 1 -> "none";
-                case 2 -> "forced";
-                default -> "optional";
-            }));
-            dests.put(from, choice);
+            dests.put(from, m);
         });
-        drops.values().forEach(l -> l.sort(null));
-        return new Targets(dests, drops, check);
+        Map<String, List<String>> drops = new LinkedHashMap<>();
+        d.drops().forEach((role, squares) -> drops.put(String.valueOf(role.sfenLetter()), squares));
+        return new Targets(dests, drops, d.check().orElse(null));
     }
 
     /** The last move as the board highlights it, or null before the first move. */
     LastMove lastMove() {
-        if (moves.isEmpty()) {
+        if (game.plies() == 0) {
             return null;
         }
-        int m = game.moves()[game.plies() - 1];
+        int m = game.moveAt(game.plies() - 1);
         return new LastMove(Move.usi(m), Move.isDrop(m) ? null : Square.name(Move.from(m)), Square.name(Move.to(m)));
     }
 
     /** The initial SFEN. */
     String initialSfen() {
-        return dev.meijin.core.position.Setups.sfen(game.start());
+        return Setups.sfen(game.start());
     }
 }

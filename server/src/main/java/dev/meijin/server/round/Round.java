@@ -2,9 +2,9 @@ package dev.meijin.server.round;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Clock;
+import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
-import dev.meijin.server.game.EndReason;
 import dev.meijin.server.game.GameStatus;
 import dev.meijin.server.game.PlayerKind;
 import dev.meijin.server.game.Secrets;
@@ -92,7 +92,7 @@ public final class Round {
             usi.add(m.usi());
             times.add(m.timeMs());
         }
-        GameAdapter game = GameAdapter.restore(g.terms().handicap(), rules(g), usi, times);
+        GameAdapter game = GameAdapter.restore(g.terms().handicap(), g.terms().rules(), usi, times, Optional.ofNullable(outcome(g.result())));
         Clock clock = Clock.of(g.terms().timeControl()).withGrace(ctx.grace());
         if (!moves.isEmpty() && !g.terms().timeControl().isUnlimited()) {
             StoredMove last = moves.getLast();
@@ -105,9 +105,15 @@ public final class Round {
         return new Live(game, clock);
     }
 
-    /** The rule set of a stored game. */
-    static RuleSet rules(StoredGame g) {
-        return RuleSet.named(g.terms().rules());
+    /** The core outcome of a stored result, or null. */
+    static Outcome outcome(StoredGame.Result r) {
+        if (r == null) {
+            return null;
+        }
+        if (r.reason() == Ending.ABORTED) {
+            return new Outcome.Aborted(r.detail());
+        }
+        return r.winner() == null ? new Outcome.Draw(r.reason(), r.detail()) : new Outcome.Win(r.winner(), r.reason(), r.detail());
     }
 
     /** The game id. */
@@ -274,9 +280,6 @@ public final class Round {
 
     private void play(RoundCommand.Play p) {
         requirePlaying(p.seat());
-        if (p.seat() != game.turn()) {
-            throw new RefusedException(ErrorCode.NOT_YOUR_TURN, "it is " + Views.color(game.turn()) + "'s turn, not yours");
-        }
         long now = ctx.time().nanos();
         if (endIfFlagged(now)) {
             throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: you ran out of time before moving");
@@ -284,12 +287,11 @@ public final class Round {
         int ply = game.plies();
         Clock.Side before = clock.side(p.seat());
         long usedNanos = clock.running().isPresent() ? before.pending().toNanos() + (now - clock.since()) : -1;
-        switch (game.play(p.usi(), p.ply())) {
+        Long timeMs = usedNanos < 0 ? null : usedNanos / MS;
+        switch (game.play(p.seat(), p.usi(), p.ply(), timeMs)) {
             case GameAdapter.Played.Refused r -> throw new RefusedException(r.code(), r.message());
             case GameAdapter.Played.Applied a -> {
-                Long timeMs = usedNanos < 0 ? null : usedNanos / MS;
                 clock = clock.running().isPresent() ? clock.step(now) : clock.start(game.turn(), now);
-                game.setTime(ply, timeMs);
                 takebackOffer = null;
                 long wall = ctx.wall().millis();
                 StoredGame.Result result = a.outcome().map(o -> result(o, wall)).orElse(null);
@@ -301,7 +303,7 @@ public final class Round {
                 ctx.repository().recordMove(id, m, result);
                 stored = stored.with(result == null ? GameStatus.PLAYING : GameStatus.FINISHED, ply + 1, result, wall);
                 GameAdapter.Targets t = game.targets();
-                publish(new ServerEvent.MoveMade(ply + 1, game.moves().getLast(), game.sfen(), Views.color(game.turn()), game.lastMove(), t.check(),
+                publish(new ServerEvent.MoveMade(ply + 1, game.lastMoveView(), game.sfen(), Views.color(game.turn()), game.lastMove(), t.check(),
                         t.dests(), t.dropDests(), Views.clock(clock, now, wall), game.impasse(), abortable()));
                 if (result != null) {
                     cancelFlagTimer();
@@ -315,8 +317,9 @@ public final class Round {
 
     private static StoredGame.Result result(Outcome o, long wall) {
         return switch (o) {
-            case Outcome.Win w -> new StoredGame.Result(w.winner(), EndReason.of(w.ending()), w.detail(), wall);
-            case Outcome.Draw d -> new StoredGame.Result(null, EndReason.of(d.ending()), d.detail(), wall);
+            case Outcome.Win w -> new StoredGame.Result(w.winner(), w.ending(), w.detail(), wall);
+            case Outcome.Draw d -> new StoredGame.Result(null, d.ending(), d.detail(), wall);
+            case Outcome.Aborted ab -> new StoredGame.Result(null, Ending.ABORTED, ab.detail(), wall);
         };
     }
 
@@ -473,7 +476,7 @@ public final class Round {
         if (gone < need) {
             throw new RefusedException(ErrorCode.CANNOT_CLAIM, "your opponent left " + gone / 1000 + " s ago; you can claim after " + need / 1000 + " s");
         }
-        end(GameStatus.FINISHED, new StoredGame.Result(seat, EndReason.ABANDONED, "opponent left", wall));
+        end(GameStatus.FINISHED, result(game.game().forfeit(opp), wall));
     }
 
     private void abort(Color seat) {
@@ -483,12 +486,12 @@ public final class Round {
         long wall = ctx.wall().millis();
         switch (stored.status()) {
             case FINISHED, ABORTED -> throw new RefusedException(ErrorCode.GAME_OVER, "the game is over");
-            case WAITING -> end(GameStatus.ABORTED, new StoredGame.Result(null, EndReason.ABORTED, "seek withdrawn", wall));
+            case WAITING -> end(GameStatus.ABORTED, result(game.game().abort("seek withdrawn"), wall));
             case PLAYING -> {
-                if (game.plies() >= 2) {
+                if (!game.game().canAbort()) {
                     throw new RefusedException(ErrorCode.NOT_ALLOWED, "a game can be aborted only before each side has made its first move");
                 }
-                end(GameStatus.ABORTED, new StoredGame.Result(null, EndReason.ABORTED, Views.color(seat) + " aborted", wall));
+                end(GameStatus.ABORTED, result(game.game().abort(Views.color(seat) + " aborted"), wall));
             }
         }
     }
