@@ -280,9 +280,10 @@ export class Board {
     el('stop', { offset: '0', 'stop-color': '#fbe6b4' }, pieceWood);
     el('stop', { offset: '1', 'stop-color': '#ebc47c' }, pieceWood);
     const checkGlow = el('radialGradient', { id: 'mj-check' }, defs);
-    el('stop', { offset: '0', 'stop-color': '#ff2a2a', 'stop-opacity': '0.95' }, checkGlow);
-    el('stop', { offset: '0.45', 'stop-color': '#e01010', 'stop-opacity': '0.6' }, checkGlow);
-    el('stop', { offset: '1', 'stop-color': '#a00000', 'stop-opacity': '0' }, checkGlow);
+    // The piece covers the middle of the square, so the glow is strongest towards the edges.
+    el('stop', { offset: '0', 'stop-color': '#ff3030', 'stop-opacity': '1' }, checkGlow);
+    el('stop', { offset: '0.7', 'stop-color': '#e01010', 'stop-opacity': '0.9' }, checkGlow);
+    el('stop', { offset: '1', 'stop-color': '#a00000', 'stop-opacity': '0.25' }, checkGlow);
 
     el('rect', { x: 0, y: 0, width: VIEW_W, height: VIEW_H, class: 'mj-frame', rx: 6 }, svg);
     el('rect', { x: MARGIN_LEFT, y: MARGIN_TOP, width: 9 * SQ_W, height: 9 * SQ_H, fill: 'url(#mj-wood)' }, svg);
