@@ -6,12 +6,13 @@ import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.RepetitionState;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
-import dev.meijin.core.position.IllegalMoveReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -233,14 +234,7 @@ public final class Game {
 
     /** How many times the current position (board, hands, side to move) has occurred, this time included. */
     public int repetitions() {
-        long key = pos.key();
-        int n = 0;
-        for (int i = 0; i <= pos.plies(); i++) {
-            if (pos.keyAt(i) == key) {
-                n++;
-            }
-        }
-        return n;
+        return pos.occurrences();
     }
 
     /** The impasse count of a side in the current position (with any handicap credit). */
@@ -402,33 +396,28 @@ public final class Game {
         return null;
     }
 
-    /** Sennichite: the fourth occurrence is a draw, unless one side checked with every move since the first. */
+    /** Occurrences of the same position, hands and side to move that make a sennichite (the JSA rule). */
+    static final int SENNICHITE_OCCURRENCES = 4;
+
+    /**
+     * Sennichite: the fourth occurrence is a draw, unless one side checked with every move since the first,
+     * which loses. The rule is {@link Position#sennichite(int)}, the same code search asks.
+     */
     private Outcome repetitionOutcome() {
-        int plies = pos.plies();
-        long key = pos.key();
-        int first = -1, count = 1;
-        for (int i = plies - 4; i >= 0; i -= 2) { // a repetition needs at least four plies and the same side to move
-            if (pos.keyAt(i) == key) {
-                count++;
-                first = i;
-            }
-        }
-        if (count < 4) {
+        RepetitionState state = pos.sennichite(SENNICHITE_OCCURRENCES);
+        if (state == RepetitionState.NONE) {
             return null;
         }
-        boolean[] allChecks = {true, true};
-        int startSide = start.turn().index();
-        for (int j = first; j < plies; j++) {
-            int side = (startSide + j) & 1;
-            if (!pos.inCheckAt(j + 1)) {
-                allChecks[side] = false;
+        int first = pos.repetitionStart(SENNICHITE_OCCURRENCES);
+        return switch (state) {
+            // From the side to move's point of view: LOSE, it checked with every move; WIN, the opponent did.
+            case LOSE, WIN -> {
+                Color checker = state == RepetitionState.LOSE ? pos.turn() : pos.turn().opposite();
+                yield new Outcome.Win(checker.opposite(), Ending.PERPETUAL_CHECK, checker + " checked with every move since ply " + first);
             }
-        }
-        if (allChecks[0] != allChecks[1]) {
-            Color checker = allChecks[0] ? Color.SENTE : Color.GOTE;
-            return new Outcome.Win(checker.opposite(), Ending.PERPETUAL_CHECK, checker + " checked with every move since ply " + first);
-        }
-        return new Outcome.Draw(Ending.REPETITION, "fourfold repetition since ply " + first);
+            case DRAW -> new Outcome.Draw(Ending.REPETITION, "fourfold repetition since ply " + first);
+            case NONE, SUPERIOR, INFERIOR -> throw new IllegalStateException("sennichite gave " + state);
+        };
     }
 
     // ------------------------------------------------------------------ endings from outside the board

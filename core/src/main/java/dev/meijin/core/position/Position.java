@@ -93,9 +93,9 @@ public final class Position {
     long checkLo, checkHi;
 
     // Undo stack: entry i describes the move that led from state i to state i + 1.
-    private int sp;
-    private int[] stMove = new int[256], stCaptured = new int[256];
-    private long[] stBoardKey = new long[256], stHandKey = new long[256], stCheckLo = new long[256], stCheckHi = new long[256];
+    int sp;
+    int[] stMove = new int[256], stCaptured = new int[256];
+    long[] stBoardKey = new long[256], stHandKey = new long[256], stCheckLo = new long[256], stCheckHi = new long[256];
 
     // Scratch results of attack computations (a position belongs to one thread).
     private long aLo, aHi;
@@ -494,7 +494,7 @@ public final class Position {
         }
     }
 
-    private void grow() {
+    void grow() {
         int n = stMove.length * 2;
         stMove = Arrays.copyOf(stMove, n);
         stCaptured = Arrays.copyOf(stCaptured, n);
@@ -643,18 +643,13 @@ public final class Position {
         return m != Move.NONE && isLegal(m) ? m : Move.NONE;
     }
 
-    /** Whether an int move (with its piece bits) is legal in this position. */
+    /**
+     * Whether an int move (with its piece bits) is legal in this position: one of the moves of
+     * {@code generate(LEGAL_ALL, …)}. Any int may be passed (a move from another position, a hash move, garbage);
+     * the move is tested directly, without generating moves. Allocates nothing.
+     */
     public boolean isLegal(int m) {
-        if (!Move.isReal(m)) {
-            return false;
-        }
-        int n = generate(LEGAL_ALL, scratch, 0);
-        for (int i = 0; i < n; i++) {
-            if (scratch[i] == m) {
-                return true;
-            }
-        }
-        return false;
+        return moveLegality().isLegal(m);
     }
 
     /** The legal moves (non-promotions included), as a new array; for APIs, not hot paths. */
@@ -917,6 +912,9 @@ public final class Position {
      * move is in check only evasions are produced. Allocates nothing.
      */
     public int generate(int flags, int[] buf, int start) {
+        if ((flags & GEN_CHECKS) != 0) {
+            return checkGenerator().generate(flags, buf, start);
+        }
         int us = side, them = us ^ 1;
         int k = kingSq[us];
         boolean all = (flags & GEN_ALL) != 0;
@@ -963,15 +961,6 @@ public final class Position {
         }
         if (k != NO_SQUARE) {
             n = kingMoves(us, k, kingTargetLo, kingTargetHi, buf, n);
-        }
-        if ((flags & GEN_CHECKS) != 0) {
-            int w = start;
-            for (int i = start; i < n; i++) {
-                if (givesCheck(buf[i])) {
-                    buf[w++] = buf[i];
-                }
-            }
-            n = w;
         }
         return n;
     }
@@ -1280,5 +1269,224 @@ public final class Position {
     @Override
     public String toString() {
         return Setups.sfen(this);
+    }
+
+    // ------------------------------------------------------------------ search support
+    // Null move, direct legality tests, check generation, mate in one, repetition and attack words for the
+    // engine and the mate solver. The implementations live in package-private classes of this package.
+
+    /**
+     * Passes: the other side is to move, with the same board and hands. Only the side to move and the key
+     * change; the checkers stay valid because a null move is never made in check (asserted). The pass is
+     * pushed on the move stack as {@link Move#NONE}, so {@link #plies()} counts it and repetition queries do
+     * not look past it. Take it back with {@link #undoNullMove()}, never {@link #undoMove()}.
+     */
+    public void doNullMove() {
+        assert !inCheck() : "null move in check: " + this;
+        if (sp == stMove.length) {
+            grow();
+        }
+        int i = sp++;
+        stMove[i] = Move.NONE;
+        stCaptured[i] = 0;
+        stBoardKey[i] = boardKey;
+        stHandKey[i] = handKey;
+        stCheckLo[i] = checkLo;
+        stCheckHi[i] = checkHi;
+        side ^= 1;
+        boardKey ^= Zobrist.SIDE;
+    }
+
+    /**
+     * Takes back the pass made by {@link #doNullMove()}.
+     *
+     * @throws IllegalStateException if the last entry of the move stack is not a null move
+     */
+    public void undoNullMove() {
+        if (sp == 0 || stMove[sp - 1] != Move.NONE) {
+            throw new IllegalStateException("the last move is not a null move");
+        }
+        sp--;
+        side ^= 1;
+        boardKey ^= Zobrist.SIDE;
+    }
+
+    /**
+     * Repetition for search, where a first repetition counts. Looks back at most {@code maxPlies} plies
+     * (and never past a null move) for the nearest earlier position with the same board and side to move,
+     * and answers from the side to move's point of view:
+     *
+     * <ul>
+     *   <li>the same hands as well: {@link RepetitionState#WIN} if every move of the opponent since then gave
+     *       check (perpetual check by the opponent), {@link RepetitionState#LOSE} if every move of the side to
+     *       move did, otherwise {@link RepetitionState#DRAW} (also when both sides checked with every move);
+     *   <li>a hand of the side to move holding at least as many pieces of every kind as then:
+     *       {@link RepetitionState#SUPERIOR}; at most as many of every kind: {@link RepetitionState#INFERIOR}
+     *       (the opponent's hand is then the reverse, since the board is the same);
+     *   <li>otherwise (no such position, or only positions whose hands are not comparable):
+     *       {@link RepetitionState#NONE}.
+     * </ul>
+     *
+     * Costs one long comparison per two plies looked back (16 is a usual depth for search). Allocates nothing.
+     */
+    public RepetitionState repetition(int maxPlies) {
+        return Repetition.inTree(this, maxPlies);
+    }
+
+    /**
+     * The sennichite rule of a game: {@link RepetitionState#NONE} unless the current position (board, hands
+     * and side to move) has occurred {@code occurrences} times on the move stack, this one included (4 under
+     * the JSA rules). Then {@link RepetitionState#LOSE} if the side to move gave check with every one of its
+     * moves since the earliest of those occurrences (it checked perpetually and loses),
+     * {@link RepetitionState#WIN} if the opponent did, otherwise {@link RepetitionState#DRAW}. Never
+     * {@code SUPERIOR} or {@code INFERIOR}. Scans the whole stack (up to a null move); allocates nothing.
+     */
+    public RepetitionState sennichite(int occurrences) {
+        int i = Repetition.since(this, occurrences);
+        return i < 0 ? RepetitionState.NONE : Repetition.judge(this, i);
+    }
+
+    /**
+     * The stack index (see {@link #keyAt(int)}) of the earliest of the last {@code occurrences} occurrences
+     * of the current position, this one included; -1 if it has occurred fewer times. {@link
+     * #sennichite(int)} judges the moves from there on.
+     */
+    public int repetitionStart(int occurrences) {
+        return Repetition.since(this, occurrences);
+    }
+
+    /** How many times the current position (board, hands, side to move) occurs on the move stack, this one included. */
+    public int occurrences() {
+        return Repetition.occurrences(this);
+    }
+
+    /**
+     * Writes the legal moves that give check (directly or by discovery, drops included) from {@code start}
+     * on and returns the new end: the moves of {@code generate(LEGAL | GEN_CHECKS, …)}, or with
+     * {@code all} those of {@code generate(LEGAL_ALL | GEN_CHECKS, …)}, which adds the non-promotions of
+     * pawn, bishop and rook (and lance to the second rank) that give check. Computed from the squares that
+     * attack the enemy king rather than by generating every move and filtering. Allocates nothing.
+     */
+    public int generateChecks(boolean all, int[] buf, int start) {
+        return checkGenerator().generate(all ? LEGAL_ALL : LEGAL, buf, start);
+    }
+
+    /**
+     * The pieces of colour {@code color} that attack {@code sq} with the occupancy {@code occLo}/{@code occHi}
+     * (pass {@link #occupiedLo()}/{@link #occupiedHi()} for the board as it stands, or an occupancy with
+     * pieces removed to see x-ray attackers, as static exchange evaluation does): the low word (squares
+     * 0–62, files 1–7) goes to {@code out[0]}, the high word (63–80) to {@code out[1]}. Allocates nothing.
+     */
+    public void attackersTo(int color, int sq, long occLo, long occHi, long[] out) {
+        AttackWords w = attackWords();
+        w.attackersTo(color, sq, occLo, occHi);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The squares a piece (a {@link Piece} code, with its colour) standing on {@code sq} would attack with the
+     * occupancy {@code occLo}/{@code occHi}, as low and high words in {@code out[0]} and {@code out[1]}.
+     */
+    public void attacksFrom(int piece, int sq, long occLo, long occHi, long[] out) {
+        AttackWords w = attackWords();
+        w.piece(piece, sq, occLo, occHi);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The pieces of colour {@code color} pinned against their own king (each the only piece between the king
+     * and an enemy slider aimed at it), as low and high words in {@code out[0]} and {@code out[1]}; both 0
+     * if the colour has no king.
+     */
+    public void pinned(int color, long[] out) {
+        AttackWords w = attackWords();
+        w.blockers(color, color);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The pieces of colour {@code color} that stand alone between one of its sliders and the enemy king, so
+     * that moving one off that line gives discovered check; low and high words in {@code out[0]} and
+     * {@code out[1]}.
+     */
+    public void discoveredCheckers(int color, long[] out) {
+        AttackWords w = attackWords();
+        w.blockers(color ^ 1, color);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /** The occupied squares, low word (squares 0–62). */
+    public long occupiedLo() {
+        return occLo;
+    }
+
+    /** The occupied squares, high word (squares 63–80). */
+    public long occupiedHi() {
+        return occHi;
+    }
+
+    /** The pieces of a colour index and role code (1–14), low word. */
+    public long piecesLo(int color, int roleCode) {
+        return colorLo[color] & roleLo[roleCode];
+    }
+
+    /** The pieces of a colour index and role code (1–14), high word. */
+    public long piecesHi(int color, int roleCode) {
+        return colorHi[color] & roleHi[roleCode];
+    }
+
+    /** The pieces of a colour index, low word. */
+    public long piecesLo(int color) {
+        return colorLo[color];
+    }
+
+    /** The pieces of a colour index, high word. */
+    public long piecesHi(int color) {
+        return colorHi[color];
+    }
+
+    /**
+     * Whether an int move is pseudo-legal here: a well-formed move of the side to move whose piece bits match
+     * the board, that its piece can make (the destination not holding one of the mover's pieces), with a
+     * promotion the rules allow and not a non-promotion they forbid; or a drop of a piece in hand on an empty
+     * square that is not dead for it and not on a file with a pawn of the mover's. What it does not test is
+     * the mover's king: a pseudo-legal move may leave it in check (or not answer a check), and a pawn drop
+     * may be a mate ({@link #isLegal(int)} tests both). Any int may be passed; allocates nothing.
+     */
+    public boolean isPseudoLegal(int m) {
+        return moveLegality().isPseudoLegal(m);
+    }
+
+    // Helpers of the search support, created on first use (a copy makes its own).
+    private AttackWords attackWords;
+    private CheckGenerator checkGenerator;
+    private MoveLegality moveLegality;
+
+    private MoveLegality moveLegality() {
+        MoveLegality l = moveLegality;
+        if (l == null) {
+            l = moveLegality = new MoveLegality(this, attackWords());
+        }
+        return l;
+    }
+
+    AttackWords attackWords() {
+        AttackWords w = attackWords;
+        if (w == null) {
+            w = attackWords = new AttackWords(this);
+        }
+        return w;
+    }
+
+    private CheckGenerator checkGenerator() {
+        CheckGenerator g = checkGenerator;
+        if (g == null) {
+            g = checkGenerator = new CheckGenerator(this, attackWords());
+        }
+        return g;
     }
 }
