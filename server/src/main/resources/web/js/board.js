@@ -49,6 +49,7 @@ const RANK_LETTERS = 'abcdefghi';
  * @property {string|null} lastMove the last move in USI; e.g. '7g7f', '8h2b+' or 'P*5e'
  * @property {{sente: string, gote: string}} kingNames the character on each king; e.g. {sente: '玉', gote: '王'}
  * @property {{sente: string, gote: string}} handLabels caption above each hand; e.g. {sente: '☗先手', gote: '☖後手'}
+ * @property {boolean} showTurn mark the hand of the side to move; e.g. true while the game is being played
  * @property {{move?: function(string, string, boolean): void, drop?: function(string, string): void}} events
  *   called when the user moves (orig, dest, promote) or drops (role, dest); e.g. {move: (o, d, p) => send(o + d + (p ? '+' : ''))}
  */
@@ -65,6 +66,7 @@ const DEFAULTS = {
   lastMove: null,
   kingNames: { sente: '玉', gote: '王' },
   handLabels: { sente: '☗', gote: '☖' },
+  showTurn: true,
   events: {},
 };
 
@@ -384,7 +386,7 @@ export class Board {
     const cfg = this.config;
     container.innerHTML = '';
     container.dataset.color = color;
-    container.classList.toggle('mj-hand-turn', this.position.turn === color);
+    container.classList.toggle('mj-hand-turn', cfg.showTurn && this.position.turn === color);
     const label = document.createElement('div');
     label.className = 'mj-hand-label';
     label.textContent = cfg.handLabels[color];

@@ -217,7 +217,7 @@ export class GamePage {
       const sfens = this.replaySfens();
       const mv = this.viewPly > 0 ? s.moves[this.viewPly - 1].usi : null;
       this.board.set({
-        sfen: sfens[this.viewPly], movableColor: null, dests: {}, dropDests: {}, promotions: {}, check: null,
+        sfen: sfens[this.viewPly], showTurn: false, movableColor: null, dests: {}, dropDests: {}, promotions: {}, check: null,
         lastMove: mv, orientation: this.orientation, kingNames,
         handLabels: { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') },
       });
@@ -225,6 +225,7 @@ export class GamePage {
       const bd = boardDests(playing && s.you === s.turn ? s.dests : {});
       this.board.set({
         sfen: s.sfen,
+        showTurn: playing,
         orientation: this.orientation,
         movableColor: playing ? s.you : null,
         dests: bd.dests,

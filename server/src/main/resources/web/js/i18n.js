@@ -41,6 +41,8 @@ const STRINGS = {
   playerGames: ['{name}の対局', 'Games of {name}'],
   noGames: ['対局はありません', 'No games yet'],
   watch: ['観戦', 'Watch'],
+  statusPlaying: ['対局中', 'Playing'],
+  statusWaiting: ['相手待ち', 'Waiting'],
   open: ['開く', 'Open'],
   players: ['対局者', 'Players'],
   moves: ['手数', 'Moves'],

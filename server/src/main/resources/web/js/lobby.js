@@ -211,7 +211,7 @@ export class LobbyPage {
     }
     try {
       const mine = await api('GET', `/api/games?player=${encodeURIComponent(who)}&limit=50`);
-      const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? outcomeShort(g.outcome) : t(g.status === 'waiting' ? 'seeks' : 'liveGames')));
+      const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? outcomeShort(g.outcome) : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
       this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames')))]));
     } catch {
       // As above.

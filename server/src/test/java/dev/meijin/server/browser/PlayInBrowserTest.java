@@ -52,6 +52,9 @@ final class PlayInBrowserTest {
             gote.acceptSeek(id, "Hanako");
             sente.browser.await("the game started", d -> "playing".equals(sente.status()));
 
+            // The impasse counts of both sides are shown (CSA rules: sente needs 28 points, gote 27).
+            assertThat(sente.browser.find("#impasse tr[data-color='sente'] .points").getText()).isEqualTo("0 / 28");
+            assertThat(sente.browser.find("#impasse tr[data-color='gote'] .points").getText()).isEqualTo("0 / 27");
             List<String> moves = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
             for (int i = 0; i < moves.size(); i++) {
                 Seat mover = i % 2 == 0 ? sente : gote;
@@ -224,6 +227,59 @@ final class PlayInBrowserTest {
             List<Number> counted = (List<Number>) gote.browser.script("return window.meijinCountdown || []");
             assertThat(counted.stream().map(Number::intValue).toList()).as("seconds counted on the loser's page").contains(3, 2, 1);
             gote.browser.screenshot("game-time-loss-phone");
+        }
+    }
+
+    @Test
+    void aTakebackOfferedInAFriendlyGameIsAcceptedByTheOpponent() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "en")) {
+            String id = sente.create("Kind", Map.of("side", "sente", "rules", "casual", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Hasty");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            gote.browser.click("#takeback-offer");
+            sente.browser.find("#takeback-request");
+            sente.browser.screenshot("game-takeback-request-desktop");
+            sente.browser.click("#takeback-accept");
+            gote.browser.await("the move taken back", d -> gote.ply() == 1);
+            sente.browser.await("the move taken back", d -> sente.ply() == 1);
+            assertThat(gote.turn()).isEqualTo("gote");
+            assertThat(gote.pieceOn("3c")).isEqualTo("P");
+            assertThat(gote.pieceOn("3d")).isNull();
+            gote.play("8c8d");
+            sente.awaitPly(2);
+            assertThat(sente.moveTexts()).containsExactly("P-7f", "P-8d");
+        }
+    }
+
+    @Test
+    void aGameAgainstTheEngine() {
+        try (Seat human = seat(Browser.DESKTOP, "en")) {
+            human.browser.open(base + "/");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#opponent")).selectByValue("engine");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#side")).selectByValue("sente");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#tcKind")).selectByValue("byoyomi");
+            human.browser.click("#create");
+            human.browser.await("the game page or an error", d -> d.getCurrentUrl().contains("/game/")
+                    || !human.browser.find("#create-error").getDomAttribute("class").contains("hidden"));
+            if (!human.browser.driver.getCurrentUrl().contains("/game/")) {
+                // The server says plainly that it has no engine; the lobby shows it and stays usable.
+                String error = human.browser.find("#create-error").getText();
+                assertThat(error).startsWith("Error: ").containsIgnoringCase("engine");
+                human.browser.screenshot("lobby-no-engine-desktop");
+                org.junit.jupiter.api.Assumptions.abort("the server has no engine opponent yet: " + error);
+            }
+            human.awaitMyTurn();
+            assertThat(human.browser.find(".player-top .name").getText()).startsWith("Computer");
+            human.play("7g7f");
+            human.awaitPly(2);
+            assertThat(human.turn()).isEqualTo("sente");
+            human.play("2g2f");
+            human.awaitPly(4);
+            human.browser.screenshot("game-engine-desktop");
+            human.browser.click("#resign");
+            human.browser.click("#resign-yes");
+            assertThat(human.awaitEnd()).isEqualTo("RESIGNATION");
         }
     }
 
