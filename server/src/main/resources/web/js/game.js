@@ -393,7 +393,10 @@ export class GamePage {
     } else {
       buttons.push(h('button', { type: 'button', id: 'resign', class: 'danger', onclick: () => { this.confirming = 'resign'; this.render(); } }, t('resign')));
       if (s.impasse) {
-        buttons.push(h('button', { type: 'button', id: 'declare', disabled: !myTurn, onclick: () => { this.confirming = 'declare'; this.render(); } }, t('declare')));
+        // The button stands out when the declaration would win now (the server's judgement of the position).
+        const stands = !!(s.impasse[s.you] && s.impasse[s.you].canDeclare);
+        buttons.push(h('button', { type: 'button', id: 'declare', class: stands ? 'primary' : '', 'data-stands': String(stands), disabled: !myTurn,
+          onclick: () => { this.confirming = 'declare'; this.render(); } }, t('declare')));
       }
       if (s.rules && s.rules.takebacks && !s.takebackOffer && s.moves.length > 0) {
         buttons.push(h('button', { type: 'button', id: 'takeback-offer', onclick: () => this.send('takebackOffer') }, t('offerTakeback')));
@@ -425,7 +428,7 @@ export class GamePage {
 
   impassePanel(sideName) {
     const im = this.state.impasse;
-    const row = (c) => h('tr', { 'data-color': c },
+    const row = (c) => h('tr', { 'data-color': c, class: im[c].canDeclare ? 'can-declare' : '' },
       h('th', {}, (c === 'sente' ? '☗' : '☖') + sideName(c)),
       h('td', { class: 'points' }, `${im[c].points} / ${im[c].needed}`),
       h('td', {}, im[c].kingInZone ? '✓' : '✗'),

@@ -14,6 +14,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -85,7 +86,8 @@ final class Browser implements AutoCloseable {
     /** Waits until the condition holds (a non-null, non-false value) and returns its value. */
     <T> T await(String what, Function<WebDriver, T> condition) {
         try {
-            return new WebDriverWait(driver, WAIT).withMessage(what).until(condition);
+            // A page that redraws between finding an element and using it leaves a stale reference: look again.
+            return new WebDriverWait(driver, WAIT).withMessage(what).ignoring(StaleElementReferenceException.class).until(condition);
         } catch (org.openqa.selenium.TimeoutException e) {
             throw new AssertionError("timed out waiting for " + what + "; page text:\n" + bodyText(), e);
         }

@@ -134,9 +134,13 @@ final class PlayInBrowserTest {
             gote.play("3c3d");
             sente.play("8h2b+");
             gote.play("3a2b");
-            // Each side now has a bishop in hand.
+            // Each side now has a bishop in hand, and the live impasse count gives each its 5 points.
             assertThat(sente.browser.all(".mj-hand-piece[data-hand='sente'][data-role='B']")).hasSize(1);
             assertThat(sente.browser.all(".mj-hand-piece[data-hand='gote'][data-role='B']")).hasSize(1);
+            sente.browser.await("the impasse count after the captures",
+                    d -> "5 / 28".equals(sente.browser.find("#impasse tr[data-color='sente'] .points").getText()));
+            assertThat(sente.browser.find("#impasse tr[data-color='gote'] .points").getText()).isEqualTo("5 / 27");
+            assertThat(sente.browser.find("#declare").getDomAttribute("data-stands")).isEqualTo("false");
             sente.play("B*5e");
             assertThat(sente.pieceOn("5e")).isEqualTo("B");
             assertThat(sente.colorOn("5e")).isEqualTo("sente");
@@ -295,7 +299,13 @@ final class PlayInBrowserTest {
             search.clear();
             search.sendKeys("Listed", org.openqa.selenium.Keys.TAB);
             b.browser.find("#player-games tr[data-game='" + id + "']");
-            b.browser.screenshot("lobby-phone");
+            b.browser.screenshot("lobby-lists-phone");
+            b.browser.script("window.scrollTo(0, 0)");
+            // Only the fields of the chosen opponent and time control are shown.
+            assertThat(b.browser.find("#engineLevel").isDisplayed()).isFalse();
+            assertThat(b.browser.find("#incrementSeconds").isDisplayed()).isFalse();
+            assertThat(b.browser.find("#byoyomiSeconds").isDisplayed()).isTrue();
+            b.browser.screenshot("lobby-form-phone");
             a.browser.open(base + "/");
             a.browser.find("#live-games tr[data-game='" + id + "']");
             a.browser.screenshot("lobby-desktop");
