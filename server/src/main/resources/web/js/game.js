@@ -7,6 +7,7 @@ import { Clocks } from './clock.js';
 import { positions } from './replay.js';
 import { countdown } from './sound.js';
 import { language, t } from './i18n.js';
+import { rulesName } from './lobby.js';
 
 const NOTATION_KEY = 'meijin.notation';
 const OTHER = { sente: 'gote', gote: 'sente' };
@@ -319,7 +320,7 @@ export class GamePage {
       if (s.you) panels.push(this.shareEl ||= this.sharePanel());
       else panels.push(this.joinEl ||= this.joinPanel());
     }
-    if (s.furigoma && s.ply === 0) panels.push(this.furigomaPanel(s.furigoma, sideName));
+    if (s.furigoma && s.ply === 0) panels.push(this.furigomaPanel(s.furigoma));
     if (s.status === 'playing' && s.you) panels.push(this.actionsPanel());
     if (s.impasse && s.status === 'playing') panels.push(this.impassePanel(sideName));
     panels.push(this.movesPanel());
@@ -364,7 +365,7 @@ export class GamePage {
       h('div', { class: 'row' }, name, h('button', { type: 'button', id: 'join', class: 'primary', onclick: join }, t('accept'))));
   }
 
-  furigomaPanel(f, sideName) {
+  furigomaPanel(f) {
     const pawns = f.faces.filter((x) => x === 'PAWN').length;
     const first = f.tosserMovesFirst ? f.tosser : OTHER[f.tosser];
     const row = h('div', { class: 'furigoma', id: 'furigoma' });
@@ -375,7 +376,7 @@ export class GamePage {
     }
     return h('div', { class: 'panel' },
       h('h2', {}, t('furigoma')), row,
-      h('p', { class: 'small' }, t('furigomaResult', { n: pawns, side: `${this.playerName(first)}（${sideName(first)}）` })));
+      h('p', { class: 'small' }, t('furigomaResult', { n: pawns, name: this.playerName(first) })));
   }
 
   actionsPanel() {
@@ -495,7 +496,7 @@ export class GamePage {
     const items = [
       s.handicap ? (lang === 'en' ? s.handicap.en : s.handicap.ja) : null,
       s.timeControl ? (lang === 'en' ? s.timeControl.en : s.timeControl.ja) : t('tcUnlimited'),
-      s.rules ? s.rules.name : null,
+      s.rules ? rulesName(s.rules.name) : null,
     ].filter(Boolean);
     return h('div', { class: 'panel small muted', id: 'info' }, items.join(' · '));
   }

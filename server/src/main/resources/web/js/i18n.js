@@ -103,7 +103,7 @@ const STRINGS = {
   aborted: ['対局は中止されました', 'The game was aborted'],
   analysis: ['形勢グラフ', 'Evaluation graph'],
   furigoma: ['振り駒', 'Furigoma'],
-  furigomaResult: ['歩が{n}枚：{side}が先手', '{n} pawns face up: {side} moves first'],
+  furigomaResult: ['歩が{n}枚：{name}さんの先手', '{n} pawns face up: {name} moves first'],
   byoyomiShort: ['秒読み {s}秒', 'byoyomi {s}s'],
   periodsLeft: ['×{n}', '×{n}'],
   incrementShort: ['+{s}秒', '+{s}s'],

@@ -16,7 +16,8 @@ export const HANDICAPS = [
   ['TWO_LANCES', '両香落ち', 'Two lances'],
 ];
 
-const RULES = [['csa', 'CSA (27点)', 'CSA (27 points)'], ['amateur', '24点法', '24 points'], ['try', 'トライルール', 'Try rule'],
+/** The rule sets of the server (docs/PROTOCOL.md `rules`), with their Japanese and English names. */
+export const RULES = [['csa', 'CSA (27点)', 'CSA (27 points)'], ['amateur', '24点法', '24 points'], ['try', 'トライルール', 'Try rule'],
   ['casual', '練習（待ったあり）', 'Friendly (takebacks)'], ['professional', 'プロ公式', 'Professional']];
 
 function h(tag, attrs = {}, ...children) {
@@ -40,6 +41,12 @@ function select(id, options, value) {
 
 function field(label, control) {
   return h('label', { class: 'field' }, label, control);
+}
+
+/** The name of a rule set in the interface language; an unknown id is shown as it is. */
+export function rulesName(id) {
+  const row = RULES.find((x) => x[0] === id);
+  return row ? row[language() === 'en' ? 2 : 1] : id;
 }
 
 function handicapName(id) {

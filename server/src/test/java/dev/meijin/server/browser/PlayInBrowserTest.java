@@ -288,6 +288,43 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void furigomaShowsTheFiveTossedPiecesAndASpectatorWatchesLive() {
+        try (Seat creator = seat(Browser.DESKTOP, "ja"); Seat joiner = seat(Browser.PHONE, "en"); Seat watcher = seat(Browser.PHONE, "en")) {
+            String id = creator.create("Tosser", Map.of("side", "random", "tcKind", "unlimited", "postSeek", "false"));
+            joiner.joinByLink(id, "Caller");
+            creator.browser.await("the game started", d -> "playing".equals(creator.status()));
+            List<org.openqa.selenium.WebElement> faces = creator.browser.all("#furigoma .furigoma-piece");
+            assertThat(faces).hasSize(5);
+            long pawns = faces.stream().filter(f -> "PAWN".equals(f.getDomAttribute("data-face"))).count();
+            assertThat(faces.stream().map(f -> f.getDomAttribute("data-face")).distinct().toList()).isSubsetOf("PAWN", "TOKIN");
+            // The player who moves first is named, and he is the one who holds sente; three or more pawns give
+            // the first move to the one who tossed (the creator).
+            Seat first = "sente".equals(creator.you()) ? creator : joiner;
+            Seat second = first == creator ? joiner : creator;
+            assertThat(second.you()).isEqualTo("gote");
+            assertThat(first == creator).isEqualTo(pawns >= 3);
+            String name = first == creator ? "Tosser" : "Caller";
+            assertThat(creator.browser.find("#furigoma + p").getText()).isEqualTo("歩が" + pawns + "枚：" + name + "さんの先手");
+            assertThat(joiner.browser.find("#furigoma + p").getText()).isEqualTo(pawns + " pawns face up: " + name + " moves first");
+            joiner.browser.script("document.getElementById('furigoma').scrollIntoView({block: 'center'})");
+            joiner.browser.screenshot("game-furigoma-phone");
+
+            first.play("7g7f");
+            watcher.browser.open(base + "/game/" + id);
+            watcher.awaitPly(1);
+            assertThat(watcher.you()).isNull();
+            assertThat(watcher.statusText()).isEqualTo("Watching · Gote to move");
+            assertThat(watcher.browser.all("#resign")).as("a spectator has no actions").isEmpty();
+            assertThat(watcher.browser.all(".mj-dests [data-dest]")).isEmpty();
+            second.play("3c3d");
+            watcher.awaitPly(2);
+            assertThat(watcher.pieceOn("3d")).isEqualTo("P");
+            assertThat(watcher.moveTexts()).containsExactly("P-7f", "P-3d");
+            watcher.browser.screenshot("game-spectator-phone");
+        }
+    }
+
+    @Test
     void theLobbyListsGamesBeingPlayedAndAPlayersGames() {
         try (Seat a = seat(Browser.DESKTOP, "en"); Seat b = seat(Browser.PHONE, "en")) {
             String id = a.create("Listed", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
