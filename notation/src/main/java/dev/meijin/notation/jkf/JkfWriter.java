@@ -6,7 +6,9 @@ import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.game.Handicap;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Rules;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.kifu.Header;
@@ -216,7 +218,7 @@ public final class JkfWriter {
             boolean stop = false;
             if (s.isMove()) {
                 int m = s.move();
-                int count = pos.generate(Position.LEGAL_ALL, legal, 0);
+                int count = pos.generate(GenType.LEGAL_ALL, legal, 0);
                 if (!contains(legal, count, m)) {
                     throw new KifuException(new Problem(0, 0, pos.plies() + 1, "cannot write the record: move " + Move.usi(m)
                             + " is not legal in " + Sfen.format(pos)));
@@ -281,7 +283,7 @@ public final class JkfWriter {
                 mv.put("same", true);
             }
             Role role = Piece.roleOf(Move.piece(m));
-            if (role.canPromote() && (Square.inZone(us, Move.from(m)) || Square.inZone(us, to))) {
+            if (Rules.canPromote(us, role.code(), Move.from(m), to)) {
                 mv.put("promote", Move.isPromotion(m));
             }
             int captured = pos.pieceAt(to);

@@ -1,9 +1,11 @@
 package dev.meijin.notation.move;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMove;
 import dev.meijin.core.position.Position;
 import java.util.ArrayList;
 import java.util.List;
@@ -275,7 +277,12 @@ public final class JapaneseNotation {
         if (p.drop) {
             List<Integer> drops = legal.select(m -> Move.isDrop(m) && Move.to(m) == dest && Move.piece(m) == piece);
             if (drops.isEmpty()) {
-                throw Errors.illegal("Japanese", text, legal, cannot(p.role, "be dropped on", to));
+                // The core says which rule the drop breaks (not in hand, occupied, nifu, the check, …).
+                String why = p.role.isHandRole()
+                        ? legal.pos.illegalMove(new MoveOrDrop.Drop(p.role, to)).map(IllegalMove::message)
+                                .orElse(cannot(p.role, "be dropped on", to))
+                        : cannot(p.role, "be dropped on", to);
+                throw Errors.illegal("Japanese", text, legal, why);
             }
             return drops.getFirst();
         }
