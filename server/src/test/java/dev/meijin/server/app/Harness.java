@@ -26,6 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 final class Harness implements AutoCloseable {
     static final JsonMapper JSON = JsonMapper.builder().build();
     final PlayServer server;
+    final int port;
     final HttpClient http = HttpClient.newHttpClient();
     private final List<Ws> sockets = new ArrayList<>();
 
@@ -36,10 +37,21 @@ final class Harness implements AutoCloseable {
     Harness(ServerConfig cfg) {
         this.server = PlayServer.start(new ServerConfig("127.0.0.1", cfg.port(), cfg.dataDir(), cfg.dbUrl(), cfg.dbUser(), cfg.dbPassword(), cfg.grace(),
                 cfg.claimAfter(), cfg.time(), cfg.wall()));
+        this.port = server.port();
+    }
+
+    private Harness(int port) {
+        this.server = null;
+        this.port = port;
+    }
+
+    /** Clients of a server running in another process. */
+    static Harness remote(int port) {
+        return new Harness(port);
     }
 
     String base() {
-        return "http://127.0.0.1:" + server.port();
+        return "http://127.0.0.1:" + port;
     }
 
     /** An HTTP answer: status and parsed JSON body (null when not JSON). */
@@ -99,7 +111,7 @@ final class Harness implements AutoCloseable {
     Ws open(String path) {
         Ws ws = new Ws();
         try {
-            ws.socket = http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + server.port() + path), ws).get(5, TimeUnit.SECONDS);
+            ws.socket = http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + port + path), ws).get(5, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("cannot connect to " + path, e);
         }
@@ -183,7 +195,9 @@ final class Harness implements AutoCloseable {
         for (Ws w : sockets) {
             w.socket.abort();
         }
-        server.close();
+        if (server != null) {
+            server.close();
+        }
     }
 
     static Duration seconds(long s) {
