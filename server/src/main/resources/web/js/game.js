@@ -4,6 +4,7 @@
 import { Board } from './board.js';
 import { api, ApiError, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
+import { EvalGraph } from './graph.js';
 import { positions } from './replay.js';
 import { countdown } from './sound.js';
 import { language, t } from './i18n.js';
@@ -126,6 +127,7 @@ export class GamePage {
         this.state.dests = {};
         this.state.dropDests = {};
         if (m.clock) this.state.clock = m.clock;
+        if (m.status === 'finished') this.loadAnalysis();
         this.render();
         break;
       case 'takebackOffered':
@@ -161,6 +163,7 @@ export class GamePage {
     this.state = state;
     if (this.orientation === null) this.orientation = state.you || 'sente';
     this.replayCache = null;
+    if (state.status === 'finished') this.loadAnalysis();
     if (state.status === 'playing') this.viewPly = null;
     else if (state.status === 'finished' && this.viewPly !== null && this.viewPly > state.moves.length) this.viewPly = null;
     this.render();
@@ -187,6 +190,27 @@ export class GamePage {
     s.takebackOffer = null;
     this.replayCache = null;
     this.render();
+  }
+
+  /**
+   * The server's analysis of a finished game (docs/CLIENT-NEEDS.md), polled while it runs. A server that
+   * offers none answers with an error, and the page then shows no analysis panel.
+   */
+  async loadAnalysis(request = false) {
+    if (this.analysisPending) return;
+    this.analysisPending = true;
+    try {
+      const path = `/api/games/${encodeURIComponent(this.id)}/analysis`;
+      this.analysis = await api(request ? 'POST' : 'GET', path, request ? {} : undefined);
+      this.render();
+      if (this.analysis.status === 'running') {
+        setTimeout(() => { this.analysisPending = false; this.loadAnalysis(); }, 2000);
+        return;
+      }
+    } catch (e) {
+      if (request) this.toast(t('error', { message: e.message }));
+    }
+    this.analysisPending = false;
   }
 
   play(usi) {
@@ -325,6 +349,7 @@ export class GamePage {
     if (s.impasse && s.status === 'playing') panels.push(this.impassePanel(sideName));
     panels.push(this.movesPanel());
     panels.push(this.settingsPanel());
+    if (s.status === 'finished' && this.analysis) panels.push(this.analysisPanel());
     if (s.status === 'finished' || s.status === 'aborted' || s.moves.length > 0) panels.push(this.recordPanel());
     panels.push(this.infoPanel(sideName));
     const scroll = this.panels.querySelector('.moves')?.scrollTop;
@@ -473,6 +498,23 @@ export class GamePage {
   replaySfens() {
     if (!this.replayCache) this.replayCache = positions(this.state.initialSfen, this.state.moves.map((m) => m.usi));
     return this.replayCache;
+  }
+
+  analysisPanel() {
+    const a = this.analysis;
+    const body = [];
+    if (a.status === 'none') {
+      body.push(h('button', { type: 'button', id: 'analyse', onclick: () => this.loadAnalysis(true) }, t('analyse')));
+    } else if (a.status === 'running') {
+      body.push(h('p', { class: 'small muted' }, t('analysing', { done: a.plies.length, total: this.state.moves.length + 1 })));
+    }
+    if (a.plies && a.plies.length > 0) {
+      this.graphEl ||= h('div', { id: 'eval-graph' });
+      this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply));
+      this.graph.set(a.plies, this.viewPly === null ? this.state.moves.length : this.viewPly);
+      body.push(this.graphEl);
+    }
+    return h('div', { class: 'panel', id: 'analysis' }, h('h2', {}, t('analysis')), body);
   }
 
   settingsPanel() {

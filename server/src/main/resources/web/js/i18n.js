@@ -102,6 +102,8 @@ const STRINGS = {
   drawBy: ['引き分け（{reason}）', 'Draw by {reason}'],
   aborted: ['対局は中止されました', 'The game was aborted'],
   analysis: ['形勢グラフ', 'Evaluation graph'],
+  analyse: ['解析する', 'Analyse'],
+  analysing: ['解析中… {done}/{total}', 'Analysing… {done}/{total}'],
   furigoma: ['振り駒', 'Furigoma'],
   furigomaResult: ['歩が{n}枚：{name}さんの先手', '{n} pawns face up: {name} moves first'],
   byoyomiShort: ['秒読み {s}秒', 'byoyomi {s}s'],

@@ -92,6 +92,35 @@ final class BoardComponentTest {
     }
 
     @Test
+    void aForcedPromotionIsPlayedWithoutAskingTheChoice() {
+        openDemo(Browser.DESKTOP);
+        browser.clickSquare("1b");
+        assertThat(shownDests()).containsExactly("1a");
+        browser.clickSquare("1a");
+        browser.await("the move in the log", d -> log().size() == 1);
+        assertThat(log()).containsExactly("move 1b1a+");
+        assertThat(browser.all(".mj-promotion-choice")).isEmpty();
+        assertThat(browser.all("[data-piece-square='1a'] .piece").getFirst().getDomAttribute("data-role")).isEqualTo("+P");
+    }
+
+    @Test
+    void aClickOnTheEvaluationGraphPicksThatPosition() {
+        openDemo(Browser.PHONE);
+        // Ply 0 (0 cp) sits on the middle line, ply 10 (gote mates) at the bottom, ply 6 (+320) above the middle.
+        String[] points = browser.find("#graph polyline.eval-line").getDomAttribute("points").split(" ");
+        assertThat(points).hasSize(11);
+        assertThat(points[0]).isEqualTo("0.00,50.00");
+        assertThat(points[10]).isEqualTo("300.00,100.00");
+        assertThat(Double.parseDouble(points[6].split(",")[1])).isBetween(30.0, 45.0);
+        browser.script("document.getElementById('graph').scrollIntoView({block: 'center'})");
+        browser.click("#graph rect.eval-band[data-ply='7']");
+        browser.await("the pick in the log", d -> log().size() == 1);
+        assertThat(log()).containsExactly("graph 7");
+        assertThat(browser.find("#graph line.eval-current").getDomAttribute("x1")).isEqualTo("210");
+        browser.screenshot("board-demo-graph-phone");
+    }
+
+    @Test
     void aPieceInHandIsDroppedOnOneOfItsSquares() {
         openDemo(Browser.DESKTOP);
         browser.clickHand("sente", "P");

@@ -9,14 +9,16 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Whole games in two headless browsers against the real server on a free port with a temporary H2 database:
  * every move is clicked on the board, and what each page shows is checked. Screenshots of desktop and phone
- * pages go to {@code server/target/screenshots/}.
+ * pages go to {@code server/target/screenshots/}. Tagged slow: the fast lane ({@code -Pfast}) leaves them out.
  */
+@Tag("slow")
 final class PlayInBrowserTest {
 
     @TempDir
