@@ -75,6 +75,16 @@ export class GamePage {
       },
     });
     this.clocks = new Clocks({ sente: null, gote: null }, (n) => countdown(n, language()));
+    // The arrow keys step through the moves (← → one move, ↑ ↓ to the start and the end), as in replay programs.
+    document.addEventListener('keydown', (e) => {
+      if (!this.state || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      const n = this.state.moves.length;
+      const current = this.viewPly === null ? n : this.viewPly;
+      const to = { ArrowLeft: current - 1, ArrowRight: current + 1, ArrowUp: 0, ArrowDown: n }[e.key];
+      if (to === undefined || n === 0) return;
+      e.preventDefault();
+      this.view(Math.max(0, Math.min(n, to)));
+    });
   }
 
   playerBar(where) {

@@ -103,6 +103,15 @@ final class PlayInBrowserTest {
             sente.browser.screenshot("game-replay-desktop");
             sente.browser.click("#nav-last");
             assertThat(sente.pieceOn("2c")).isEqualTo("+P");
+            // The arrow keys step through the moves too.
+            org.openqa.selenium.WebElement body = sente.browser.find("body");
+            body.sendKeys(org.openqa.selenium.Keys.ARROW_LEFT);
+            sente.browser.await("one move back", d -> "P".equals(sente.pieceOn("2c")));
+            assertThat(sente.browser.find("#moves li.current").getDomAttribute("data-ply")).isEqualTo("6");
+            body.sendKeys(org.openqa.selenium.Keys.ARROW_UP);
+            sente.browser.await("the start", d -> "P".equals(sente.pieceOn("2g")));
+            body.sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
+            sente.browser.await("the end", d -> "+P".equals(sente.pieceOn("2c")));
         }
     }
 
