@@ -148,9 +148,8 @@ export class LobbyPage {
     this.seekBody = h('tbody', { id: 'seeks' });
     this.liveBody = h('tbody', { id: 'live-games' });
     this.mineBody = h('tbody', { id: 'player-games' });
-    const search = h('input', { id: 'player-search', placeholder: t('yourName'), value: this.player || '' });
+    const search = h('input', { id: 'player-search', placeholder: t('yourName'), value: this.player || localStorage.getItem('meijin.name') || '' });
     search.addEventListener('change', () => { this.player = search.value.trim() || null; this.refresh(); });
-    this.search = search;
     this.mineTitle = h('h2', {});
     this.root.replaceChildren(h('div', { class: 'lobby' },
       h('section', { class: 'panel wide' }, h('h2', {}, t('newGame')), form),
@@ -213,7 +212,6 @@ export class LobbyPage {
     }
     const who = this.player || localStorage.getItem('meijin.name');
     this.mineTitle.textContent = who ? t('playerGames', { name: who }) : t('myGames');
-    if (who && document.activeElement !== this.search) this.search.value = who;
     if (!who) {
       this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames'))));
       return;
