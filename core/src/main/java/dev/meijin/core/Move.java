@@ -11,13 +11,12 @@ package dev.meijin.core;
  * bits 16–20  the moving piece (before promotion), as a {@link Piece} code
  * </pre>
  *
- * {@link #NULL}, {@link #RESIGN} and {@link #WIN} are reserved patterns whose origin equals their
- * destination, which no real move has. Use {@link MoveOrDrop} at API edges.
+ * {@link #RESIGN} and {@link #WIN} are reserved patterns whose origin equals their destination, which no real
+ * move has. A pass (null-move pruning) is not a move code: search uses {@code Position.doNullMove()}. Use
+ * {@link MoveOrDrop} at API edges.
  */
 public final class Move {
     public static final int NONE = 0;
-    /** A pass, used by search (null-move pruning). */
-    public static final int NULL = (1 << 7) | 1;
     /** Resignation. */
     public static final int RESIGN = (2 << 7) | 2;
     /** An impasse (entering-king) declaration win. */
@@ -81,7 +80,7 @@ public final class Move {
         return m & 0xFFFF;
     }
 
-    /** Whether this is a real move (not NONE, NULL, RESIGN or WIN). */
+    /** Whether this is a real move (not NONE, RESIGN or WIN). */
     public static boolean isReal(int m) {
         return m != NONE && (isDrop(m) || from(m) != to(m));
     }
@@ -90,8 +89,6 @@ public final class Move {
     public static String usi(int m) {
         if (m == NONE) {
             return "none";
-        } else if (m == NULL) {
-            return "0000";
         } else if (m == RESIGN) {
             return "resign";
         } else if (m == WIN) {

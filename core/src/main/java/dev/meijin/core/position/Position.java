@@ -93,9 +93,9 @@ public final class Position {
     long checkLo, checkHi;
 
     // Undo stack: entry i describes the move that led from state i to state i + 1.
-    private int sp;
-    private int[] stMove = new int[256], stCaptured = new int[256];
-    private long[] stBoardKey = new long[256], stHandKey = new long[256], stCheckLo = new long[256], stCheckHi = new long[256];
+    int sp;
+    int[] stMove = new int[256], stCaptured = new int[256];
+    long[] stBoardKey = new long[256], stHandKey = new long[256], stCheckLo = new long[256], stCheckHi = new long[256];
 
     // Scratch results of attack computations (a position belongs to one thread).
     private long aLo, aHi;
@@ -494,7 +494,7 @@ public final class Position {
         }
     }
 
-    private void grow() {
+    void grow() {
         int n = stMove.length * 2;
         stMove = Arrays.copyOf(stMove, n);
         stCaptured = Arrays.copyOf(stCaptured, n);
@@ -1280,5 +1280,94 @@ public final class Position {
     @Override
     public String toString() {
         return Setups.sfen(this);
+    }
+
+    // ------------------------------------------------------------------ search support
+    // Null move, direct legality tests, check generation, mate in one, repetition and attack words for the
+    // engine and the mate solver. The implementations live in package-private classes of this package.
+
+    /**
+     * Passes: the other side is to move, with the same board and hands. Only the side to move and the key
+     * change; the checkers stay valid because a null move is never made in check (asserted). The pass is
+     * pushed on the move stack as {@link Move#NONE}, so {@link #plies()} counts it and repetition queries do
+     * not look past it. Take it back with {@link #undoNullMove()}, never {@link #undoMove()}.
+     */
+    public void doNullMove() {
+        assert !inCheck() : "null move in check: " + this;
+        if (sp == stMove.length) {
+            grow();
+        }
+        int i = sp++;
+        stMove[i] = Move.NONE;
+        stCaptured[i] = 0;
+        stBoardKey[i] = boardKey;
+        stHandKey[i] = handKey;
+        stCheckLo[i] = checkLo;
+        stCheckHi[i] = checkHi;
+        side ^= 1;
+        boardKey ^= Zobrist.SIDE;
+    }
+
+    /**
+     * Takes back the pass made by {@link #doNullMove()}.
+     *
+     * @throws IllegalStateException if the last entry of the move stack is not a null move
+     */
+    public void undoNullMove() {
+        if (sp == 0 || stMove[sp - 1] != Move.NONE) {
+            throw new IllegalStateException("the last move is not a null move");
+        }
+        sp--;
+        side ^= 1;
+        boardKey ^= Zobrist.SIDE;
+    }
+
+    /**
+     * Repetition for search, where a first repetition counts. Looks back at most {@code maxPlies} plies
+     * (and never past a null move) for the nearest earlier position with the same board and side to move,
+     * and answers from the side to move's point of view:
+     *
+     * <ul>
+     *   <li>the same hands as well: {@link RepetitionState#WIN} if every move of the opponent since then gave
+     *       check (perpetual check by the opponent), {@link RepetitionState#LOSE} if every move of the side to
+     *       move did, otherwise {@link RepetitionState#DRAW} (also when both sides checked with every move);
+     *   <li>a hand of the side to move holding at least as many pieces of every kind as then:
+     *       {@link RepetitionState#SUPERIOR}; at most as many of every kind: {@link RepetitionState#INFERIOR}
+     *       (the opponent's hand is then the reverse, since the board is the same);
+     *   <li>otherwise (no such position, or only positions whose hands are not comparable):
+     *       {@link RepetitionState#NONE}.
+     * </ul>
+     *
+     * Costs one long comparison per two plies looked back (16 is a usual depth for search). Allocates nothing.
+     */
+    public RepetitionState repetition(int maxPlies) {
+        return Repetition.inTree(this, maxPlies);
+    }
+
+    /**
+     * The sennichite rule of a game: {@link RepetitionState#NONE} unless the current position (board, hands
+     * and side to move) has occurred {@code occurrences} times on the move stack, this one included (4 under
+     * the JSA rules). Then {@link RepetitionState#LOSE} if the side to move gave check with every one of its
+     * moves since the earliest of those occurrences (it checked perpetually and loses),
+     * {@link RepetitionState#WIN} if the opponent did, otherwise {@link RepetitionState#DRAW}. Never
+     * {@code SUPERIOR} or {@code INFERIOR}. Scans the whole stack (up to a null move); allocates nothing.
+     */
+    public RepetitionState sennichite(int occurrences) {
+        int i = Repetition.since(this, occurrences);
+        return i < 0 ? RepetitionState.NONE : Repetition.judge(this, i);
+    }
+
+    /**
+     * The stack index (see {@link #keyAt(int)}) of the earliest of the last {@code occurrences} occurrences
+     * of the current position, this one included; -1 if it has occurred fewer times. {@link
+     * #sennichite(int)} judges the moves from there on.
+     */
+    public int repetitionStart(int occurrences) {
+        return Repetition.since(this, occurrences);
+    }
+
+    /** How many times the current position (board, hands, side to move) occurs on the move stack, this one included. */
+    public int occurrences() {
+        return Repetition.occurrences(this);
     }
 }

@@ -243,7 +243,7 @@ class GenTypeTest {
             }
         }
         assertThat(count).as("every legal move was among the candidates in %s", sfen).isEqualTo(legalAll.size());
-        for (int special : new int[] {Move.NONE, Move.NULL, Move.RESIGN, Move.WIN}) {
+        for (int special : new int[] {Move.NONE, Move.RESIGN, Move.WIN}) {
             assertThat(pos.isLegal(special)).as("isLegal(%s) in %s", Move.usi(special), sfen).isFalse();
         }
     }

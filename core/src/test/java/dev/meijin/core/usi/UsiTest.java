@@ -39,7 +39,6 @@ class UsiTest {
         assertThat(Usi.format(Move.drop(Role.GOLD.code(), Square.parse("9i"), 0))).isEqualTo("G*9i");
         assertThat(Usi.format(Move.RESIGN)).isEqualTo("resign");
         assertThat(Usi.format(Move.WIN)).isEqualTo("win");
-        assertThat(Usi.format(Move.NULL)).isEqualTo("0000");
         assertThat(new MoveOrDrop.BoardMove(Square.parse("8h"), Square.parse("2b"), true).usi()).isEqualTo("8h2b+");
         assertThat(new MoveOrDrop.Drop(Role.PAWN, Square.parse("5e")).usi()).isEqualTo("P*5e");
     }
