@@ -41,6 +41,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             ValidateCommand.class,
             NotateCommand.class,
             ServeCommand.class,
+            UsiCommand.class,
+            BenchCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Callable<Integer> {

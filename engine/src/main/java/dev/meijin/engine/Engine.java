@@ -52,10 +52,6 @@ public final class Engine implements AutoCloseable {
     private final Options options = new Options();
     private TranspositionTable tt;
     private Position position = Position.startpos();
-    private long[] historyBoard = new long[1];
-    private int[] historyHand = new int[1];
-    private boolean[] historyCheck = new boolean[1];
-    private int historyLength;
     private volatile Consumer<SearchInfo> infoListener = i -> {};
     private volatile Consumer<BestMove> bestMoveListener = b -> {};
     private SearchRun current;
@@ -67,7 +63,6 @@ public final class Engine implements AutoCloseable {
     /** An engine at the start position with default options. */
     public Engine() {
         tt = new TranspositionTable(options.hashMb);
-        record(position);
     }
 
     // ------------------------------------------------------------------ options
@@ -255,7 +250,6 @@ public final class Engine implements AutoCloseable {
         }
         synchronized (lock) {
             position = p;
-            record(p);
         }
     }
 
@@ -264,24 +258,6 @@ public final class Engine implements AutoCloseable {
         synchronized (lock) {
             return position.copy();
         }
-    }
-
-    /** Rebuilds the repetition history of the game that led to {@code p} by taking its moves back on a copy. */
-    private void record(Position p) {
-        int n = p.plies() + 1;
-        historyBoard = new long[n];
-        historyHand = new int[n];
-        historyCheck = new boolean[n];
-        Position q = p.copy();
-        for (int i = n - 1; i >= 0; i--) {
-            historyBoard[i] = q.boardKey();
-            historyHand[i] = q.hand(q.sideToMove());
-            historyCheck[i] = q.inCheck();
-            if (i > 0) {
-                q.undoMove();
-            }
-        }
-        historyLength = n;
     }
 
     // ------------------------------------------------------------------ search
@@ -322,7 +298,7 @@ public final class Engine implements AutoCloseable {
             boolean single = rootMoves.length == 1 && time.timed && !limits.ponder() && !limits.infinite();
             tt.newSearch();
             searches++;
-            SearchRun run = new SearchRun(root, historyBoard, historyHand, historyCheck, historyLength, rootMoves, tt, o, limits, time,
+            SearchRun run = new SearchRun(root, rootMoves, tt, o, limits, time,
                     multiPv, single ? 1 : maxDepth, maxNodes, info, searches);
             Supplier<Evaluator> factory = evaluatorFactory != null ? evaluatorFactory
                     : o.materialOnly ? () -> new ShogiEvaluator(Weights.material()) : evalOf(weights);
@@ -454,11 +430,47 @@ public final class Engine implements AutoCloseable {
         return new BestMove.Play(Move.usi(best), ponder == Move.NONE ? Optional.empty() : Optional.of(Move.usi(ponder)));
     }
 
+    /**
+     * Starts a mate search of the current position (USI {@code go mate}) and returns at once; {@link #stop()}
+     * ends it early with a {@link MateAnswer.Timeout}.
+     *
+     * @param millis the time allowed, or 0 for no limit
+     * @param listener receives the answer on the search thread
+     */
+    public void goMate(long millis, Consumer<MateAnswer> listener) {
+        stopAndWait();
+        synchronized (lock) {
+            MateSearch search = new MateSearch(position);
+            mateSearch = search;
+            Thread t = new Thread(() -> {
+                MateAnswer answer;
+                try {
+                    answer = switch (search.solve(millis)) {
+                        case MATE -> new MateAnswer.Mate(search.line());
+                        case NO_MATE -> new MateAnswer.NoMate();
+                        case TIMEOUT -> new MateAnswer.Timeout();
+                    };
+                } catch (RuntimeException | StackOverflowError e) {
+                    answer = new MateAnswer.Timeout();
+                }
+                listener.accept(answer);
+            }, "meijin-mate-" + (++searches));
+            t.setDaemon(true);
+            mainThread = t;
+            t.start();
+        }
+    }
+
+    private MateSearch mateSearch;
+
     /** Stops the running search, if any; its bestmove follows through the listener. */
     public void stop() {
         SearchRun run;
         synchronized (lock) {
             run = current;
+            if (mateSearch != null) {
+                mateSearch.stop();
+            }
         }
         if (run != null) {
             run.stop = true;

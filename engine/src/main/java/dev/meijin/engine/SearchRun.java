@@ -5,16 +5,11 @@ import java.util.function.Consumer;
 
 /**
  * The state one {@code go} shares between its search threads: limits, clock, stop flag, the transposition
- * table and the game history before the root (for repetition). Fields written by one thread and read by others
+ * table; the root position carries the game history (for repetition). Fields written by one thread and read by others
  * are {@code volatile}; node counters are per worker and summed racily for reports.
  */
 final class SearchRun {
     final Position root;
-    /** Board key (pieces and side to move), hand of the side to move and check flag of every game position up to the root. */
-    final long[] historyBoard;
-    final int[] historyHand;
-    final boolean[] historyCheck;
-    final int historyLength;
     final int[] rootMoves;
     final TranspositionTable tt;
     final Options options;
@@ -30,14 +25,10 @@ final class SearchRun {
     volatile boolean pondering;
     Worker[] workers;
 
-    SearchRun(Position root, long[] historyBoard, int[] historyHand, boolean[] historyCheck, int historyLength, int[] rootMoves,
+    SearchRun(Position root, int[] rootMoves,
             TranspositionTable tt, Options options, SearchLimits limits, TimeManager time, int multiPv, int maxDepth, long maxNodes,
             Consumer<SearchInfo> info, long seed) {
         this.root = root;
-        this.historyBoard = historyBoard;
-        this.historyHand = historyHand;
-        this.historyCheck = historyCheck;
-        this.historyLength = historyLength;
         this.rootMoves = rootMoves;
         this.tt = tt;
         this.options = options;

@@ -10,7 +10,6 @@ import static dev.meijin.engine.TranspositionTable.BOUND_EXACT;
 import static dev.meijin.engine.TranspositionTable.BOUND_LOWER;
 import static dev.meijin.engine.TranspositionTable.BOUND_UPPER;
 
-import dev.meijin.core.Hand;
 import dev.meijin.core.Move;
 import dev.meijin.core.position.Position;
 import dev.meijin.engine.eval.Evaluator;
@@ -26,6 +25,8 @@ import java.util.List;
 final class Worker implements Runnable {
     private static final int[] VALUE = {0, 90, 230, 260, 370, 560, 640, 440, 15000, 530, 490, 510, 495, 830, 950, 0};
     private static final int[][] LMR = new int[64][64];
+    /** Marks a pass in {@code played}: no real move has equal origin and destination. */
+    private static final int NULL_MOVE = (1 << 7) | 1;
 
     static {
         for (int d = 1; d < 64; d++) {
@@ -60,11 +61,6 @@ final class Worker implements Runnable {
     private final int[] captureHistory = new int[32 * 81 * 16];
     private final int[] counter = new int[32 * 81];
 
-    // Repetition: game history followed by the positions of the current line.
-    private final long[] repBoard;
-    private final int[] repHand;
-    private final boolean[] repCheck;
-    private final int base;
 
     // Root.
     final int[] rootMoves;
@@ -82,14 +78,6 @@ final class Worker implements Runnable {
         this.run = run;
         this.pos = run.root.copy();
         this.eval = eval;
-        int h = run.historyLength;
-        repBoard = new long[h + MAX_PLY + 4];
-        repHand = new int[h + MAX_PLY + 4];
-        repCheck = new boolean[h + MAX_PLY + 4];
-        System.arraycopy(run.historyBoard, 0, repBoard, 0, h);
-        System.arraycopy(run.historyHand, 0, repHand, 0, h);
-        System.arraycopy(run.historyCheck, 0, repCheck, 0, h);
-        base = h - 1;
         rootMoves = run.rootMoves.clone();
         rootScores = new int[rootMoves.length];
         rootPrev = new int[rootMoves.length];
@@ -227,6 +215,7 @@ final class Worker implements Runnable {
     }
 
     private SearchInfo.Line line(int depth, int idx, Bound bound, int score) {
+        nodes = localNodes;
         long ms = run.elapsedMs();
         long nodesAll = run.nodes();
         List<String> line = new ArrayList<>();
@@ -246,7 +235,6 @@ final class Worker implements Runnable {
         int best = -INFINITE;
         int n = rootMoves.length;
         played[0] = Move.NONE;
-        repBoard[base] = pos.boardKey();
         for (int i = pvIdx; i < n; i++) {
             int m = rootMoves[i];
             if (id == 0 && run.elapsedMs() > 3000) {
@@ -298,10 +286,6 @@ final class Worker implements Runnable {
         eval.beforeMove(pos, m);
         pos.doMove(m);
         played[ply] = m;
-        int a = base + ply + 1;
-        repBoard[a] = pos.boardKey();
-        repHand[a] = pos.hand(pos.sideToMove());
-        repCheck[a] = pos.inCheck();
     }
 
     private void unplay() {
@@ -333,43 +317,22 @@ final class Worker implements Runnable {
         return (ply & 1) == 0 ? drawValue : -drawValue;
     }
 
+    /** Plies the repetition test looks back (the game history before the root included). */
+    private static final int REPETITION_PLIES = 32;
+
     /**
-     * The repetition state at {@code ply} from the history: a draw, a win or loss by perpetual check, or a
-     * superior or inferior repetition (same board, more or less in hand); {@link Scores#NONE} if none.
+     * The score of the repetition state at {@code ply} (the core's rule: a draw, a win or loss by perpetual
+     * check, or a superior or inferior repetition), or {@link Scores#NONE} if there is none.
      */
     private int repetition(int ply) {
-        int cur = base + ply;
-        long key = repBoard[cur];
-        int hand = repHand[cur];
-        int stop = Math.max(0, cur - 64);
-        for (int i = cur - 4; i >= stop; i -= 2) {
-            if (repBoard[i] != key) {
-                continue;
-            }
-            if (repHand[i] == hand) {
-                boolean theyCheckedAll = true, weCheckedAll = true;
-                for (int j = cur; j > i; j -= 2) {
-                    theyCheckedAll &= repCheck[j];
-                }
-                for (int j = cur - 1; j > i; j -= 2) {
-                    weCheckedAll &= repCheck[j];
-                }
-                if (theyCheckedAll) {
-                    return mateIn(ply);
-                }
-                if (weCheckedAll) {
-                    return matedIn(ply);
-                }
-                return drawScore(ply);
-            }
-            if (Hand.isSuperiorOrEqual(hand, repHand[i])) {
-                return Scores.SUPERIOR;
-            }
-            if (Hand.isSuperiorOrEqual(repHand[i], hand)) {
-                return -Scores.SUPERIOR;
-            }
-        }
-        return NONE;
+        return switch (pos.repetition(REPETITION_PLIES)) {
+            case NONE -> NONE;
+            case DRAW -> drawScore(ply);
+            case WIN -> mateIn(ply);
+            case LOSE -> matedIn(ply);
+            case SUPERIOR -> Scores.SUPERIOR;
+            case INFERIOR -> -Scores.SUPERIOR;
+        };
     }
 
     private int evaluate() {
@@ -475,6 +438,23 @@ final class Worker implements Runnable {
             // Reverse futility pruning.
             if (depth <= 7 && se - (110 - (improving ? 30 : 0)) * depth >= beta && se < MATE_IN_MAX && beta > -MATE_IN_MAX) {
                 return se;
+            }
+        }
+        // Null-move pruning.
+        if (!pvNode && !inCheck && depth >= 3 && se >= beta && ply > 0 && played[ply - 1] != NULL_MOVE && beta > -MATE_IN_MAX
+                && beta < MATE_IN_MAX) {
+            int r = 3 + depth / 4 + Math.min(3, (se - beta) / 200);
+            eval.beforeNullMove();
+            pos.doNullMove();
+            played[ply] = NULL_MOVE;
+            int score = -search(-beta, -beta + 1, depth - r, ply + 1, !cutNode);
+            pos.undoNullMove();
+            eval.afterNullUndo();
+            if (run.stop) {
+                return 0;
+            }
+            if (score >= beta) {
+                return score >= MATE_IN_MAX ? beta : score;
             }
         }
         // Internal iterative reduction.
