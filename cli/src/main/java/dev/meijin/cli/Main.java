@@ -43,6 +43,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             ServeCommand.class,
             UsiCommand.class,
             BenchCommand.class,
+            GensfenCommand.class,
+            TuneCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Callable<Integer> {

@@ -104,8 +104,18 @@ public final class UsiProtocol {
                 break;
             }
         }
+        // End of input without quit: a search with a limit finishes and answers; an endless one is stopped.
+        if (!endless) {
+            try {
+                engine.awaitIdle();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         engine.close();
     }
+
+    private volatile boolean endless;
 
     /**
      * Handles one command line.
@@ -228,6 +238,7 @@ public final class UsiProtocol {
                 case "mate" -> {
                     String t = i + 1 < args.size() ? args.get(i + 1) : "infinite";
                     long ms = t.equals("infinite") ? 0 : number(k, t);
+                    endless = ms == 0;
                     engine.goMate(ms, this::mateAnswer);
                     return;
                 }
@@ -252,6 +263,7 @@ public final class UsiProtocol {
         }
         SearchLimits limits = new SearchLimits(btime, wtime, byoyomi, binc, winc, movetime, depth, nodes, infinite, ponder, searchMoves);
         searching = true;
+        endless = infinite || ponder;
         try {
             engine.go(limits);
         } catch (IllegalArgumentException e) {
