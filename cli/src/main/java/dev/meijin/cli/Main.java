@@ -45,6 +45,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             BenchCommand.class,
             GensfenCommand.class,
             TuneCommand.class,
+            MatchCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Callable<Integer> {

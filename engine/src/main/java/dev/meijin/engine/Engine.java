@@ -212,6 +212,29 @@ public final class Engine implements AutoCloseable {
         bestMoveListener = listener == null ? b -> {} : listener;
     }
 
+    private boolean warm;
+
+    /**
+     * Prepares the engine for timed play (USI {@code isready}): the first call runs a short search on a scratch
+     * engine so that the search code is loaded and compiled before the first clock starts. Later calls return at
+     * once.
+     */
+    public void prepare() {
+        synchronized (lock) {
+            if (warm) {
+                return;
+            }
+            warm = true;
+        }
+        try (Engine scratch = new Engine()) {
+            scratch.setOption("USI_Hash", "1");
+            scratch.setPosition(dev.meijin.core.position.Setups.STARTPOS, List.of("7g7f", "3c3d", "8h2b+", "3a2b"));
+            for (int i = 0; i < 3; i++) {
+                scratch.think(SearchLimits.nodes(30_000));
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ position
 
     /** Forgets what earlier games taught the search (hash table), as USI {@code usinewgame}. */

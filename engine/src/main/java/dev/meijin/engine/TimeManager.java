@@ -29,6 +29,14 @@ final class TimeManager {
             return new TimeManager(Long.MAX_VALUE, Long.MAX_VALUE, false);
         }
         long delay = o.networkDelay, delay2 = Math.max(o.networkDelay2, delay);
+        // Margins never take more than half of the time this move has for sure (the byoyomi or increment, or a
+        // share of the main time), so that a short byoyomi is still used.
+        long sure = Math.max(Math.max(l.byoyomi(), side == 0 ? l.binc() : l.winc()), (side == 0 ? l.btime() : l.wtime()) / 20);
+        if (l.movetime() > 0) {
+            sure = l.movetime();
+        }
+        delay = Math.min(delay, sure / 2);
+        delay2 = Math.min(delay2, sure / 2);
         if (l.movetime() > 0) {
             long t = Math.max(1, l.movetime() - delay);
             return new TimeManager(t, t, true);

@@ -134,7 +134,10 @@ public final class UsiProtocol {
         try {
             switch (cmd) {
                 case "usi" -> usi();
-                case "isready" -> send("readyok");
+                case "isready" -> {
+                    engine.prepare();
+                    send("readyok");
+                }
                 case "setoption" -> setOption(args);
                 case "usinewgame" -> engine.newGame();
                 case "position" -> position(args);
