@@ -130,7 +130,7 @@ public class NotationBench {
             for (List<String> set : SETS.values()) {
                 for (String p : set) {
                     Kifu k = Formats.read(TestData.bytes(p), Optional.of(p)).kifu();
-                    Position pos = k.startPosition();
+                    Position pos = k.startPosition().orElseThrow();
                     for (int m : k.mainLine()) {
                         positions.add(pos.copy());
                         ms.add(m);

@@ -174,8 +174,7 @@ final class ConvertCommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("cannot write " + file + ": no such directory");
         } catch (IOException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new IllegalArgumentException("cannot write " + file + ": " + why);
+            throw new IllegalArgumentException("cannot write " + file + ": " + Records.why(e));
         }
     }
 }

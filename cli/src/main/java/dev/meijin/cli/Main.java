@@ -170,14 +170,14 @@ public final class Main implements Callable<Integer> {
             }
         }
         PrintWriter err = cmd.getErr();
-        err.println(name + ": " + message + " (see '" + name + " --help')");
+        err.println(name + ": " + Records.message(message) + " (see '" + name + " --help')");
         err.flush();
         return USAGE;
     }
 
     private static int onExecutionError(Exception ex, CommandLine cmd, ParseResult parseResult) {
         PrintWriter err = cmd.getErr();
-        err.println("meijin: " + describe(ex));
+        err.println("meijin: " + Records.message(describe(ex)));
         err.flush();
         return FAILED;
     }

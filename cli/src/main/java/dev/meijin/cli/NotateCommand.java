@@ -1,5 +1,6 @@
 package dev.meijin.cli;
 
+import dev.meijin.core.Color;
 import dev.meijin.core.position.Position;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.Problem;
@@ -62,24 +63,25 @@ final class NotateCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         Kifu kifu = loaded.kifu();
-        Position pos = kifu.startPosition();
+        Position pos = kifu.startPosition().orElseThrow(() -> new IllegalArgumentException(
+                file + ": the start position is not legal: " + kifu.startProblem().orElse("") + "; nothing to notate"));
         int ply = kifu.start().setup().moveNumber();
         for (Step s : kifu.moves()) {
             if (s.isMove()) {
                 out.println(ply + " " + moveStyle.format(pos, s.move()));
                 pos.doMove(s.move());
             } else {
-                out.println(ply + " " + special(s.special().orElseThrow(), moveStyle));
+                out.println(ply + " " + special(s.special().orElseThrow(), moveStyle, pos.turn()));
             }
             ply++;
         }
         return Main.OK;
     }
 
-    /** A special ending in a style's vocabulary. */
-    static String special(Special s, MoveStyle style) {
+    /** A special ending in a style's vocabulary, recorded with {@code toMove} to move. */
+    static String special(Special s, MoveStyle style, Color toMove) {
         return switch (style) {
-            case JAPANESE_KIF, KI2 -> s.japanese();
+            case JAPANESE_KIF, KI2 -> s.japanese(toMove);
             case CSA -> s.csa().orElse(english(s));
             case HOSKING, HODGES, KAWASAKI, USI -> english(s);
         };

@@ -4,12 +4,11 @@ import dev.meijin.core.Move;
 import dev.meijin.core.movegen.Perft;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.SfenException;
-import java.io.IOException;
+import dev.meijin.notation.kifu.Limits;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -170,7 +169,7 @@ final class PerftCommand implements Callable<Integer> {
                 String count = fields[f].strip();
                 expected[f - 1] = count.matches("[0-9]{1,18}") ? Long.parseLong(count) : -1;
                 if (expected[f - 1] < 0) {
-                    problem = "the count for depth " + f + " \"" + count + "\" is not a whole number";
+                    problem = "the count for depth " + f + " \"" + Limits.excerpt(count) + "\" is not a whole number";
                 }
             }
             Position pos = null;
@@ -182,7 +181,7 @@ final class PerftCommand implements Callable<Integer> {
                 }
             }
             if (problem != null) {
-                out.println("line " + lineNumber + ": " + problem);
+                out.println("line " + lineNumber + ": " + Records.message(problem));
                 failed = true;
                 continue;
             }
@@ -199,7 +198,7 @@ final class PerftCommand implements Callable<Integer> {
                 long got = full ? perft.countFull(pos, d) : perft.count(pos, d);
                 if (got != expected[d - 1]) {
                     out.println("mismatch line " + lineNumber + " depth " + d + ": expected " + expected[d - 1]
-                            + " got " + got + ": " + fields[0].strip());
+                            + " got " + got + ": " + Records.printable(fields[0].strip()));
                     allRight = false;
                 }
             }
@@ -213,16 +212,14 @@ final class PerftCommand implements Callable<Integer> {
         return failed ? Main.FAILED : Main.OK;
     }
 
+    /** The lines of a UTF-8 table file of at most {@link dev.meijin.notation.kifu.Limits#MAX_BYTES} bytes. */
     private static List<String> readLines(Path path) {
+        byte[] bytes = Records.readFile(path, path.toString());
         try {
-            return Files.readAllLines(path, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("cannot read " + path + ": no such file");
+            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            return text.lines().toList();
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException("cannot read " + path + ": not UTF-8 text");
-        } catch (IOException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new IllegalArgumentException("cannot read " + path + ": " + why);
         }
     }
 

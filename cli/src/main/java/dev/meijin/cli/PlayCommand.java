@@ -2,6 +2,7 @@ package dev.meijin.cli;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
+import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
@@ -10,6 +11,7 @@ import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.notation.kifu.Limits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -86,7 +88,8 @@ final class PlayCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RuleSet rules;
         try {
-            rules = RuleSet.named(rulesName.strip());
+            // At a shared terminal a typing slip is refused, never lost: see the class comment.
+            rules = RuleSet.named(rulesName.strip()).withIllegalMoveLoses(false);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--rules: " + e.getMessage());
         }
@@ -156,8 +159,18 @@ final class PlayCommand implements Callable<Integer> {
                 "--handicap: unknown handicap \"" + text + "\"; valid: " + String.join(", ", valid));
     }
 
+    /** The longest command line {@code play} reads; a longer one ends the game (the input is no command list). */
+    static final int MAX_LINE = 1_000;
+
+    /** What {@code readLine} returns for a line longer than {@link #MAX_LINE}; compared by identity. */
+    private static final String TOO_LONG = new String("");
+
     /** One game in progress: the game, where commands come from and where the dialogue goes. */
     private static final class Session {
+        /** Lines read so far. */
+        private int lines;
+        /** The last line ended with a CR: a LF right after it belongs to the same line end. */
+        private boolean pendingCr;
         private final Game game;
         private final String rulesLabel;
         private final BufferedReader in;
@@ -188,6 +201,11 @@ final class PlayCommand implements Callable<Integer> {
                     suspend("end of input");
                     return;
                 }
+                if (line == TOO_LONG) {
+                    suspend("an input line longer than " + MAX_LINE + " characters; play reads one command per line");
+                    throw new IllegalArgumentException("input line " + (lines + 1) + " is longer than " + MAX_LINE
+                            + " characters; the input is not a list of commands");
+                }
                 String command = line.strip();
                 switch (command.toLowerCase(Locale.ROOT)) {
                     case "" -> {}
@@ -217,6 +235,7 @@ final class PlayCommand implements Callable<Integer> {
                     // A drawn declaration (24-point rule, 24 to 30 points) is a 持将棋, as records write it.
                     case Outcome.Draw d when d.ending() == Ending.DECLARATION -> "持将棋（入玉宣言）";
                     case Outcome.Draw d -> d.ending().japanese();
+                    case Outcome.Aborted a -> a.ending().japanese();
                 });
             }
         }
@@ -234,22 +253,60 @@ final class PlayCommand implements Callable<Integer> {
             if (interactive) {
                 out.print(prompt);
                 out.flush();
-                String line = in.readLine();
+                String line = readLine();
                 if (line == null) {
                     out.println();
                 }
                 return line;
             }
-            String line = in.readLine();
+            String line = readLine();
             if (line != null) {
-                out.println(prompt + line);
+                out.println(prompt + (line == TOO_LONG ? "…" : Records.message(line)));
             }
             return line;
         }
 
+        /**
+         * The next line of at most {@value #MAX_LINE} characters, without its line end; {@link #TOO_LONG} for a
+         * longer one (of which no more than the limit is read, so that an endless stream such as
+         * {@code /dev/zero} cannot fill memory); null at the end of the input.
+         */
+        private String readLine() throws IOException {
+            StringBuilder sb = new StringBuilder();
+            while (true) {
+                int c = in.read();
+                if (c < 0) {
+                    if (sb.isEmpty() && !pendingCr) {
+                        return null;
+                    }
+                    pendingCr = false;
+                    break;
+                }
+                if (pendingCr) {
+                    pendingCr = false;
+                    if (c == '\n') {
+                        continue;
+                    }
+                }
+                if (c == '\n') {
+                    break;
+                }
+                if (c == '\r') {
+                    pendingCr = true;
+                    break;
+                }
+                if (sb.length() == MAX_LINE) {
+                    return TOO_LONG;
+                }
+                sb.append((char) c);
+            }
+            lines++;
+            return sb.toString();
+        }
+
         private void move(String text) {
             if (text.matches("[A-Za-z]+")) {
-                refuse("unknown command \"" + text + "\"; type help for the commands");
+                refuse("unknown command \"" + Limits.excerpt(text) + "\"; type help for the commands");
                 return;
             }
             String sfenBefore = game.sfen();
@@ -266,8 +323,7 @@ final class PlayCommand implements Callable<Integer> {
                     printBoard();
                 }
                 // The reason names the position by its SFEN, which the board above already shows.
-                case MoveResult.Illegal illegal -> refuse(illegal.reason().replace(" in " + sfenBefore, ""));
-                case MoveResult.Finished finished -> refuse("the game is over: " + finished.outcome().describe());
+                case MoveResult.Illegal illegal -> refuse(illegal.message().replace(" in " + sfenBefore, ""));
             }
         }
 
@@ -296,15 +352,12 @@ final class PlayCommand implements Callable<Integer> {
             Color me = game.turn();
             switch (game.rules().impasse()) {
                 case DECLARATION_27, DECLARATION_24 -> {
-                    // Try the declaration on a replayed copy first: one that fails the rule is refused, not lost.
-                    Game trial = Game.of(game.start(), game.rules());
-                    for (int m : game.moves()) {
-                        trial.play(m);
-                    }
-                    if (trial.declare() instanceof Outcome.Win w && w.ending() == Ending.ILLEGAL_MOVE) {
-                        refuse(w.detail());
-                    } else {
+                    // Judge the declaration first: one that fails the rule is refused, not lost.
+                    Declaration.Verdict verdict = game.declarationVerdict();
+                    if (verdict.stands()) {
                         game.declare();
+                    } else {
+                        refuse("failed impasse declaration: " + verdict.message());
                     }
                 }
                 case AGREEMENT_24 -> {
@@ -372,7 +425,7 @@ final class PlayCommand implements Callable<Integer> {
         }
 
         private void refuse(String reason) {
-            out.println("refused: " + reason);
+            out.println("refused: " + Records.message(reason));
         }
 
         private void suspend(String why) {

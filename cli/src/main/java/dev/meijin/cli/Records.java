@@ -5,13 +5,17 @@ import dev.meijin.notation.Formats;
 import dev.meijin.notation.encoding.Decoded;
 import dev.meijin.notation.encoding.TextDecoder;
 import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -90,19 +94,64 @@ final class Records {
     }
 
     private static byte[] bytes(Path path, String label) {
-        if (Files.isDirectory(path)) {
-            throw new IllegalArgumentException("cannot read " + label + ": it is a directory");
-        }
+        return readFile(path, label);
+    }
+
+    /**
+     * The bytes of a regular file of at most {@link Limits#MAX_BYTES} bytes. The size is checked before
+     * reading and again while reading (the file may grow), so memory never grows past the bound; a device, a
+     * FIFO or a socket is refused unread, since it may never end.
+     *
+     * @param path the file
+     * @param label how messages name it
+     * @return its bytes
+     * @throws IllegalArgumentException with a one-line reason if the file cannot be read or is too large
+     */
+    static byte[] readFile(Path path, String label) {
         try {
-            return Files.readAllBytes(path);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("cannot read " + label + ": no such file");
-        } catch (AccessDeniedException e) {
-            throw new IllegalArgumentException("cannot read " + label + ": permission denied");
+            BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+            if (a.isDirectory()) {
+                throw new IllegalArgumentException("cannot read " + label + ": it is a directory");
+            }
+            if (!a.isRegularFile()) {
+                throw new IllegalArgumentException("cannot read " + label + ": not a regular file (a device, FIFO or socket)");
+            }
+            if (a.size() > Limits.MAX_BYTES) {
+                throw new IllegalArgumentException("cannot read " + label + ": the file has " + a.size()
+                        + " bytes; a game record may have at most " + Limits.MAX_BYTES + " (" + (Limits.MAX_BYTES >> 20) + " MiB)");
+            }
+            try (InputStream in = Files.newInputStream(path)) {
+                return Limits.readBounded(in, label);
+            }
+        } catch (Limits.TooLargeException e) {
+            throw new IllegalArgumentException("cannot read " + printable(e.getMessage()));
         } catch (IOException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new IllegalArgumentException("cannot read " + label + ": " + why);
+            throw new IllegalArgumentException("cannot read " + label + ": " + why(e));
         }
+    }
+
+    /**
+     * Why a file operation failed, in a few words: {@code no such file}, {@code permission denied},
+     * {@code a loop of symbolic links}, else the system's own message.
+     *
+     * @param e the failure
+     * @return the reason, without the file name
+     */
+    static String why(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            String reason = fse.getReason();
+            if (reason.contains("symbolic links")) {
+                return "a loop of symbolic links";
+            }
+            return printable(reason);
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : printable(e.getMessage());
     }
 
     /**
@@ -142,6 +191,18 @@ final class Records {
             sb.append(sb.isEmpty() ? "" : ", ").append("ply ").append(p.ply());
         }
         return (sb.isEmpty() ? "" : sb + ": ") + printable(p.message());
+    }
+
+    /**
+     * A message fit for one line on a terminal: control characters escaped ({@link #printable(String)}) and
+     * at most {@link Limits#MAX_MESSAGE} characters, however much input it quotes.
+     *
+     * @param message the message
+     * @return the message, escaped and cut
+     */
+    static String message(String message) {
+        String p = printable(message);
+        return p.length() <= Limits.MAX_MESSAGE ? p : p.substring(0, Limits.MAX_MESSAGE - 1) + "…";
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.meijin.cli;
 
+import dev.meijin.core.Color;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.RecordValidator;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,7 +140,7 @@ final class ValidateCommand implements Callable<Integer> {
         List<Problem> problems = new ArrayList<>(loaded.problems());
         problems.addAll(v.problems());
         boolean ok = problems.isEmpty();
-        lines.add(String.join("\t", e.label(), loaded.format().name(), moves(v.moves()), recorded(v.recorded()),
+        lines.add(String.join("\t", e.label(), loaded.format().name(), moves(v.moves()), recorded(v.recorded(), loaded.kifu().sideToMoveAtEnd()),
                 v.judged().map(Outcome::describe).orElse("-"), ok ? "ok" : "PROBLEM"));
         for (Problem p : problems) {
             lines.add("  " + Records.where(p));
@@ -153,9 +155,13 @@ final class ValidateCommand implements Callable<Integer> {
         return n + (n == 1 ? " move" : " moves");
     }
 
-    /** {@code 千日手 %SENNICHITE}, or the Japanese name alone when CSA has none, or {@code -}. */
-    static String recorded(Optional<Special> special) {
-        return special.map(s -> s.japanese() + s.csa().map(c -> " " + c).orElse("")).orElse("-");
+    /**
+     * {@code 千日手 %SENNICHITE}, or the Japanese name alone when CSA has none, or {@code -}. The Japanese name
+     * speaks of the side to move ({@link Special#japanese(Color)}): {@code %+ILLEGAL_ACTION} with gote to move
+     * is 反則勝ち.
+     */
+    static String recorded(Optional<Special> special, Color toMove) {
+        return special.map(s -> s.japanese(toMove) + s.csa().map(c -> " " + c).orElse("")).orElse("-");
     }
 
     /**
@@ -169,7 +175,8 @@ final class ValidateCommand implements Callable<Integer> {
             Path p = Path.of(name);
             if (Files.isDirectory(p)) {
                 out.addAll(walk(p));
-            } else if (Files.exists(p)) {
+            } else if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                // Read even if it is a dangling link or a loop of links: reading it says which.
                 out.add(new Entry(p, name));
             } else {
                 throw new IllegalArgumentException("cannot read " + name + ": no such file or directory");
@@ -186,8 +193,8 @@ final class ValidateCommand implements Callable<Integer> {
                     .sorted((a, b) -> a.label().compareTo(b.label()))
                     .toList();
         } catch (IOException | UncheckedIOException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new IllegalArgumentException("cannot read directory " + dir + ": " + why);
+            IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+            throw new IllegalArgumentException("cannot read directory " + dir + ": " + Records.why(io));
         }
     }
 

@@ -2,8 +2,6 @@ package dev.meijin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.meijin.core.Move;
 import dev.meijin.notation.Formats;
 import dev.meijin.notation.encoding.TextDecoder;
@@ -19,6 +17,8 @@ import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 
 class ConvertCommandTest {
 
@@ -92,12 +92,12 @@ class ConvertCommandTest {
 
         assertThat(r.code()).isEqualTo(Main.OK);
         JsonNode root = new ObjectMapper().readTree(r.out());
-        assertThat(root.get("initial").get("preset").asText()).isEqualTo("HIRATE");
+        assertThat(root.get("initial").get("preset").asString()).isEqualTo("HIRATE");
         JsonNode moves = root.get("moves");
         // The first entry holds the start's comments, then one entry per move and one for 投了.
         assertThat(moves.size()).isEqualTo(1 + 181 + 1);
         assertThat(StreamSupport.stream(moves.spliterator(), false).filter(m -> m.has("move")).count()).isEqualTo(181);
-        assertThat(moves.get(182).get("special").asText()).isEqualTo("TORYO");
+        assertThat(moves.get(182).get("special").asString()).isEqualTo("TORYO");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.meijin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.core.Color;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.move.MoveStyle;
 import dev.meijin.testdata.TestData;
@@ -69,10 +70,18 @@ class NotateCommandTest {
     @EnumSource(Special.class)
     void everyEndingHasANameInEveryStyle(Special special) {
         for (MoveStyle style : MoveStyle.values()) {
-            assertThat(NotateCommand.special(special, style)).as("%s in %s", special, style).isNotBlank();
+            assertThat(NotateCommand.special(special, style, Color.SENTE)).as("%s in %s", special, style).isNotBlank();
         }
-        assertThat(NotateCommand.special(special, MoveStyle.KI2)).isEqualTo(special.japanese());
-        assertThat(NotateCommand.special(special, MoveStyle.CSA)).isEqualTo(special.csa().orElse(NotateCommand.english(special)));
+        assertThat(NotateCommand.special(special, MoveStyle.KI2, Color.GOTE)).isEqualTo(special.japanese(Color.GOTE));
+        assertThat(NotateCommand.special(special, MoveStyle.CSA, Color.GOTE)).isEqualTo(special.csa().orElse(NotateCommand.english(special)));
+    }
+
+    @Test
+    void anIllegalActionIsALossForTheSideItNamesAndAWinForTheOther() {
+        assertThat(NotateCommand.special(Special.SENTE_ILLEGAL_ACTION, MoveStyle.JAPANESE_KIF, Color.GOTE)).isEqualTo("反則勝ち");
+        assertThat(NotateCommand.special(Special.SENTE_ILLEGAL_ACTION, MoveStyle.JAPANESE_KIF, Color.SENTE)).isEqualTo("反則負け");
+        assertThat(NotateCommand.special(Special.GOTE_ILLEGAL_ACTION, MoveStyle.KI2, Color.SENTE)).isEqualTo("反則勝ち");
+        assertThat(NotateCommand.special(Special.GOTE_ILLEGAL_ACTION, MoveStyle.KI2, Color.GOTE)).isEqualTo("反則負け");
     }
 
     @Test

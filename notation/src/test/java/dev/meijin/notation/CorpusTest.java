@@ -238,7 +238,7 @@ class CorpusTest {
         Validation v = RecordValidator.validate(k);
 
         assertThat(v.ok()).isTrue();
-        assertThat(k.finalPosition().legalMoves()).hasSize(5);
+        assertThat(k.finalPosition().orElseThrow().legalMoves()).hasSize(5);
         assertThat(v.notes()).singleElement().asString().contains("無駄合");
         assertThat(v.judged()).get().isInstanceOfSatisfying(Outcome.Win.class, w -> {
             assertThat(w.winner()).isEqualTo(Color.SENTE);

@@ -1,6 +1,11 @@
 package dev.meijin.core.game;
 
-/** How a game ended. Each ending has the Japanese term records use. */
+/**
+ * How a game ended. Each ending has the Japanese term records use. The board decides {@link #CHECKMATE},
+ * {@link #NO_LEGAL_MOVES}, {@link #REPETITION}, {@link #PERPETUAL_CHECK}, {@link #TRY} and {@link #MOVE_LIMIT}
+ * by itself; the others come from outside the board through {@link Game}'s methods (resign, time loss,
+ * illegal move, declaration, impasse by agreement, forfeit, abort).
+ */
 public enum Ending {
     /** The side to move is in check and has no legal move (詰み). */
     CHECKMATE("詰み"),
@@ -21,7 +26,17 @@ public enum Ending {
     /** A king reached the enemy king's start square under the try rule (トライ). */
     TRY("トライ"),
     /** The move limit was reached: a draw (最大手数). */
-    MOVE_LIMIT("最大手数");
+    MOVE_LIMIT("最大手数"),
+    /**
+     * A player left the game and the opponent claimed the win (不戦勝 for the winner, 不戦敗 for the loser):
+     * ended from outside the board, by {@link Game#forfeit}.
+     */
+    FORFEIT("不戦勝"),
+    /**
+     * The game was called off before each side had made its first move: there is no result, and the record
+     * says 中断 ({@link Game#abort}).
+     */
+    ABORTED("中断");
 
     private final String japanese;
 
@@ -29,6 +44,7 @@ public enum Ending {
         this.japanese = japanese;
     }
 
+    /** The Japanese term, as records and result lines write it (e.g. {@code 詰み}, {@code 投了}). */
     public String japanese() {
         return japanese;
     }

@@ -6,13 +6,14 @@ import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.RepetitionState;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,8 +25,18 @@ import java.util.Optional;
  * (checkmate, which loses), fourfold repetition of position, hands and side to move (a draw, or a loss for
  * the side whose every move in the repetition gave check), the try rule and the move limit. A start position
  * in which the side to move has no legal move is over from the start. Endings decided
- * elsewhere come in through {@link #resign}, {@link #timeLoss}, {@link #illegalMove}, {@link #declare} and
- * {@link #agreeImpasse}.
+ * elsewhere come in through {@link #resign}, {@link #timeLoss}, {@link #illegalMove}, {@link #declare},
+ * {@link #agreeImpasse}, {@link #forfeit} and {@link #abort}.
+ *
+ * <p>A move that breaks a rule of shogi is refused; where the rule set says an illegal move loses
+ * ({@link RuleSet#illegalMoveLoses()}, as in professional and computer play) it also ends the game as a loss
+ * for the side that offered it ({@link MoveResult.Illegal#outcome()}). Malformed text, a move for the wrong
+ * side or an old ply, and any move after the end are only refused.
+ *
+ * <p>For a server: {@link #play(Color, String, int)} checks the side and the ply of a move as well;
+ * {@link #restore} rebuilds a stored game; {@link #dests()} gives a board its legal destinations and
+ * {@link #declarationVerdict()} the impasse counts. The moves are kept once, in the position's move stack.
+ * A {@code Game} belongs to one thread (a server gives each live game one writer).
  *
  * {@snippet :
  * Game g = Game.startpos(RuleSet.CSA);
@@ -37,9 +48,8 @@ import java.util.Optional;
 public final class Game {
     private final Setup start;
     private final RuleSet rules;
+    /** The current position; its move stack holds the moves of the game (the only copy). */
     private final Position pos;
-    private int[] moves = new int[256];
-    private int plies;
     private Outcome outcome;
     /** Impasse points credited to each side (handicap compensation), indexed by colour. */
     private final int[] credit = new int[2];
@@ -90,6 +100,53 @@ public final class Game {
         return of(Setups.STARTPOS, rules);
     }
 
+    /**
+     * Rebuilds a stored game, finished or running, from its start, rules, moves and outcome.
+     *
+     * <p>The moves are checked and played on the position, and no ending may come before the last of them;
+     * nothing else happens per move. The outcome is taken as stored (a resignation, a time loss, a forfeit…
+     * cannot be derived from the moves): it is not decided again. A running game (empty {@code outcome}) gets
+     * the ending the board gives after its last move, if any, exactly as {@link #play} would have given it.
+     * The start is accepted as leniently as {@link #ofRecord}, so every game any factory made can be restored.
+     *
+     * {@snippet :
+     * Game g = Game.restore(Sfen.parse(row.startSfen()), RuleSet.named(row.rules()), row.usiMoves(), row.outcome());
+     * }
+     *
+     * @param start the start position
+     * @param rules the rule set the game is played under
+     * @param usiMoves the moves played, in USI
+     * @param outcome the stored ending, or empty for a game still running
+     * @return the game, at the position after the last move
+     * @throws IllegalArgumentException if a move is malformed or illegal, or the board ends the game before the
+     *     last move, naming the ply and the move
+     * @throws dev.meijin.core.position.IllegalPositionException if the start is not a usable position
+     */
+    public static Game restore(Setup start, RuleSet rules, List<String> usiMoves, Optional<Outcome> outcome) {
+        Game g = ofRecord(start, rules);
+        int n = usiMoves.size();
+        for (int i = 0; i < n; i++) {
+            String usi = usiMoves.get(i);
+            if (g.outcome != null) {
+                throw new IllegalArgumentException("cannot restore: the game ended at ply " + i + " ("
+                        + g.outcome.describe() + ") but move " + (i + 1) + " " + usi + " follows");
+            }
+            int m;
+            try {
+                m = Usi.parseMove(g.pos, usi);
+            } catch (UsiMoveException e) {
+                throw new IllegalArgumentException("cannot restore: move " + (i + 1) + ": " + e.getMessage(), e);
+            }
+            int mover = g.pos.sideToMove();
+            g.pos.doMove(m);
+            g.outcome = g.judge(mover, m);
+        }
+        if (outcome.isPresent()) {
+            g.outcome = outcome.get();
+        }
+        return g;
+    }
+
     /** Points of the pieces of a full set that are in nobody's possession in the start position (a handicap's removed pieces). */
     static int missingPoints(Setup s) {
         int[] count = new int[8];
@@ -107,15 +164,17 @@ public final class Game {
         return points;
     }
 
+    /** The start position. */
     public Setup start() {
         return start;
     }
 
+    /** The rule set the game is played under. */
     public RuleSet rules() {
         return rules;
     }
 
-    /** A copy of the current position. */
+    /** A copy of the current position, with the game's moves on its move stack. */
     public Position position() {
         return pos.copy();
     }
@@ -125,47 +184,57 @@ public final class Game {
         return Setups.sfen(pos);
     }
 
+    /** The side to move. */
     public Color turn() {
         return pos.turn();
     }
 
-    /** Number of moves played. */
+    /** Number of moves played: also the ply the next move must carry in {@link #play(String, int)}. */
     public int plies() {
-        return plies;
+        return pos.plies();
     }
 
     /** The int moves played, in order. */
     public int[] moves() {
-        return Arrays.copyOf(moves, plies);
-    }
-
-    /** The moves played, as USI text. */
-    public List<String> usiMoves() {
-        List<String> out = new ArrayList<>(plies);
-        for (int i = 0; i < plies; i++) {
-            out.add(Move.usi(moves[i]));
+        int n = pos.plies();
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = pos.moveAt(i);
         }
         return out;
     }
 
+    /** The int move played at ply {@code i + 1} ({@code 0 ≤ i < plies()}). */
+    public int moveAt(int i) {
+        if (i < 0 || i >= pos.plies()) {
+            throw new IndexOutOfBoundsException("move index " + i + " outside 0.." + (pos.plies() - 1));
+        }
+        return pos.moveAt(i);
+    }
+
+    /** The moves played, as USI text. */
+    public List<String> usiMoves() {
+        int n = pos.plies();
+        List<String> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(Move.usi(pos.moveAt(i)));
+        }
+        return out;
+    }
+
+    /** The ending, once there is one. */
     public Optional<Outcome> outcome() {
         return Optional.ofNullable(outcome);
     }
 
+    /** Whether the game has ended (aborted included). */
     public boolean isOver() {
         return outcome != null;
     }
 
     /** How many times the current position (board, hands, side to move) has occurred, this time included. */
     public int repetitions() {
-        long key = pos.key();
-        int n = 0;
-        for (int i = 0; i <= plies; i++) {
-            if (pos.keyAt(i) == key) {
-                n++;
-            }
-        }
-        return n;
+        return pos.occurrences();
     }
 
     /** The impasse count of a side in the current position (with any handicap credit). */
@@ -173,26 +242,86 @@ public final class Game {
         return ImpasseCount.of(pos, color, credit[color.index()]);
     }
 
-    /** Plays a USI move ({@code 7g7f}, {@code P*5e}). */
-    public MoveResult play(String usi) {
+    /**
+     * The legal destinations and drops of the side to move, and the king in check, for a board; nothing to
+     * move once the game is over.
+     */
+    public LegalDests dests() {
         if (outcome != null) {
-            return new MoveResult.Finished(outcome);
+            int king = pos.kingSquare(pos.sideToMove());
+            return new LegalDests(pos.turn(), java.util.Map.of(), java.util.Map.of(),
+                    pos.inCheck() && king != Position.NO_SQUARE ? Optional.of(Square.name(king)) : Optional.empty());
         }
-        try {
-            return apply(Usi.parseMove(pos, usi));
-        } catch (UsiMoveException e) {
-            return new MoveResult.Illegal(e.getMessage());
-        }
+        return LegalDests.of(pos);
     }
 
-    /** Plays a move given as an API value. */
+    // ------------------------------------------------------------------ moves
+
+    /**
+     * Plays a USI move ({@code 7g7f}, {@code 8h2b+}, {@code P*5e}) for the side to move.
+     *
+     * @return {@link MoveResult.Applied}, or {@link MoveResult.Illegal} with the reason (see the class comment
+     *     for when an illegal move loses)
+     */
+    public MoveResult play(String usi) {
+        if (outcome != null) {
+            return gameOver();
+        }
+        int m;
+        try {
+            m = Usi.parseMove(pos, usi);
+        } catch (UsiMoveException e) {
+            return illegal(Refusals.of(pos, usi, e), e.getMessage());
+        }
+        return apply(m);
+    }
+
+    /**
+     * Plays a USI move sent for ply {@code expectedPly}: the number of moves played before it (0 for the first
+     * move, {@link #plies()} when the sender is up to date). A move for another ply is refused with
+     * {@link IllegalMoveReason#STALE_PLY} and changes nothing: the sender saw an older (or newer) game and must
+     * resynchronise. A replayed message is refused the same way.
+     *
+     * {@snippet :
+     * MoveResult r = game.play("7g7f", 0);   // Applied
+     * MoveResult again = game.play("7g7f", 0); // Illegal(STALE_PLY, "move 7g7f was sent for ply 0, but 1 moves have been played")
+     * }
+     */
+    public MoveResult play(String usi, int expectedPly) {
+        if (outcome != null) {
+            return gameOver();
+        }
+        if (expectedPly != pos.plies()) {
+            return illegal(IllegalMoveReason.STALE_PLY, "move " + usi + " was sent for ply " + expectedPly + ", but "
+                    + pos.plies() + " moves have been played");
+        }
+        return play(usi);
+    }
+
+    /**
+     * Plays a USI move by {@code player} sent for ply {@code expectedPly}, as a server receives it: refused with
+     * {@link IllegalMoveReason#GAME_OVER} after the end, {@link IllegalMoveReason#NOT_YOUR_TURN} when the other side
+     * is to move, {@link IllegalMoveReason#STALE_PLY} for another ply (in this order), and otherwise as
+     * {@link #play(String)}.
+     */
+    public MoveResult play(Color player, String usi, int expectedPly) {
+        if (outcome != null) {
+            return gameOver();
+        }
+        if (player != pos.turn()) {
+            return illegal(IllegalMoveReason.NOT_YOUR_TURN, "it is " + pos.turn() + "'s turn, not " + player + "'s");
+        }
+        return play(usi, expectedPly);
+    }
+
+    /** Plays a move given as an API value, for the side to move. */
     public MoveResult play(MoveOrDrop move) {
         if (outcome != null) {
-            return new MoveResult.Finished(outcome);
+            return gameOver();
         }
         int m = pos.encode(move);
         if (m == Move.NONE) {
-            return new MoveResult.Illegal("illegal move " + move.usi() + " in " + sfen());
+            return refuse(move);
         }
         return apply(m);
     }
@@ -200,25 +329,52 @@ public final class Game {
     /** Plays an int move (its piece bits must match the position). */
     public MoveResult play(int move) {
         if (outcome != null) {
-            return new MoveResult.Finished(outcome);
+            return gameOver();
+        }
+        if (!Move.isReal(move)) {
+            return illegal(IllegalMoveReason.MALFORMED, "not a move: " + move);
         }
         if (!pos.isLegal(move)) {
-            return new MoveResult.Illegal("illegal move " + Move.usi(move) + " in " + sfen());
+            MoveOrDrop mv = Move.toRecord(move);
+            // An int whose piece bits do not match the board is refused like its API value.
+            int asPlayed = pos.encode(mv);
+            return asPlayed == Move.NONE ? refuse(mv)
+                    : illegal(IllegalMoveReason.NO_SUCH_PIECE, "illegal move " + Move.usi(move) + " in " + sfen()
+                            + ": the piece bits do not match the piece on " + Square.name(Move.from(move)));
         }
         return apply(move);
+    }
+
+    /** Refuses a move the position does not take, with the reason and the USI parser's message. */
+    private MoveResult refuse(MoveOrDrop mv) {
+        try {
+            Usi.parseMove(pos, mv.usi());
+        } catch (UsiMoveException e) {
+            return illegal(Refusals.of(pos, mv), e.getMessage());
+        }
+        throw new IllegalStateException("the position refused " + mv.usi() + " but the USI parser took it in " + sfen());
+    }
+
+    private MoveResult gameOver() {
+        return new MoveResult.Illegal(IllegalMoveReason.GAME_OVER, "the game is over: " + outcome.describe(), Optional.empty());
+    }
+
+    /** A refusal; where the rules make it lose and it breaks a rule of shogi, the game ends with it. */
+    private MoveResult illegal(IllegalMoveReason reason, String message) {
+        if (rules.illegalMoveLoses() && Refusals.breaksARule(reason)) {
+            return new MoveResult.Illegal(reason, message, Optional.of(illegalMove(pos.turn(), message)));
+        }
+        return new MoveResult.Illegal(reason, message, Optional.empty());
     }
 
     private MoveResult apply(int m) {
         int mover = pos.sideToMove();
         pos.doMove(m);
-        if (plies == moves.length) {
-            moves = Arrays.copyOf(moves, plies * 2);
-        }
-        moves[plies++] = m;
         outcome = judge(mover, m);
         return new MoveResult.Applied(m, Optional.ofNullable(outcome));
     }
 
+    /** The ending the board gives after {@code mover} played {@code m}, or null. */
     private Outcome judge(int mover, int m) {
         Color moverColor = Color.of(mover);
         if (rules.impasse() == RuleSet.Impasse.TRY && Piece.role(Move.pieceAfter(m)) == Role.KING.code()) {
@@ -234,53 +390,98 @@ public final class Game {
         if (rep != null) {
             return rep;
         }
-        if (rules.maxMoves() > 0 && plies >= rules.maxMoves()) {
+        if (rules.maxMoves() > 0 && pos.plies() >= rules.maxMoves()) {
             return new Outcome.Draw(Ending.MOVE_LIMIT, rules.maxMoves() + " moves");
         }
         return null;
     }
 
-    /** Sennichite: the fourth occurrence is a draw, unless one side checked with every move since the first. */
+    /** Occurrences of the same position, hands and side to move that make a sennichite (the JSA rule). */
+    static final int SENNICHITE_OCCURRENCES = 4;
+
+    /**
+     * Sennichite: the fourth occurrence is a draw, unless one side checked with every move since the first,
+     * which loses. The rule is {@link Position#sennichite(int)}, the same code search asks.
+     */
     private Outcome repetitionOutcome() {
-        long key = pos.key();
-        int first = -1, count = 1;
-        for (int i = plies - 4; i >= 0; i -= 2) { // a repetition needs at least four plies and the same side to move
-            if (pos.keyAt(i) == key) {
-                count++;
-                first = i;
-            }
-        }
-        if (count < 4) {
+        RepetitionState state = pos.sennichite(SENNICHITE_OCCURRENCES);
+        if (state == RepetitionState.NONE) {
             return null;
         }
-        boolean[] allChecks = {true, true};
-        int startSide = start.turn().index();
-        for (int j = first; j < plies; j++) {
-            int side = (startSide + j) & 1;
-            if (!pos.inCheckAt(j + 1)) {
-                allChecks[side] = false;
+        int first = pos.repetitionStart(SENNICHITE_OCCURRENCES);
+        return switch (state) {
+            // From the side to move's point of view: LOSE, it checked with every move; WIN, the opponent did.
+            case LOSE, WIN -> {
+                Color checker = state == RepetitionState.LOSE ? pos.turn() : pos.turn().opposite();
+                yield new Outcome.Win(checker.opposite(), Ending.PERPETUAL_CHECK, checker + " checked with every move since ply " + first);
             }
-        }
-        if (allChecks[0] != allChecks[1]) {
-            Color checker = allChecks[0] ? Color.SENTE : Color.GOTE;
-            return new Outcome.Win(checker.opposite(), Ending.PERPETUAL_CHECK, checker + " checked with every move since ply " + first);
-        }
-        return new Outcome.Draw(Ending.REPETITION, "fourfold repetition since ply " + first);
+            case DRAW -> new Outcome.Draw(Ending.REPETITION, "fourfold repetition since ply " + first);
+            case NONE, SUPERIOR, INFERIOR -> throw new IllegalStateException("sennichite gave " + state);
+        };
     }
 
-    /** The side resigns (either side may, at any time). */
+    // ------------------------------------------------------------------ endings from outside the board
+
+    /**
+     * The side resigns (either side may, at any time).
+     *
+     * @throws IllegalStateException if the game is already over
+     */
     public Outcome resign(Color loser) {
         return finish(new Outcome.Win(loser.opposite(), Ending.RESIGNATION, ""));
     }
 
-    /** The side ran out of time. */
+    /**
+     * The side ran out of time.
+     *
+     * @throws IllegalStateException if the game is already over
+     */
     public Outcome timeLoss(Color loser) {
         return finish(new Outcome.Win(loser.opposite(), Ending.TIME_LOSS, ""));
     }
 
-    /** The side made an illegal move, which loses under these rules; {@code reason} says what it was. */
+    /**
+     * The side made an illegal move that an arbiter or a record says loses; {@code reason} says what it was.
+     * {@link #play} calls it itself where {@link RuleSet#illegalMoveLoses()}.
+     *
+     * @throws IllegalStateException if the game is already over
+     */
     public Outcome illegalMove(Color offender, String reason) {
         return finish(new Outcome.Win(offender.opposite(), Ending.ILLEGAL_MOVE, reason));
+    }
+
+    /**
+     * A player left the game and the opponent claims the win (不戦勝 for the opponent, 不戦敗 for the one who
+     * left). When a claim is allowed (how long the player has been gone) is the server's decision.
+     *
+     * @param leaver the side that left
+     * @throws IllegalStateException if the game is already over
+     */
+    public Outcome forfeit(Color leaver) {
+        return finish(new Outcome.Win(leaver.opposite(), Ending.FORFEIT, leaver + " left the game"));
+    }
+
+    /**
+     * Whether the game may still be aborted: it is running and not both sides have made their first move
+     * (fewer than two moves played).
+     */
+    public boolean canAbort() {
+        return outcome == null && pos.plies() < 2;
+    }
+
+    /**
+     * Calls the game off before each side has made its first move: no result ({@link Outcome.Aborted}); a record
+     * of it ends with 中断.
+     *
+     * @param detail who or what called it off, for people (may be empty)
+     * @throws IllegalStateException if the game is over or both sides have already moved
+     */
+    public Outcome abort(String detail) {
+        if (outcome == null && !canAbort()) {
+            throw new IllegalStateException("a game can be aborted only before each side's first move; "
+                    + pos.plies() + " moves have been played");
+        }
+        return finish(new Outcome.Aborted(detail));
     }
 
     private Outcome finish(Outcome o) {
@@ -291,30 +492,37 @@ public final class Game {
         return o;
     }
 
+    // ------------------------------------------------------------------ impasse
+
+    /**
+     * The verdict on a declaration by the side to move now, with both sides' live counts (for a board, also
+     * while the rule set has no declaration: the verdict then says so). Judged by {@link Declaration#judge}.
+     */
+    public Declaration.Verdict declarationVerdict() {
+        return Declaration.judge(rules.impasse(), pos.turn(), impasseCount(Color.SENTE), impasseCount(Color.GOTE));
+    }
+
     /**
      * Why a declaration by the side to move would fail now under the rule set's declaration rule (king not
-     * entered, too few pieces in the enemy camp, in check, too few points), or empty if it would stand.
+     * entered, too few pieces in the enemy camp, in check, too few points), or empty if it would stand. The
+     * same verdict as {@link #declarationVerdict()}, as text.
      *
      * @throws IllegalStateException if the rule set has no impasse declaration
      */
     public Optional<String> declarationFailure() {
-        ImpasseCount c = impasseCount(pos.turn());
-        String failure = c.conditionFailure();
-        int pts = c.declarationPoints();
-        int need = switch (rules.impasse()) {
-            case DECLARATION_27 -> pos.turn() == Color.SENTE ? 28 : 27;
-            case DECLARATION_24 -> 24;
-            case NONE, AGREEMENT_24, TRY -> throw new IllegalStateException("the rule set " + rules.impasse() + " has no impasse declaration");
-        };
-        if (failure.isEmpty() && pts < need) {
-            failure = pts + " points, " + need + " needed";
+        Declaration.Verdict v = declarationVerdict();
+        if (v.reason() == Declaration.Reason.NO_DECLARATION_RULE) {
+            throw new IllegalStateException(v.message());
         }
-        return failure.isEmpty() ? Optional.empty() : Optional.of(failure);
+        return v.stands() ? Optional.empty() : Optional.of(v.message());
     }
 
     /**
      * The side to move declares an impasse win under the rule set's declaration rule. A valid declaration
-     * ends the game as the rule says; a declaration that fails its conditions is an illegal move and loses.
+     * ends the game as the rule says (a win, or a draw under the 24-point rule with 24 to 30 points); a
+     * declaration that fails its conditions is an illegal move and loses, whatever
+     * {@link RuleSet#illegalMoveLoses()} says (the declarer chose to end the game; a front end that would rather
+     * refuse it asks {@link #declarationVerdict()} first).
      *
      * @throws IllegalStateException if the game is over or the rule set has no declaration rule
      */
@@ -322,33 +530,8 @@ public final class Game {
         if (outcome != null) {
             throw new IllegalStateException("the game is already over: " + outcome.describe());
         }
-        Color me = pos.turn();
-        ImpasseCount c = impasseCount(me);
-        String failure = c.conditionFailure();
-        int pts = c.declarationPoints();
-        return switch (rules.impasse()) {
-            case DECLARATION_27 -> {
-                int need = me == Color.SENTE ? 28 : 27;
-                if (failure.isEmpty() && pts < need) {
-                    failure = pts + " points, " + need + " needed";
-                }
-                yield finish(failure.isEmpty()
-                        ? new Outcome.Win(me, Ending.DECLARATION, pts + " points")
-                        : new Outcome.Win(me.opposite(), Ending.ILLEGAL_MOVE, "failed impasse declaration: " + failure));
-            }
-            case DECLARATION_24 -> {
-                if (failure.isEmpty() && pts < 24) {
-                    failure = pts + " points, at least 24 needed";
-                }
-                if (!failure.isEmpty()) {
-                    yield finish(new Outcome.Win(me.opposite(), Ending.ILLEGAL_MOVE, "failed impasse declaration: " + failure));
-                }
-                yield finish(pts >= 31
-                        ? new Outcome.Win(me, Ending.DECLARATION, pts + " points")
-                        : new Outcome.Draw(Ending.DECLARATION, pts + " points, 24–30 draw"));
-            }
-            case NONE, AGREEMENT_24, TRY -> throw new IllegalStateException("the rule set " + rules.impasse() + " has no impasse declaration");
-        };
+        Declaration.Verdict v = declarationVerdict();
+        return finish(v.outcome().orElseThrow(() -> new IllegalStateException(v.message())));
     }
 
     /**
@@ -379,9 +562,11 @@ public final class Game {
         return finish(new Outcome.Draw(Ending.IMPASSE, pts));
     }
 
+    // ------------------------------------------------------------------ takebacks
+
     /** Whether the last move may be taken back now. */
     public boolean canTakeBack() {
-        return rules.takebacks() && outcome == null && plies > 0;
+        return rules.takebacks() && outcome == null && pos.plies() > 0;
     }
 
     /**
@@ -396,10 +581,9 @@ public final class Game {
         if (outcome != null) {
             throw new IllegalStateException("the game is already over: " + outcome.describe());
         }
-        if (plies == 0) {
+        if (pos.plies() == 0) {
             throw new IllegalStateException("no move to take back");
         }
         pos.undoMove();
-        plies--;
     }
 }

@@ -48,22 +48,11 @@ public record ImpasseCount(Color color, boolean kingInZone, int piecesInZone, in
         return new ImpasseCount(color, kingIn, inZone, zonePoints + handPoints + credit, boardPoints + handPoints + credit, check);
     }
 
-    /** Whether the conditions of a declaration other than points hold: king entered, ten pieces in the zone, not in check. */
+    /**
+     * Whether the conditions of a declaration other than points hold: king entered, ten pieces in the zone, not
+     * in check (judged by {@link Declaration}).
+     */
     public boolean meetsDeclarationConditions() {
-        return kingInZone && piecesInZone >= 10 && !inCheck;
-    }
-
-    /** Why a declaration fails its non-point conditions, or an empty string. */
-    String conditionFailure() {
-        if (!kingInZone) {
-            return "the king has not entered the enemy camp";
-        }
-        if (piecesInZone < 10) {
-            return "only " + piecesInZone + " pieces besides the king in the enemy camp (10 needed)";
-        }
-        if (inCheck) {
-            return "the king is in check";
-        }
-        return "";
+        return Declaration.conditionFailure(this).isEmpty();
     }
 }

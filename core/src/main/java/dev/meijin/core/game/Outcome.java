@@ -2,30 +2,88 @@ package dev.meijin.core.game;
 
 import dev.meijin.core.Color;
 
-/** The result of a finished game: a win for one side, or a draw, with the ending and a detail. */
-public sealed interface Outcome permits Outcome.Win, Outcome.Draw {
+/**
+ * The result of a finished game: a win for one side, a draw, or an aborted game (no result), with the ending
+ * and a detail.
+ *
+ * <p>Switch over the three cases without {@code default}, so that a new case breaks compilation where it
+ * must be handled:
+ * {@snippet :
+ * String text = switch (outcome) {
+ *     case Outcome.Win w -> w.winner() + " wins";
+ *     case Outcome.Draw d -> "draw";
+ *     case Outcome.Aborted a -> "aborted";
+ * };
+ * }
+ */
+public sealed interface Outcome permits Outcome.Win, Outcome.Draw, Outcome.Aborted {
 
+    /** How the game ended. */
     Ending ending();
 
     /** Human-readable detail, e.g. the reason of an illegal move or the points of a declaration. */
     String detail();
 
-    /** One side won. */
+    /**
+     * One side won.
+     *
+     * @param winner the side that won
+     * @param ending how
+     * @param detail human-readable detail, possibly empty
+     */
     record Win(Color winner, Ending ending, String detail) implements Outcome {
+        public Win {
+            if (winner == null || ending == null || ending == Ending.ABORTED) {
+                throw new IllegalArgumentException("a win needs a winner and an ending other than ABORTED, not " + ending);
+            }
+            detail = detail == null ? "" : detail;
+        }
+
+        /** The side that lost. */
         public Color loser() {
             return winner.opposite();
         }
     }
 
-    /** Nobody won. */
-    record Draw(Ending ending, String detail) implements Outcome {}
+    /**
+     * Nobody won.
+     *
+     * @param ending how
+     * @param detail human-readable detail, possibly empty
+     */
+    record Draw(Ending ending, String detail) implements Outcome {
+        public Draw {
+            if (ending == null || ending == Ending.ABORTED) {
+                throw new IllegalArgumentException("a draw needs an ending other than ABORTED, not " + ending);
+            }
+            detail = detail == null ? "" : detail;
+        }
+    }
 
-    /** A one-line description, e.g. {@code GOTE wins by CHECKMATE}. */
+    /**
+     * The game was called off before each side had moved: no result, neither a win nor a draw (中断).
+     *
+     * @param detail human-readable detail, possibly empty (e.g. who called it off)
+     */
+    record Aborted(String detail) implements Outcome {
+        public Aborted {
+            detail = detail == null ? "" : detail;
+        }
+
+        /** Always {@link Ending#ABORTED}. */
+        @Override
+        public Ending ending() {
+            return Ending.ABORTED;
+        }
+    }
+
+    /** A one-line description, e.g. {@code GOTE wins by CHECKMATE}, {@code draw by REPETITION}, {@code aborted}. */
     default String describe() {
         String d = detail().isEmpty() ? "" : " (" + detail() + ")";
         return switch (this) {
             case Win w -> w.winner() + " wins by " + w.ending() + d;
             case Draw dr -> "draw by " + dr.ending() + d;
+            case Aborted a -> "aborted" + d;
         };
     }
 }

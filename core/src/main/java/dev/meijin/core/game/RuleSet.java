@@ -11,11 +11,12 @@ package dev.meijin.core.game;
  * @param maxMoves the game is a draw when this many moves have been played without another ending; 0 for
  *     no limit
  * @param takebacks whether a move may be taken back (matta); never in rated or professional play
- * @param illegalMoveLoses whether an illegal move loses at once, as in professional and computer play
- *     (arbiters and record readers end the game with {@link Game#illegalMove}); when false an illegal move
- *     is simply refused. A declaration is different: {@link Game#declare()} always ends the game, and a
- *     failed one loses as an illegal move; front ends that want to refuse it first ask
- *     {@link Game#declarationFailure()}.
+ * @param illegalMoveLoses whether an illegal move loses at once, as in professional and computer play:
+ *     {@link Game#play(String)} then ends the game as a loss for the side that offered a well-formed move
+ *     breaking a rule of shogi; when false such a move is refused and the game goes on (malformed text, a move
+ *     for the wrong side or ply, and moves after the end are refused either way). A declaration is different:
+ *     {@link Game#declare()} always ends the game, and a failed one loses as an illegal move; front ends that
+ *     want to refuse it first ask {@link Game#declarationVerdict()}.
  */
 public record RuleSet(Impasse impasse, boolean handicapCompensation, int maxMoves, boolean takebacks, boolean illegalMoveLoses) {
 

@@ -643,18 +643,13 @@ public final class Position {
         return m != Move.NONE && isLegal(m) ? m : Move.NONE;
     }
 
-    /** Whether an int move (with its piece bits) is legal in this position. */
+    /**
+     * Whether an int move (with its piece bits) is legal in this position: one of the moves of
+     * {@code generate(LEGAL_ALL, …)}. Any int may be passed (a move from another position, a hash move, garbage);
+     * the move is tested directly, without generating moves. Allocates nothing.
+     */
     public boolean isLegal(int m) {
-        if (!Move.isReal(m)) {
-            return false;
-        }
-        int n = generate(LEGAL_ALL, scratch, 0);
-        for (int i = 0; i < n; i++) {
-            if (scratch[i] == m) {
-                return true;
-            }
-        }
-        return false;
+        return moveLegality().isLegal(m);
     }
 
     /** The legal moves (non-promotions included), as a new array; for APIs, not hot paths. */
@@ -917,6 +912,9 @@ public final class Position {
      * move is in check only evasions are produced. Allocates nothing.
      */
     public int generate(int flags, int[] buf, int start) {
+        if ((flags & GEN_CHECKS) != 0) {
+            return checkGenerator().generate(flags, buf, start);
+        }
         int us = side, them = us ^ 1;
         int k = kingSq[us];
         boolean all = (flags & GEN_ALL) != 0;
@@ -963,15 +961,6 @@ public final class Position {
         }
         if (k != NO_SQUARE) {
             n = kingMoves(us, k, kingTargetLo, kingTargetHi, buf, n);
-        }
-        if ((flags & GEN_CHECKS) != 0) {
-            int w = start;
-            for (int i = start; i < n; i++) {
-                if (givesCheck(buf[i])) {
-                    buf[w++] = buf[i];
-                }
-            }
-            n = w;
         }
         return n;
     }
@@ -1369,5 +1358,135 @@ public final class Position {
     /** How many times the current position (board, hands, side to move) occurs on the move stack, this one included. */
     public int occurrences() {
         return Repetition.occurrences(this);
+    }
+
+    /**
+     * Writes the legal moves that give check (directly or by discovery, drops included) from {@code start}
+     * on and returns the new end: the moves of {@code generate(LEGAL | GEN_CHECKS, …)}, or with
+     * {@code all} those of {@code generate(LEGAL_ALL | GEN_CHECKS, …)}, which adds the non-promotions of
+     * pawn, bishop and rook (and lance to the second rank) that give check. Computed from the squares that
+     * attack the enemy king rather than by generating every move and filtering. Allocates nothing.
+     */
+    public int generateChecks(boolean all, int[] buf, int start) {
+        return checkGenerator().generate(all ? LEGAL_ALL : LEGAL, buf, start);
+    }
+
+    /**
+     * The pieces of colour {@code color} that attack {@code sq} with the occupancy {@code occLo}/{@code occHi}
+     * (pass {@link #occupiedLo()}/{@link #occupiedHi()} for the board as it stands, or an occupancy with
+     * pieces removed to see x-ray attackers, as static exchange evaluation does): the low word (squares
+     * 0–62, files 1–7) goes to {@code out[0]}, the high word (63–80) to {@code out[1]}. Allocates nothing.
+     */
+    public void attackersTo(int color, int sq, long occLo, long occHi, long[] out) {
+        AttackWords w = attackWords();
+        w.attackersTo(color, sq, occLo, occHi);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The squares a piece (a {@link Piece} code, with its colour) standing on {@code sq} would attack with the
+     * occupancy {@code occLo}/{@code occHi}, as low and high words in {@code out[0]} and {@code out[1]}.
+     */
+    public void attacksFrom(int piece, int sq, long occLo, long occHi, long[] out) {
+        AttackWords w = attackWords();
+        w.piece(piece, sq, occLo, occHi);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The pieces of colour {@code color} pinned against their own king (each the only piece between the king
+     * and an enemy slider aimed at it), as low and high words in {@code out[0]} and {@code out[1]}; both 0
+     * if the colour has no king.
+     */
+    public void pinned(int color, long[] out) {
+        AttackWords w = attackWords();
+        w.blockers(color, color);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /**
+     * The pieces of colour {@code color} that stand alone between one of its sliders and the enemy king, so
+     * that moving one off that line gives discovered check; low and high words in {@code out[0]} and
+     * {@code out[1]}.
+     */
+    public void discoveredCheckers(int color, long[] out) {
+        AttackWords w = attackWords();
+        w.blockers(color ^ 1, color);
+        out[0] = w.lo;
+        out[1] = w.hi;
+    }
+
+    /** The occupied squares, low word (squares 0–62). */
+    public long occupiedLo() {
+        return occLo;
+    }
+
+    /** The occupied squares, high word (squares 63–80). */
+    public long occupiedHi() {
+        return occHi;
+    }
+
+    /** The pieces of a colour index and role code (1–14), low word. */
+    public long piecesLo(int color, int roleCode) {
+        return colorLo[color] & roleLo[roleCode];
+    }
+
+    /** The pieces of a colour index and role code (1–14), high word. */
+    public long piecesHi(int color, int roleCode) {
+        return colorHi[color] & roleHi[roleCode];
+    }
+
+    /** The pieces of a colour index, low word. */
+    public long piecesLo(int color) {
+        return colorLo[color];
+    }
+
+    /** The pieces of a colour index, high word. */
+    public long piecesHi(int color) {
+        return colorHi[color];
+    }
+
+    /**
+     * Whether an int move is pseudo-legal here: a well-formed move of the side to move whose piece bits match
+     * the board, that its piece can make (the destination not holding one of the mover's pieces), with a
+     * promotion the rules allow and not a non-promotion they forbid; or a drop of a piece in hand on an empty
+     * square that is not dead for it and not on a file with a pawn of the mover's. What it does not test is
+     * the mover's king: a pseudo-legal move may leave it in check (or not answer a check), and a pawn drop
+     * may be a mate ({@link #isLegal(int)} tests both). Any int may be passed; allocates nothing.
+     */
+    public boolean isPseudoLegal(int m) {
+        return moveLegality().isPseudoLegal(m);
+    }
+
+    // Helpers of the search support, created on first use (a copy makes its own).
+    private AttackWords attackWords;
+    private CheckGenerator checkGenerator;
+    private MoveLegality moveLegality;
+
+    private MoveLegality moveLegality() {
+        MoveLegality l = moveLegality;
+        if (l == null) {
+            l = moveLegality = new MoveLegality(this, attackWords());
+        }
+        return l;
+    }
+
+    AttackWords attackWords() {
+        AttackWords w = attackWords;
+        if (w == null) {
+            w = attackWords = new AttackWords(this);
+        }
+        return w;
+    }
+
+    private CheckGenerator checkGenerator() {
+        CheckGenerator g = checkGenerator;
+        if (g == null) {
+            g = checkGenerator = new CheckGenerator(this, attackWords());
+        }
+        return g;
     }
 }

@@ -9,6 +9,7 @@ import dev.meijin.core.Move;
 import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
@@ -118,7 +119,7 @@ class GameEndingsTest {
         assertThat(rec.moves()).as(path).hasSize(256);
         Game game = replay(path, rec, RuleSet.CSA);
         assertThat(game.outcome()).as(game.sfen()).hasValue(new Outcome.Draw(Ending.MOVE_LIMIT, "256 moves"));
-        assertThat(game.play("1a1b")).as(game.sfen()).isInstanceOf(MoveResult.Finished.class);
+        assertThat(game.play("1a1b")).as(game.sfen()).isEqualTo(gameOver(game));
 
         List<RuleSet> unlimited = List.of(CSA_NO_LIMIT, RuleSet.AMATEUR, RuleSet.PROFESSIONAL, RuleSet.CSA.withMaxMoves(257));
         for (RuleSet rules : unlimited) {
@@ -155,7 +156,7 @@ class GameEndingsTest {
         ImpasseCount count = game.impasseCount(Color.GOTE);
         assertThat(count).as(sfen).isEqualTo(new ImpasseCount(Color.GOTE, true, 12, 27, 34, false));
         assertThat(count.meetsDeclarationConditions()).as(sfen).isTrue();
-        assertThat(count.conditionFailure()).as(sfen).isEmpty();
+        assertThat(game.declarationVerdict().reason()).as(sfen).isEqualTo(Declaration.Reason.WIN);
         assertThat(game.declare()).as(sfen).isEqualTo(new Outcome.Win(Color.GOTE, Ending.DECLARATION, "27 points"));
 
         // One point less (a lance fewer in hand) and the same declaration is illegal.
@@ -264,7 +265,7 @@ class GameEndingsTest {
     // ------------------------------------------------------------------ endings on the board
 
     /** A seven-move mate from the start: sente's pawn walks up file 2 while gote boxes its own king in. */
-    private static final List<String> QUICK_MATE = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
+    static final List<String> QUICK_MATE = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
 
     @Test
     void checkmate() {
@@ -310,7 +311,7 @@ class GameEndingsTest {
             assertThat(game.position().legalMoves()).as("%s: %s", name, sfen).isEmpty();
             assertThat(game.outcome()).as("%s: %s", name, sfen).hasValue(new Outcome.Win(winner, ending, ""));
             assertThat(game.isOver()).as("%s: %s", name, sfen).isTrue();
-            assertThat(game.play("5a4a")).as("%s: %s", name, sfen).isInstanceOf(MoveResult.Finished.class);
+            assertThat(game.play("5a4a")).as("%s: %s", name, sfen).isEqualTo(gameOver(game));
             assertThat(game.canTakeBack()).as("%s: %s", name, sfen).isFalse();
         }
         assertThat(Game.startpos(RuleSet.CSA).outcome()).as(Sfen.STARTPOS).isEmpty();
@@ -351,7 +352,7 @@ class GameEndingsTest {
             assertThat(o.ending()).as(game.sfen()).isEqualTo(Ending.REPETITION);
         });
         assertThat(game.plies()).as(game.sfen()).isEqualTo(12);
-        assertThat(game.play("7g7f")).as(game.sfen()).isInstanceOf(MoveResult.Finished.class);
+        assertThat(game.play("7g7f")).as(game.sfen()).isEqualTo(gameOver(game));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -402,8 +403,14 @@ class GameEndingsTest {
 
         String guarded = "r8/4K4/9/9/9/9/9/9/k8 b - 1";
         Game g5 = Game.of(Sfen.parse(guarded), RuleSet.TRY_RULE);
-        assertThat(g5.play("5b5a")).as("5a is attacked: %s", guarded).isInstanceOf(MoveResult.Illegal.class);
-        assertThat(g5.outcome()).as(guarded).isEmpty();
+        assertThat(g5.play("5b5a")).as("5a is attacked: %s", guarded).isInstanceOfSatisfying(MoveResult.Illegal.class,
+                i -> assertThat(i.reason()).isEqualTo(IllegalMoveReason.KING_LEFT_IN_CHECK));
+        assertThat(g5.outcome()).as("the try rule set makes an illegal move lose: %s", guarded).get()
+                .isInstanceOfSatisfying(Outcome.Win.class, w -> assertThat(w).extracting(Outcome.Win::winner, Outcome.Win::ending)
+                        .containsExactly(Color.GOTE, Ending.ILLEGAL_MOVE));
+        Game g6 = Game.of(Sfen.parse(guarded), RuleSet.TRY_RULE.withIllegalMoveLoses(false));
+        assertThat(g6.play("5b5a")).as("5a is attacked: %s", guarded).isInstanceOf(MoveResult.Illegal.class);
+        assertThat(g6.outcome()).as(guarded).isEmpty();
     }
 
     // ------------------------------------------------------------------ impasse
@@ -465,6 +472,14 @@ class GameEndingsTest {
             default -> new Outcome.Win(Color.GOTE, Ending.ILLEGAL_MOVE,
                     "failed impasse declaration: " + points + " points, at least 24 needed");
         };
+        Declaration.Verdict v = game.declarationVerdict();
+        assertThat(v.reason()).as(sfen).isEqualTo(switch (result) {
+            case "WIN" -> Declaration.Reason.WIN;
+            case "DRAW" -> Declaration.Reason.DRAW;
+            default -> Declaration.Reason.TOO_FEW_POINTS;
+        });
+        assertThat(v).as(sfen).extracting(Declaration.Verdict::required, Declaration.Verdict::toWin).containsExactly(24, 31);
+        assertThat(v.outcome()).as(sfen).contains(expected);
         assertThat(game.declare()).as(sfen).isEqualTo(expected);
         assertThat(game.isOver()).as(sfen).isTrue();
     }
@@ -488,18 +503,26 @@ class GameEndingsTest {
                 ? new Outcome.Win(declarer, Ending.DECLARATION, points + " points")
                 : new Outcome.Win(declarer.opposite(), Ending.ILLEGAL_MOVE,
                         "failed impasse declaration: " + points + " points, " + need + " needed");
+        Declaration.Verdict v = game.declarationVerdict();
+        assertThat(v.reason()).as(sfen).isEqualTo(result.equals("WIN") ? Declaration.Reason.WIN : Declaration.Reason.TOO_FEW_POINTS);
+        assertThat(v.required()).as(sfen).isEqualTo(need);
+        assertThat(v.declarerCount()).as(sfen).isEqualTo(count);
+        assertThat(game.declarationFailure()).as(sfen)
+                .isEqualTo(result.equals("WIN") ? Optional.empty() : Optional.of(points + " points, " + need + " needed"));
         assertThat(game.declare()).as(sfen).isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            king not entered | +P+P+P+P1+P+P+P+P/+P+P7/9/4K4/9/9/9/9/4k4 b RB4G4S 1 | the king has not entered the enemy camp
-            nine pieces      | +P+P+P+PK+P+P+P+P/+P8/9/9/9/9/9/9/4k4 b RB4G4SN 1    | only 9 pieces besides the king in the enemy camp (10 needed)
-            in check         | +P+P+P+PK+P+P+P+P/+P+P7/9/9/4r4/9/9/9/4k4 b B4G4S 1  | the king is in check
-            rook outside     | +P+P+P+PK+P+P+P+P/+P+P7/9/9/9/R8/9/9/4k4 b B4G3S 1   | 22 points, 28 needed
+            king not entered | +P+P+P+P1+P+P+P+P/+P+P7/9/4K4/9/9/9/9/4k4 b RB4G4S 1 | the king has not entered the enemy camp | KING_NOT_ENTERED
+            nine pieces      | +P+P+P+PK+P+P+P+P/+P8/9/9/9/9/9/9/4k4 b RB4G4SN 1    | only 9 pieces besides the king in the enemy camp (10 needed) | TOO_FEW_PIECES_IN_CAMP
+            in check         | +P+P+P+PK+P+P+P+P/+P+P7/9/9/4r4/9/9/9/4k4 b B4G4S 1  | the king is in check | IN_CHECK
+            rook outside     | +P+P+P+PK+P+P+P+P/+P+P7/9/9/9/R8/9/9/4k4 b B4G3S 1   | 22 points, 28 needed | TOO_FEW_POINTS
             """)
-    void declaration27Conditions(String name, String sfen, String failure) {
+    void declaration27Conditions(String name, String sfen, String failure, Declaration.Reason reason) {
         Game game = Game.of(Sfen.parse(sfen), RuleSet.CSA);
+        assertThat(game.declarationVerdict().reason()).as("%s: %s", name, sfen).isEqualTo(reason);
+        assertThat(game.declarationFailure()).as("%s: %s", name, sfen).contains(failure);
         assertThat(game.declare()).as("%s: %s", name, sfen)
                 .isEqualTo(new Outcome.Win(Color.GOTE, Ending.ILLEGAL_MOVE, "failed impasse declaration: " + failure));
         Game flipped = Game.of(Sfen.parse(Fixtures.flip(sfen)), RuleSet.CSA);
@@ -514,6 +537,11 @@ class GameEndingsTest {
         List<RuleSet> without = List.of(RuleSet.PROFESSIONAL, RuleSet.TRY_RULE, RuleSet.CSA.withImpasse(RuleSet.Impasse.NONE));
         for (RuleSet rules : without) {
             Game game = Game.of(Sfen.parse(sfen), rules);
+            Declaration.Verdict v = game.declarationVerdict();
+            assertThat(v.reason()).as("%s: %s", rules, sfen).isEqualTo(Declaration.Reason.NO_DECLARATION_RULE);
+            assertThat(v.outcome()).as("%s: %s", rules, sfen).isEmpty();
+            assertThat(v.sente().declarationPoints()).as("the counts are there for the board: %s", sfen).isEqualTo(28);
+            assertThatThrownBy(game::declarationFailure).as("%s: %s", rules, sfen).isInstanceOf(IllegalStateException.class);
             assertThatThrownBy(game::declare).as("%s: %s", rules, sfen).isInstanceOf(IllegalStateException.class);
             assertThat(game.isOver()).as(sfen).isFalse();
         }
@@ -575,17 +603,18 @@ class GameEndingsTest {
         Game b = Game.startpos(RuleSet.CSA);
         assertThat(b.timeLoss(Color.SENTE)).as(b.sfen()).isEqualTo(new Outcome.Win(Color.GOTE, Ending.TIME_LOSS, ""));
 
-        Game c = Game.startpos(RuleSet.CSA);
+        Game c = Game.startpos(RuleSet.CASUAL);
         MoveResult refused = c.play("7g7e");
         assertThat(refused).as(Sfen.STARTPOS).isInstanceOf(MoveResult.Illegal.class);
-        assertThat(((MoveResult.Illegal) refused).reason()).as(Sfen.STARTPOS).contains("7g7e").contains(Sfen.STARTPOS);
-        assertThat(c.isOver()).as("an arbiter decides whether an illegal move loses: %s", c.sfen()).isFalse();
+        assertThat(((MoveResult.Illegal) refused).message()).as(Sfen.STARTPOS).contains("7g7e").contains(Sfen.STARTPOS);
+        assertThat(((MoveResult.Illegal) refused).reason()).as(Sfen.STARTPOS).isEqualTo(IllegalMoveReason.CANNOT_REACH);
+        assertThat(c.isOver()).as("casual rules refuse an illegal move: %s", c.sfen()).isFalse();
         assertThat(c.plies()).as(c.sfen()).isZero();
         assertThat(c.illegalMove(Color.SENTE, "7g7e")).as(c.sfen())
                 .isEqualTo(new Outcome.Win(Color.GOTE, Ending.ILLEGAL_MOVE, "7g7e"));
         assertThat(c.outcome().orElseThrow().describe()).as(c.sfen()).isEqualTo("GOTE wins by ILLEGAL_MOVE (7g7e)");
 
-        Game d = Game.startpos(RuleSet.CSA);
+        Game d = Game.startpos(RuleSet.CASUAL);
         assertThat(d.play("7g7f+")).as(d.sfen()).isInstanceOf(MoveResult.Illegal.class);
         assertThat(d.play("zz")).as(d.sfen()).isInstanceOf(MoveResult.Illegal.class);
         assertThat(d.play(new MoveOrDrop.Drop(Role.PAWN, Square.parse("5e")))).as(d.sfen())
@@ -635,11 +664,14 @@ class GameEndingsTest {
         String sfen = game.sfen();
         Position pos = game.position();
         int anyMove = Move.normal(Square.parse("3a"), Square.parse("2b"), pos.pieceAt(Square.parse("3a")));
-        assertThat(game.play("3a2b")).as(sfen).isEqualTo(new MoveResult.Finished(end));
+        MoveResult over = new MoveResult.Illegal(IllegalMoveReason.GAME_OVER, "the game is over: " + end.describe(), Optional.empty());
+        assertThat(game.play("3a2b")).as(sfen).isEqualTo(over);
         assertThat(game.play(new MoveOrDrop.BoardMove(Square.parse("3a"), Square.parse("2b"), false))).as(sfen)
-                .isEqualTo(new MoveResult.Finished(end));
-        assertThat(game.play(anyMove)).as(sfen).isEqualTo(new MoveResult.Finished(end));
-        assertThat(game.play("nonsense")).as(sfen).isEqualTo(new MoveResult.Finished(end));
+                .isEqualTo(over);
+        assertThat(game.play(anyMove)).as(sfen).isEqualTo(over);
+        assertThat(game.play("nonsense")).as(sfen).isEqualTo(over);
+        assertThat(game.play("3a2b", game.plies())).as(sfen).isEqualTo(over);
+        assertThat(game.play(Color.GOTE, "3a2b", game.plies())).as(sfen).isEqualTo(over);
         assertThatThrownBy(game::declare).as(sfen).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> game.resign(Color.GOTE)).as(sfen).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> game.illegalMove(Color.GOTE, "x")).as(sfen).isInstanceOf(IllegalStateException.class);
@@ -683,6 +715,12 @@ class GameEndingsTest {
             }
         }
         return game;
+    }
+
+    /** The refusal of any move once the game is over. */
+    private static MoveResult gameOver(Game game) {
+        return new MoveResult.Illegal(IllegalMoveReason.GAME_OVER, "the game is over: " + game.outcome().orElseThrow().describe(),
+                Optional.empty());
     }
 
     private static Outcome.Win win(Game game, String what) {

@@ -15,6 +15,7 @@ import dev.meijin.core.game.Game;
 import dev.meijin.core.game.MoveResult;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
@@ -75,8 +76,9 @@ class UchifuzumeTest {
             assertThat(e).as("Usi.parseMove refuses: %s", what).isNotNull();
             assertThat(e.reason()).as(what).isEqualTo(UsiMoveException.Reason.ILLEGAL);
             Game game = Game.of(Sfen.parse(sfen), RuleSet.CSA);
-            assertThat(game.play(usi)).as("Game.play refuses: %s", what).isInstanceOf(MoveResult.Illegal.class);
-            assertThat(game.isOver()).as(what).isFalse();
+            assertThat(game.play(usi)).as("Game.play refuses: %s", what).isInstanceOfSatisfying(MoveResult.Illegal.class,
+                    i -> assertThat(i.reason()).isEqualTo(IllegalMoveReason.UCHIFUZUME));
+            assertThat(game.isOver()).as("an illegal move loses under CSA rules: %s", what).isTrue();
         } else {
             assertThat(pos.hasNoLegalMove()).as("a legal pawn drop never mates: %s", what).isFalse();
             assertThat(pos.inCheck()).as("the opponent is in check after %s", what).isTrue();

@@ -15,6 +15,7 @@ import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Special;
@@ -148,6 +149,10 @@ public final class CsaReader {
             return out;
         }
         RecordParser parser = new RecordParser();
+        if (text.length() > Limits.MAX_CHARS) {
+            parser.problem(0, 0, "the text is " + text.length() + " characters long; only the first " + Limits.MAX_CHARS + " were read");
+            text = text.substring(0, Limits.MAX_CHARS);
+        }
         int n = text.length();
         int i = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? 1 : 0;
         int lineNo = 0;
@@ -330,7 +335,7 @@ public final class CsaReader {
                 return;
             }
             if (sawVersion) {
-                problem(line, col, "a second version line \"" + s + "\"");
+                problem(line, col, "a second version line \"" + abbreviate(s) + "\"");
             }
             sawVersion = true;
         }
@@ -460,7 +465,7 @@ public final class CsaReader {
             for (int file = 9; file >= 1; file--) {
                 int sq = Square.of(file, rank);
                 if (i >= s.length()) {
-                    problem(line, col + i, "board row P" + rank + " has only " + (9 - file) + " squares, not 9");
+                    problem(line, col + i, "board row P" + rank + " has only " + (9 - file) + ((9 - file) == 1 ? " square" : " squares") + ", not 9");
                     for (int f = file; f >= 1; f--) {
                         board[Square.of(f, rank)] = Piece.NONE;
                     }
@@ -624,6 +629,11 @@ public final class CsaReader {
                 return;
             }
             int ply = plies + 1;
+            if (plies >= Limits.MAX_PLY) {
+                report(new Problem(line, col, ply, "more than " + Limits.MAX_PLY + " moves; the rest was not read"));
+                stopped = true;
+                return;
+            }
             if (ended) {
                 report(new Problem(line, col, ply, "move \"" + abbreviate(s) + "\" after the game ended with "
                         + steps.getLast().special.csa().orElse("a special") + "; the rest is ignored"));
@@ -655,7 +665,7 @@ public final class CsaReader {
             if (ended) {
                 // Game servers echo the declaring client's %KACHI and then write their own: a repeat is harmless.
                 if (steps.getLast().special != sp.get()) {
-                    problem(line, col, "a second special " + s + " after " + steps.getLast().special.csa().orElse("") + "; ignored");
+                    problem(line, col, "a second special " + abbreviate(s) + " after " + steps.getLast().special.csa().orElse("") + "; ignored");
                 }
                 return;
             }
@@ -673,7 +683,7 @@ public final class CsaReader {
                 return;
             }
             if (steps.isEmpty()) {
-                problem(line, col, "time \"" + s + "\" before any move; ignored");
+                problem(line, col, "time \"" + abbreviate(s) + "\" before any move; ignored");
                 return;
             }
             steps.getLast().time = d;
@@ -745,7 +755,7 @@ public final class CsaReader {
         }
 
         private static String abbreviate(String s) {
-            return s.length() <= 40 ? s : s.substring(0, 37) + "…";
+            return Limits.excerpt(s);
         }
     }
 }

@@ -6,7 +6,6 @@ import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.game.Handicap;
-import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
@@ -249,11 +248,10 @@ public final class CsaWriter {
     }
 
     private static void writeMoves(Kifu kifu, boolean v3, StringBuilder sb, Set<String> dropped) {
-        Position pos;
-        try {
-            pos = kifu.startPosition();
-        } catch (IllegalPositionException e) {
-            throw new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: " + e.getMessage()));
+        Position pos = kifu.startPosition().orElse(null);
+        if (pos == null && kifu.hasMoves()) {
+            throw new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: "
+                    + kifu.startProblem().orElse("")));
         }
         int ply = 0;
         for (Step s : kifu.moves()) {
@@ -267,7 +265,7 @@ public final class CsaWriter {
                 pos.doMove(s.move());
             } else {
                 Special sp = s.special().orElseThrow();
-                Optional<String> text = csaSpecial(sp, pos.turn(), v3, dropped);
+                Optional<String> text = csaSpecial(sp, pos == null ? kifu.sideToMoveAtEnd() : pos.turn(), v3, dropped);
                 if (text.isEmpty()) {
                     dropped.add("special " + sp.japanese() + " (CSA has no spelling for it)");
                     break;

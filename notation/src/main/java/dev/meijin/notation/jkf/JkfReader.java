@@ -1,9 +1,5 @@
 package dev.meijin.notation.jkf;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
@@ -17,6 +13,7 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Special;
@@ -28,6 +25,14 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads JKF (JSON Kifu Format) leniently.
@@ -55,7 +60,16 @@ import java.util.Optional;
 public final class JkfReader {
     private JkfReader() {}
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** How deep JSON may nest: a fork nested N deep is about 3N levels, and KIF allows 200 (see {@link Limits}). */
+    static final int MAX_NESTING = 1_000;
+
+    private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
+            .maxNestingDepth(MAX_NESTING)
+            .maxDocumentLength(Limits.MAX_CHARS)
+            .maxStringLength(Limits.MAX_CHARS)
+            .build();
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(CONSTRAINTS).build()).build();
 
     /**
      * Reads a JKF text.
@@ -67,11 +81,12 @@ public final class JkfReader {
         JsonNode root;
         try {
             root = MAPPER.readTree(json == null ? "" : json);
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
+        } catch (JacksonException e) {
+            TokenStreamLocation at = e.getLocation();
             int line = at == null ? 0 : Math.max(0, at.getLineNr());
             int col = at == null ? 0 : Math.max(0, at.getColumnNr());
-            return new ReadResult(Kifu.empty(), List.of(new Problem(line, col, 0, "malformed JSON: " + e.getOriginalMessage())));
+            String why = e instanceof StreamConstraintsException ? tooLarge(e.getOriginalMessage()) : "malformed JSON: " + e.getOriginalMessage();
+            return new ReadResult(Kifu.empty(), List.of(new Problem(line, col, 0, why)));
         }
         List<Problem> problems = new ArrayList<>();
         if (root == null || !root.isObject()) {
@@ -79,6 +94,30 @@ public final class JkfReader {
             return new ReadResult(Kifu.empty(), problems);
         }
         return new Reader(problems).record(root);
+    }
+
+    /**
+     * A reader's words for a bound of the JSON parser that the text exceeds; Jackson names the bound by its
+     * getter ({@code StreamReadConstraints.getMaxNestingDepth()}), which means nothing to a player.
+     */
+    private static String tooLarge(String jacksonMessage) {
+        String m = jacksonMessage == null ? "" : jacksonMessage;
+        if (m.contains("getMaxNestingDepth")) {
+            return "the JSON is nested more than " + MAX_NESTING + " levels deep (a JKF record needs far fewer); not read";
+        }
+        if (m.contains("getMaxDocumentLength")) {
+            return "the JSON text is longer than " + Limits.MAX_CHARS + " characters; not read";
+        }
+        if (m.contains("getMaxStringLength")) {
+            return "a JSON string is longer than " + Limits.MAX_CHARS + " characters; not read";
+        }
+        if (m.contains("getMaxNumberLength")) {
+            return "a JSON number has more than " + CONSTRAINTS.getMaxNumberLength() + " digits; not read";
+        }
+        if (m.contains("getMaxNameLength")) {
+            return "a JSON member name is longer than " + CONSTRAINTS.getMaxNameLength() + " characters; not read";
+        }
+        return "the JSON text is too large to read";
     }
 
     /**
@@ -138,8 +177,8 @@ public final class JkfReader {
                     JsonNode m0 = moves.get(0);
                     startComments.addAll(comments(m0.get("comments"), "moves[0].comments"));
                     JsonNode single = m0.get("comment");
-                    if (single != null && single.isTextual()) {
-                        startComments.addAll(List.of(single.asText().split("\r\n|\r|\n", -1)));
+                    if (single != null && single.isString()) {
+                        startComments.addAll(List.of(single.asString().split("\r\n|\r|\n", -1)));
                     }
                     if (m0.has("move") || m0.has("special")) {
                         problem(0, "moves[0]", "the first entry holds only the start comments; its move is read as the first move");
@@ -174,10 +213,10 @@ public final class JkfReader {
                     continue;
                 }
                 JsonNode v = e.getValue();
-                if (!v.isTextual()) {
+                if (!v.isString()) {
                     problem(0, "header." + e.getKey(), "not a string; read as text");
                 }
-                out.add(new Header(e.getKey(), v.isTextual() ? v.asText() : v.isNull() ? "" : v.toString()));
+                out.add(new Header(e.getKey(), v.isString() ? v.asString() : v.isNull() ? "" : v.toString()));
             }
             return out;
         }
@@ -192,7 +231,7 @@ public final class JkfReader {
                 return even;
             }
             JsonNode preset = init.get("preset");
-            String name = preset != null && preset.isTextual() ? preset.asText() : null;
+            String name = preset != null && preset.isString() ? preset.asString() : null;
             if (name == null) {
                 problem(0, "initial.preset", "missing; " + (init.has("data") ? "the data is read" : "the even start is assumed"));
                 return init.has("data") ? data(init.get("data"), even) : even;
@@ -292,6 +331,10 @@ public final class JkfReader {
                 JsonNode e = arr.get(i);
                 String at = path + "[" + i + "]";
                 int ply = pos.plies() + 1;
+                if (ply > Limits.MAX_PLY) {
+                    problem(ply, at, "more than " + Limits.MAX_PLY + " moves; the rest was not read");
+                    break;
+                }
                 if (!e.isObject()) {
                     problem(ply, at, "not an object; the " + (main ? "main line" : "fork") + " stops here");
                     break;
@@ -425,7 +468,7 @@ public final class JkfReader {
                 return legalOrForced(Move.normal(from, to, pc, promote), promoteNode == null, legal, pos, at);
             }
             JsonNode relNode = mv.get("relative");
-            String relative = relNode != null && relNode.isTextual() ? relNode.asText() : "";
+            String relative = relNode != null && relNode.isString() ? relNode.asString() : "";
             int piece = Piece.of(us, kind.code());
             List<Integer> board = new ArrayList<>();
             if (!relative.equals("H")) {
@@ -521,12 +564,12 @@ public final class JkfReader {
         }
 
         private static Special special(JsonNode n, String at) throws Bad {
-            if (!n.isTextual()) {
+            if (!n.isString()) {
                 throw new Bad(at, "not a string");
             }
-            Optional<Special> sp = Special.ofCsa("%" + n.asText());
+            Optional<Special> sp = Special.ofCsa("%" + n.asString());
             if (sp.isEmpty()) {
-                throw new Bad(at, "unknown special \"" + n.asText() + "\"");
+                throw new Bad(at, "unknown special \"" + n.asString() + "\"");
             }
             return sp.get();
         }
@@ -541,8 +584,8 @@ public final class JkfReader {
                 return out;
             }
             for (JsonNode c : n) {
-                if (c.isTextual()) {
-                    out.add(c.asText());
+                if (c.isString()) {
+                    out.add(c.asString());
                 } else {
                     problem(0, at, "holds a non-string; it is skipped");
                 }
@@ -566,7 +609,7 @@ public final class JkfReader {
         }
 
         private static Role role(JsonNode kind) {
-            return kind.isTextual() ? roleByName(kind.asText()) : null;
+            return kind.isString() ? roleByName(kind.asString()) : null;
         }
 
         private static Role roleByName(String name) {

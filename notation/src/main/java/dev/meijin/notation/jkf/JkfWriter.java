@@ -1,21 +1,11 @@
 package dev.meijin.notation.jkf;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.game.Handicap;
-import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
@@ -27,13 +17,20 @@ import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Step;
 import dev.meijin.notation.kifu.WriteResult;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes a record as JKF (JSON Kifu Format), valid against the format's JSON Schema.
@@ -75,10 +72,10 @@ public final class JkfWriter {
 
     static {
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withObjectNameValueSpacing(Separators.Spacing.AFTER))
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
-        PRETTY = new ObjectMapper().writer(printer);
+        PRETTY = new ObjectMapper().writer().with(printer);
     }
 
     /** The JKF kind names, indexed by role code. */
@@ -103,12 +100,8 @@ public final class JkfWriter {
     public static WriteResult write(Kifu kifu) {
         Set<String> dropped = new LinkedHashSet<>();
         ObjectNode root = tree(kifu, dropped);
-        try {
-            return new WriteResult(PRETTY.writeValueAsString(root) + "\n", new ArrayList<>(dropped));
-        } catch (JsonProcessingException e) {
-            // A tree of plain nodes always serialises; this would be a Jackson defect.
-            throw new UncheckedIOException(e);
-        }
+        // A tree of plain nodes always serialises (Jackson's exceptions are unchecked).
+        return new WriteResult(PRETTY.writeValueAsString(root) + "\n", new ArrayList<>(dropped));
     }
 
     private static ObjectNode tree(Kifu kifu, Set<String> dropped) {
@@ -119,7 +112,7 @@ public final class JkfWriter {
                 continue;
             }
             if (header.has(h.key())) {
-                if (!header.get(h.key()).asText().equals(h.value())) {
+                if (!header.get(h.key()).asString().equals(h.value())) {
                     dropped.add("header " + h.key() + " (a repeated key)");
                 }
                 continue;
@@ -136,13 +129,25 @@ public final class JkfWriter {
             ArrayNode c = first.putArray("comments");
             kifu.startComments().forEach(c::add);
         }
-        Position pos;
-        try {
-            pos = kifu.startPosition();
-        } catch (IllegalPositionException e) {
-            throw new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: " + e.getMessage()));
+        Optional<Position> pos = kifu.startPosition();
+        if (pos.isEmpty() && kifu.hasMoves()) {
+            throw new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: "
+                    + kifu.startProblem().orElse("")));
         }
-        line(kifu.moves(), pos, new Duration[] {Duration.ZERO, Duration.ZERO}, moves, dropped);
+        if (pos.isPresent()) {
+            line(kifu.moves(), pos.get(), new Duration[] {Duration.ZERO, Duration.ZERO}, moves, dropped);
+        } else {
+            // A record read with an illegal start has no moves, only perhaps a special: written as it is.
+            for (Step s : kifu.moves()) {
+                Special sp = s.special().orElseThrow();
+                Optional<String> name = specialName(sp, kifu.sideToMoveAtEnd());
+                if (name.isEmpty()) {
+                    dropped.add("special " + sp.japanese() + " (JKF has no name for it)");
+                } else {
+                    moves.addObject().put("special", name.get());
+                }
+            }
+        }
         return root;
     }
 

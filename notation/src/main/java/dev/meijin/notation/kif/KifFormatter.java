@@ -2,7 +2,6 @@ package dev.meijin.notation.kif;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Handicap;
-import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
@@ -60,11 +59,12 @@ final class KifFormatter {
 
     WriteResult write() {
         Setup setup = kifu.start().setup();
-        try {
-            pos = Position.ofRecord(setup);
-        } catch (IllegalPositionException e) {
-            throw new KifuException(new Problem(0, 0, 0, "the start position is not legal: " + e.getMessage()));
+        pos = kifu.startPosition().orElse(null);
+        if (pos == null && kifu.hasMoves()) {
+            throw new KifuException(new Problem(0, 0, 0, "the start position is not legal: " + kifu.startProblem().orElse("")));
         }
+        // Without a legal start (a record a lenient reader returned with that problem) there are no moves:
+        // the start is written as it is, so that nothing read is lost.
         out.append("#KIF version=2.0 encoding=").append(options.utf8() ? "UTF-8" : "Shift_JIS").append('\n');
         boolean startWritten = false;
         for (Header h : kifu.headers()) {
@@ -171,7 +171,7 @@ final class KifFormatter {
             Step s = steps.get(i);
             int ply = startPly + i;
             before[i] = acc.clone();
-            int mover = pos.sideToMove();
+            int mover = pos == null ? kifu.start().setup().turn().index() : pos.sideToMove();
             if (!s.isMove() && i != steps.size() - 1) {
                 throw new KifuException(new Problem(0, 0, ply + firstNumber - 1,
                         "a special step must end its line"));
@@ -275,11 +275,7 @@ final class KifFormatter {
      * the side to move, so they become 反則負け or 反則勝ち.
      */
     private static String specialText(Special s, int mover) {
-        return switch (s) {
-            case SENTE_ILLEGAL_ACTION -> mover == 0 ? "反則負け" : "反則勝ち";
-            case GOTE_ILLEGAL_ACTION -> mover == 1 ? "反則負け" : "反則勝ち";
-            default -> s.japanese();
-        };
+        return s.japanese(Color.of(mover));
     }
 
     private void kifLine(int ply, String text, Optional<Duration> time, Optional<Duration> total) {

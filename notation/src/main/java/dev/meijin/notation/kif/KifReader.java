@@ -1,6 +1,7 @@
 package dev.meijin.notation.kif;
 
 import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 
@@ -56,16 +57,16 @@ import dev.meijin.notation.kifu.ReadResult;
 public final class KifReader {
     private KifReader() {}
 
-    /** Input longer than this many characters is cut, with a problem. */
-    public static final int MAX_CHARS = 64 << 20;
-    /** Lines after this many are not read, with a problem. */
-    public static final int MAX_LINES = 1_000_000;
-    /** Longer lines are skipped, with a problem. */
-    public static final int MAX_LINE_LENGTH = 65_536;
+    /** Input longer than this many characters is cut, with a problem ({@link Limits#MAX_CHARS}). */
+    public static final int MAX_CHARS = Limits.MAX_CHARS;
+    /** Lines after this many are not read, with a problem ({@link Limits#MAX_LINES}). */
+    public static final int MAX_LINES = Limits.MAX_LINES;
+    /** Longer lines are skipped, with a problem ({@link Limits#MAX_LINE_LENGTH}). */
+    public static final int MAX_LINE_LENGTH = Limits.MAX_LINE_LENGTH;
     /** Variations nested deeper than this are skipped, with a problem; it bounds every recursion over the tree. */
     public static final int MAX_DEPTH = 200;
-    /** Move numbers above this are rejected. */
-    public static final int MAX_PLY = 100_000;
+    /** Move numbers above this are rejected ({@link Limits#MAX_PLY}). */
+    public static final int MAX_PLY = Limits.MAX_PLY;
     /** Reading stops after this many problems. */
     public static final int MAX_PROBLEMS = 1_000;
 

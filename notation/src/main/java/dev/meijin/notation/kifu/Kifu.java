@@ -1,6 +1,7 @@
 package dev.meijin.notation.kifu;
 
 import dev.meijin.core.Color;
+import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,18 +53,59 @@ public record Kifu(List<Header> headers, Start start, List<String> startComments
     /**
      * The start position as a live position. Tsume positions may lack the attacker's king, and composed
      * problems may hold two pawns on a file or a piece that cannot move ({@link Position#ofRecord}).
+     *
+     * <p>Empty when the start is not a legal position even so (no defending king, a piece that is not
+     * there…): the lenient readers return such a record with a problem saying why ({@link #startProblem()}),
+     * and without moves. This never throws, so that a record a reader returned can always be shown,
+     * converted or validated.
+     *
+     * @return a new position, or empty if the start is not a legal position
      */
-    public Position startPosition() {
-        return Position.ofRecord(start.setup());
+    public Optional<Position> startPosition() {
+        try {
+            return Optional.of(Position.ofRecord(start.setup()));
+        } catch (IllegalPositionException e) {
+            return Optional.empty();
+        }
     }
 
-    /** The position after the main line's moves. */
-    public Position finalPosition() {
-        Position p = startPosition();
-        for (int m : mainLine()) {
-            p.doMove(m);
+    /**
+     * Why the start is not a legal position, in the rules' words.
+     *
+     * @return the reason, or empty if {@link #startPosition()} gives a position
+     */
+    public Optional<String> startProblem() {
+        try {
+            Position.ofRecord(start.setup());
+            return Optional.empty();
+        } catch (IllegalPositionException e) {
+            return Optional.of(e.getMessage());
         }
+    }
+
+    /**
+     * The position after the main line's moves.
+     *
+     * @return a new position, or empty if the start is not a legal position (such a record has no moves)
+     */
+    public Optional<Position> finalPosition() {
+        Optional<Position> p = startPosition();
+        p.ifPresent(pos -> {
+            for (int m : mainLine()) {
+                pos.doMove(m);
+            }
+        });
         return p;
+    }
+
+    /** Whether the record holds a move anywhere: in the main line or in a variation. */
+    public boolean hasMoves() {
+        for (Step s : moves) {
+            if (s.isMove() || !s.forks().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The side to move when the main line's special is recorded. */

@@ -64,7 +64,7 @@ public final class RecordValidator {
             }
             MoveResult r = g.play(s.move());
             if (r instanceof MoveResult.Illegal il) {
-                problems.add(new Problem(0, 0, ply, il.reason()));
+                problems.add(new Problem(0, 0, ply, il.message()));
                 return new Validation(ply - 1, k.special(), Optional.empty(), problems, notes);
             }
         }
@@ -91,7 +91,7 @@ public final class RecordValidator {
             }
             case SENNICHITE -> {
                 if (byRules.isEmpty() || !(byRules.get().ending() == Ending.REPETITION || byRules.get().ending() == Ending.PERPETUAL_CHECK)) {
-                    problems.add(new Problem(0, 0, ply, "recorded 千日手, but the final position has occurred only " + g.repetitions() + " times"));
+                    problems.add(new Problem(0, 0, ply, "recorded 千日手, but the final position has occurred only " + (g.repetitions() == 1 ? "once" : g.repetitions() + " times")));
                 }
                 yield byRules.orElse(null);
             }
@@ -116,8 +116,8 @@ public final class RecordValidator {
             case ILLEGAL_WIN -> endOutside(byRules, problems, ply, sp, toMove, () -> g.illegalMove(toMove.opposite(), "recorded 反則勝ち"));
             case SENTE_ILLEGAL_ACTION -> endOutside(byRules, problems, ply, sp, toMove, () -> g.illegalMove(Color.SENTE, "recorded %+ILLEGAL_ACTION"));
             case GOTE_ILLEGAL_ACTION -> endOutside(byRules, problems, ply, sp, toMove, () -> g.illegalMove(Color.GOTE, "recorded %-ILLEGAL_ACTION"));
-            case FUSEN_WIN -> new Outcome.Win(toMove, Ending.RESIGNATION, "不戦勝");
-            case FUSEN_LOSS -> new Outcome.Win(toMove.opposite(), Ending.RESIGNATION, "不戦敗");
+            case FUSEN_WIN -> endOutside(byRules, problems, ply, sp, toMove, () -> g.forfeit(toMove.opposite()));
+            case FUSEN_LOSS -> endOutside(byRules, problems, ply, sp, toMove, () -> g.forfeit(toMove));
             case MAX_MOVES -> {
                 if (byRules.isPresent() && byRules.get().ending() != Ending.MOVE_LIMIT) {
                     problems.add(new Problem(0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + byRules.get().describe()));

@@ -72,6 +72,22 @@ public enum Special {
         return japanese;
     }
 
+    /**
+     * The KIF/KI2 word for this special recorded with {@code toMove} to move. KIF's words speak of the side to
+     * move, so the two CSA illegal-action specials, which name a side, become 反則負け when that side is to
+     * move and 反則勝ち otherwise; every other special is {@link #japanese()}.
+     *
+     * @param toMove the side to move when the special is recorded
+     * @return the word, such as {@code 投了} or {@code 反則勝ち}
+     */
+    public String japanese(Color toMove) {
+        return switch (this) {
+            case SENTE_ILLEGAL_ACTION -> toMove == Color.SENTE ? "反則負け" : "反則勝ち";
+            case GOTE_ILLEGAL_ACTION -> toMove == Color.GOTE ? "反則負け" : "反則勝ち";
+            default -> japanese;
+        };
+    }
+
     /** The CSA spelling (e.g. {@code %TORYO}), or empty if CSA has none. */
     public Optional<String> csa() {
         return csa.isEmpty() ? Optional.empty() : Optional.of(csa);

@@ -12,14 +12,18 @@ import java.util.Locale;
 /**
  * Japanese move notation in its two record styles.
  *
- * <p><b>KIF style</b> (Kakinoki): destination, piece, 成 or 不成, then the origin in parentheses, or 打 for
- * every drop: {@code ７六歩(77)}, {@code 同　歩(76)} (with an ideographic space after 同), {@code ２二角成(88)},
- * {@code ２二角不成(88)}, {@code ５五角打}. The origin says which piece moved, so KIF never writes 右 or 左.
+ * <p><b>KIF style</b> (Kakinoki): destination, piece, 成 for a promotion, then the origin in parentheses, or
+ * 打 for every drop: {@code ７六歩(77)}, {@code 同　歩(76)} (with an ideographic space after 同),
+ * {@code ２二角成(88)}, {@code ２二角(88)}, {@code ５五角打}. A move that could have promoted and did not is the bare
+ * move, as Kakinoki writes it (other KIF readers take only 成 there); {@code ２二角不成(88)} is still read. The
+ * origin says which piece moved, so KIF never writes 右 or 左.
  *
  * <p><b>KI2 style</b>: side mark, destination, piece, relative markers, 打 where needed, 成 or 不成:
  * {@code ▲７六歩}, {@code △同歩}, {@code ▲５八金左}, {@code ▲２八銀左上}, {@code ▲２二銀右引不成}. The markers follow
- * the Japan Shogi Association's rules for 棋譜の表記方法, applied to every piece of the same kind that can
- * <em>legally</em> move to the destination:
+ * the Japan Shogi Association's rules for 棋譜の表記方法, applied to every piece of the same kind that reaches
+ * the destination by its movement, even one that may not go there because it is pinned or the king is in
+ * check: the common KI2 readers count such a piece as a candidate, and a move written without a marker would
+ * be ambiguous or wrong to them. Such markers say more than the rules need, never anything wrong:
  * <ol>
  *   <li>If the direction of movement alone tells the pieces apart, write it: 上 (forward), 引 (backward) or
  *       寄 (sideways), as seen by the mover.
@@ -29,7 +33,7 @@ import java.util.Locale;
  *       (two at most) they are measured against each other, and 直 is not used.
  *   <li>If that is still not enough, write both: 右 or 左 first, then 上, 引 or 寄 ({@code ８八と左上}).
  * </ol>
- * A drop is written with 打 only when a piece of the same kind on the board could also move there; a move
+ * A drop is written with 打 only when a piece of the same kind on the board reaches the square (pinned or not); a move
  * that could promote is written with 成 or 不成; a move to the previous move's destination is written with
  * 同 ({@code 同歩} in KI2, {@code 同　歩} in KIF).
  *
@@ -134,7 +138,10 @@ public final class JapaneseNotation {
             return sb.append(Role.of(Move.dropRole(m)).kanji()).append('打').toString();
         }
         sb.append(Piece.roleOf(Move.piece(m)).kanji());
-        promotion(legal, m, sb);
+        // Kakinoki writes a non-promotion as the bare move; other KIF readers accept only 成 here.
+        if (Move.isPromotion(m)) {
+            sb.append('成');
+        }
         return sb.append('(').append(Square.csa(Move.from(m))).append(')').toString();
     }
 
@@ -146,18 +153,23 @@ public final class JapaneseNotation {
         destination(legal, m, sb, "同");
         if (Move.isDrop(m)) {
             sb.append(Role.of(Move.dropRole(m)).kanji());
-            return legal.boardCanReach(Move.piece(m), Move.to(m)) ? sb.append('打').toString() : sb.toString();
+            int[] reachers = new int[MAX_RIVALS];
+            return legal.reachers(Move.piece(m), Move.to(m), reachers) > 0 ? sb.append('打').toString() : sb.toString();
         }
         sb.append(Piece.roleOf(Move.piece(m)).kanji()).append(markers(legal, m));
         promotion(legal, m, sb);
         return sb.toString();
     }
 
-    /** The KI2 markers (右 左 直 上 引 寄) a board move needs; empty when no other piece of its kind can go there. */
+    /**
+     * The KI2 markers (右 左 直 上 引 寄) a board move needs; empty when no other piece of its kind reaches the
+     * square. A piece that reaches it but may not move there (pinned, or its move would leave the king in
+     * check) counts too, as the common readers count it ({@link Legal#reachers}).
+     */
     static String markers(Legal legal, int m) {
         int piece = Move.piece(m), from = Move.from(m), to = Move.to(m);
         int[] rivals = new int[MAX_RIVALS];
-        int n = legal.origins(piece, to, rivals);
+        int n = legal.reachers(piece, to, rivals);
         if (n <= 1) {
             return "";
         }

@@ -1,5 +1,8 @@
 package dev.meijin.notation.move;
 
+import dev.meijin.core.Square;
+import dev.meijin.core.Color;
+import dev.meijin.core.Bitboard;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
 import dev.meijin.core.position.Position;
@@ -11,8 +14,9 @@ import java.util.function.IntPredicate;
 /**
  * The disambiguation engine shared by every notation: the legal moves of one position, generated once
  * ({@link Position#LEGAL_ALL}, so non-promotions count), and the questions the notations ask of them. Which
- * pieces are rivals is always decided by legal moves, never by piece movement alone: a pinned gold that
- * could otherwise reach the square does not make a 右 or an origin necessary.
+ * pieces are rivals is decided by legal moves for the origins and suffixes of Western notation; KI2 markers
+ * and 打 are written against every piece of the kind that reaches the square by its movement
+ * ({@link #reachers}), a pinned one included, because the common KI2 readers count those as candidates.
  */
 final class Legal {
     final Position pos;
@@ -82,15 +86,21 @@ final class Legal {
         return n;
     }
 
-    /** Whether some piece of the same kind on the board can legally move to {@code to} (so a drop needs 打). */
-    boolean boardCanReach(int piece, int to) {
-        for (int i = 0; i < count; i++) {
-            int m = moves[i];
-            if (!Move.isDrop(m) && Move.to(m) == to && Move.piece(m) == piece) {
-                return true;
+    /**
+     * The squares of the pieces equal to {@code piece} that reach {@code to} by their movement, whether or not
+     * the move would be legal (a pinned piece, a move that leaves the king in check), into {@code out}; returns
+     * how many (at most {@code out.length}). Every legal origin is among them. Other readers of KI2 count these
+     * as candidates, so a KI2 writer tells the moving piece apart from all of them.
+     */
+    int reachers(int piece, int to, int[] out) {
+        Bitboard attackers = pos.attackers(Color.of(Piece.color(piece)), to);
+        int n = 0;
+        for (int sq = 0; sq < Square.COUNT && n < out.length; sq++) {
+            if (attackers.contains(sq) && pos.pieceAt(sq) == piece) {
+                out[n++] = sq;
             }
         }
-        return false;
+        return n;
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.List;
  * {@snippet :
  * SfenWriter.write(kifu).text();                          // "position startpos moves 7g7f 3c3d"
  * SfenWriter.write(kifu, SfenWriter.Style.SFEN).text();   // "sfen lnsgkgsnl/… b - 1 moves 7g7f 3c3d"
- * SfenWriter.write(Kifu.empty(), SfenWriter.Style.SFEN).text(); // "lnsgkgsnl/… b - 1"
+ * SfenWriter.write(Kifu.empty(), SfenWriter.Style.SFEN).text(); // "sfen lnsgkgsnl/… b - 1"
  * }
  */
 public final class SfenWriter {
@@ -32,8 +32,9 @@ public final class SfenWriter {
          */
         POSITION,
         /**
-         * {@code sfen <sfen> moves …}, always with the full SFEN, even for the even start; without moves, the bare
-         * SFEN (a single position, as {@code .sfen} files hold it).
+         * {@code sfen <sfen> moves …}, always with the full SFEN, even for the even start, and always with the
+         * word {@code sfen}; {@code moves} is left out when there are none. One form with and without moves:
+         * the argument of the USI {@code position} command, which every SFEN reader takes.
          */
         SFEN
     }
@@ -62,7 +63,7 @@ public final class SfenWriter {
         if (style == Style.POSITION) {
             sb.append("position ").append(even ? "startpos" : "sfen " + Sfen.format(setup));
         } else {
-            sb.append(kifu.mainLine().isEmpty() ? "" : "sfen ").append(Sfen.format(setup));
+            sb.append("sfen ").append(Sfen.format(setup));
         }
         List<Integer> moves = kifu.mainLine();
         if (!moves.isEmpty()) {

@@ -55,7 +55,7 @@ class CsaReaderTest {
         }
         Kifu k = r.kifu();
         assertThat(k.special()).as(path).isEqualTo(CsaCorpus.recordedEnding(path));
-        Position pos = k.startPosition();
+        Position pos = k.startPosition().orElseThrow();
         for (int m : k.mainLine()) {
             assertThat(pos.isLegal(m)).as("%s: %s in %s", path, Move.usi(m), Sfen.format(pos)).isTrue();
             pos.doMove(m);
@@ -507,7 +507,7 @@ class CsaReaderTest {
                     for (Problem p : r.problems()) {
                         assertThat(p.message()).isNotBlank();
                     }
-                    Position pos = r.kifu().moves().isEmpty() ? null : r.kifu().startPosition();
+                    Position pos = r.kifu().moves().isEmpty() ? null : r.kifu().startPosition().orElseThrow();
                     if (pos != null) {
                         for (int m : r.kifu().mainLine()) {
                             assertThat(pos.isLegal(m)).isTrue();

@@ -146,8 +146,8 @@ class CsaWriterTest {
     void whatCsaCannotHoldIsReported() {
         Kifu base = CsaReader.read("PI\n+\n+7776FU\n-3334FU\n").kifu();
         List<Step> moves = new ArrayList<>(base.moves());
-        int alt = Usi.parseMove(base.startPosition(), "2g2f");
-        moves.set(0, moves.get(0).withForks(List.of(List.of(Step.move(alt)), List.of(Step.move(Usi.parseMove(base.startPosition(), "5g5f"))))));
+        int alt = Usi.parseMove(base.startPosition().orElseThrow(), "2g2f");
+        moves.set(0, moves.get(0).withForks(List.of(List.of(Step.move(alt)), List.of(Step.move(Usi.parseMove(base.startPosition().orElseThrow(), "5g5f"))))));
         moves.add(Step.special(Special.FUSEN_WIN));
         Kifu k = new Kifu(List.of(new Header(Headers.SENTE, "a"), new Header(Headers.TITLE, "表題です"),
                 new Header(Headers.TIME_LIMIT, "各10分"), new Header(Headers.HANDICAP, "平手")), base.start(), List.of(), moves);

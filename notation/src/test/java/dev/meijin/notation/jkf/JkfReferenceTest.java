@@ -2,9 +2,6 @@ package dev.meijin.notation.jkf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.meijin.notation.csa.CsaCorpus;
 import dev.meijin.notation.csa.CsaReader;
 import dev.meijin.notation.encoding.TextDecoder;
@@ -18,6 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Meijin's JKF against the reference converter's (shogi-kifu-converter): for every input of its test suite, the
@@ -56,7 +56,7 @@ class JkfReferenceTest {
         ObjectNode first = (ObjectNode) actual.get("moves").get(0);
         List<String> startComments = new ArrayList<>();
         if (first.has("comments")) {
-            first.get("comments").forEach(c -> startComments.add(c.asText()));
+            first.get("comments").forEach(c -> startComments.add(c.asString()));
         }
         assertThat(startComments).as("start comments begin with those above the side-to-move line").startsWith(above.toArray(String[]::new));
         ArrayNode kept = JsonTrees.MAPPER.createArrayNode();
@@ -72,8 +72,8 @@ class JkfReferenceTest {
         JsonNode header = actual.get("header");
         if (handicap) {
             assertThat(header.has("先手") || header.has("後手")).isFalse();
-            assertThat(header.get("下手").asText()).isEqualTo("player0");
-            assertThat(header.get("上手").asText()).isEqualTo("player1");
+            assertThat(header.get("下手").asString()).isEqualTo("player0");
+            assertThat(header.get("上手").asString()).isEqualTo("player1");
             JsonTrees.rename(header, "下手", "先手");
             JsonTrees.rename(header, "上手", "後手");
         }
@@ -102,7 +102,7 @@ class JkfReferenceTest {
         // the reference ignores it and leaves the game without an ending.
         ArrayNode moves = (ArrayNode) actual.get("moves");
         assertThat(moves.size()).isEqualTo(104);
-        assertThat(moves.get(103).get("special").asText()).isEqualTo("TORYO");
+        assertThat(moves.get(103).get("special").asString()).isEqualTo("TORYO");
         moves.remove(103);
         assertThat(JsonTrees.diff(expected("jkf/shogi-kifu-converter/ki2/4.json"), actual)).isEmpty();
     }

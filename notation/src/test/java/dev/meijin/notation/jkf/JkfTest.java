@@ -3,7 +3,6 @@ package dev.meijin.notation.jkf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Role;
@@ -36,6 +35,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.JsonNode;
 
 class JkfTest {
 
@@ -48,7 +48,7 @@ class JkfTest {
     void everyJkfFileReadsAndReplays(String path) {
         ReadResult r = JkfReader.read(TestData.text(path, StandardCharsets.UTF_8));
         assertThat(r.problems()).as(path).isEmpty();
-        replay(r.kifu().startPosition(), r.kifu().moves(), path);
+        replay(r.kifu().startPosition().orElseThrow(), r.kifu().moves(), path);
     }
 
     /** Checks every move of a line and of its forks is legal where it is played. */
@@ -153,7 +153,7 @@ class JkfTest {
     void otherStartsAreWrittenAsData() {
         Kifu k = CsaReader.read("P1 *  *  *  *  *  *  *  * -OU\nP+00HI\nP-00AL\n+\n").kifu();
         JsonNode initial = JsonTrees.parse(JkfWriter.write(k).text()).get("initial");
-        assertThat(initial.get("preset").asText()).isEqualTo("OTHER");
+        assertThat(initial.get("preset").asString()).isEqualTo("OTHER");
         assertThat(initial.get("data").get("color").asInt()).isZero();
         assertThat(initial.get("data").get("board").get(0).get(0).toString()).isEqualTo("{\"color\":1,\"kind\":\"OU\"}");
         assertThat(initial.get("data").get("board").get(8).get(8).toString()).isEqualTo("{}");
@@ -161,21 +161,21 @@ class JkfTest {
                 "[{\"FU\":0,\"KY\":0,\"KE\":0,\"GI\":0,\"KI\":0,\"KA\":0,\"HI\":1},{\"FU\":18,\"KY\":4,\"KE\":4,\"GI\":4,\"KI\":4,\"KA\":2,\"HI\":1}]");
         // Registry handicaps without a JKF preset are written as data too.
         JsonNode pawns = JsonTrees.parse(JkfWriter.write(new Kifu(List.of(), Start.of(Handicap.THREE_PAWNS), List.of(), List.of())).text());
-        assertThat(pawns.get("initial").get("preset").asText()).isEqualTo("OTHER");
+        assertThat(pawns.get("initial").get("preset").asString()).isEqualTo("OTHER");
         assertThat(pawns.get("initial").get("data").get("hands").get(1).get("FU").asInt()).isEqualTo(3);
         assertThat(JkfReader.read(pawns.toString()).kifu().start()).isEqualTo(Start.of(Handicap.THREE_PAWNS));
         for (Handicap h : Handicap.values()) {
             String json = JkfWriter.write(new Kifu(List.of(), Start.of(h), List.of(), List.of())).text();
             assertThat(JsonTrees.schemaErrors(json)).as(h.name()).isEmpty();
             assertThat(JkfReader.read(json).kifu().start()).as(h.name()).isEqualTo(Start.of(h));
-            assertThat(JsonTrees.parse(json).get("initial").get("preset").asText()).isEqualTo(h.jkfPreset().orElse("OTHER"));
+            assertThat(JsonTrees.parse(json).get("initial").get("preset").asString()).isEqualTo(h.jkfPreset().orElse("OTHER"));
         }
     }
 
     @Test
     void forksEngineCommentsAndDroppedSpecials() {
         Kifu base = CsaReader.read("PI\n+\n+7776FU,T3\n-3334FU,T4\n").kifu();
-        Position start = base.startPosition();
+        Position start = base.startPosition().orElseThrow();
         Step alt = Step.move(Usi.parseMove(start, "2g2f")).withTime(Optional.of(Duration.ofSeconds(9)), Optional.empty());
         List<Step> moves = new ArrayList<>(base.moves());
         moves.set(0, moves.get(0).withComments(List.of("plain")).withEngineComments(List.of("評価値=30")).withForks(List.of(List.of(alt))));
@@ -200,7 +200,7 @@ class JkfTest {
         win.add(Step.special(Special.ILLEGAL_WIN));
         WriteResult w = JkfWriter.write(base.withMoves(win));
         assertThat(w.dropped()).isEmpty();
-        assertThat(JsonTrees.parse(w.text()).get("moves").get(2).get("special").asText()).isEqualTo("+ILLEGAL_ACTION");
+        assertThat(JsonTrees.parse(w.text()).get("moves").get(2).get("special").asString()).isEqualTo("+ILLEGAL_ACTION");
         List<Step> limit = new ArrayList<>(base.moves());
         limit.add(Step.special(Special.MAX_MOVES));
         assertThat(JkfWriter.write(base.withMoves(limit)).dropped()).containsExactly("special 最大手数 (JKF has no name for it)");

@@ -1,18 +1,16 @@
 package dev.meijin.notation.jkf;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.meijin.testdata.TestData;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 
 /** JSON helpers for the JKF tests: parsing, a readable tree difference, and the JKF JSON Schema. */
 final class JsonTrees {
@@ -24,11 +22,7 @@ final class JsonTrees {
             .getSchema(parse(TestData.text("jkf/shogi-kifu-converter/specification/json-kifu-format.schema.json", StandardCharsets.UTF_8)));
 
     static JsonNode parse(String json) {
-        try {
-            return MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return MAPPER.readTree(json);
     }
 
     /** The schema violations of a JKF text, one line each; empty when it is valid. */
@@ -81,7 +75,7 @@ final class JsonTrees {
 
     /** Renames an object member in place, keeping its value. */
     static void rename(JsonNode object, String from, String to) {
-        com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) object;
+        tools.jackson.databind.node.ObjectNode o = (tools.jackson.databind.node.ObjectNode) object;
         JsonNode v = o.remove(from);
         if (v != null) {
             o.set(to, v);

@@ -51,7 +51,7 @@ class KifReaderTest {
             assertThat(k.mainLine()).as(path).hasSize(main.moves());
             assertThat(k.special()).as(path).isEqualTo(main.special().map(KifParser::special));
             assertThat(Trees.replay(k)).as(path).isGreaterThanOrEqualTo(main.moves());
-            assertThat(k.finalPosition()).isNotNull();
+            assertThat(k.finalPosition()).as(path).isPresent();
         }
 
         @ParameterizedTest(name = "{0}")

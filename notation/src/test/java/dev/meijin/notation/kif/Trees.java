@@ -42,7 +42,7 @@ public final class Trees {
      * @return the number of moves in the tree
      */
     public static int replay(Kifu kifu) {
-        Position pos = kifu.startPosition();
+        Position pos = kifu.startPosition().orElseThrow();
         return replay(pos, kifu.moves());
     }
 

@@ -49,12 +49,14 @@ class JapaneseNotationTest {
     }
 
     @Test
-    void aPinnedPieceIsNoRival() {
+    void aPinnedPieceGetsItsMarkerWrittenAndNeedsNoneToBeRead() {
         // The gold on 4e is pinned against the king on 5e by the rook on 1e, so only 4g's gold can go to 4f.
+        // The rules need no marker, but other readers count the pinned gold as a candidate: 上 is written.
         Position pos = Boards.of("5e:K 4e:G 1e:r 4g:G", 'b', "-", "4f");
         int m = usi(pos, "4g4f");
-        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲４六金");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲４六金上");
         assertThat(JapaneseNotation.parse(pos, "４六金")).isEqualTo(m);
+        assertThat(JapaneseNotation.parse(pos, "４六金上")).isEqualTo(m);
         // Without the pin both golds can go there.
         Position free = Boards.of("5e:K 4e:G 4g:G", 'b', "-", "4f");
         assertThat(JapaneseNotation.formatKi2(free, usi(free, "4g4f"))).isEqualTo("▲４六金上");
@@ -63,11 +65,12 @@ class JapaneseNotationTest {
 
     @Test
     void aMarkerForAPinnedDragonIsStillRead() {
-        // The dragon on 5d is pinned against the king on 5e by the lance on 5a; only 2d's dragon can go to 4d,
-        // so no marker is written, but a writer that counts the pinned one writes 右 and is understood.
+        // The dragon on 5d is pinned against the king on 5e by the lance on 5a; only 2d's dragon can go to 4d.
+        // 右 is written, counting the pinned one as other readers do, and the bare move is read too.
         Position pos = Boards.of("5e:K 5d:+R 5a:l 2d:+R", 'b', "-", "4d");
         int m = usi(pos, "2d4d");
-        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲４四龍");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("▲４四龍右");
+        assertThat(JapaneseNotation.parse(pos, "▲４四龍")).isEqualTo(m);
         assertThat(JapaneseNotation.parse(pos, "▲４四龍右")).isEqualTo(m);
         assertThat(JapaneseNotation.parse(pos, "▲４四龍寄")).isEqualTo(m);
         assertThatThrownBy(() -> JapaneseNotation.parse(pos, "▲４四龍左"))
@@ -85,7 +88,8 @@ class JapaneseNotationTest {
         assertThat(JapaneseNotation.formatKi2(pos, promote)).isEqualTo("▲２二角成");
         assertThat(JapaneseNotation.formatKi2(pos, decline)).isEqualTo("▲２二角不成");
         assertThat(JapaneseNotation.formatKif(pos, promote)).isEqualTo("２二角成(88)");
-        assertThat(JapaneseNotation.formatKif(pos, decline)).isEqualTo("２二角不成(88)");
+        // KIF writes a non-promotion as the bare move, as Kakinoki does; 不成 is still read.
+        assertThat(JapaneseNotation.formatKif(pos, decline)).isEqualTo("２二角(88)");
         assertThat(JapaneseNotation.parse(pos, "２二角成(88)")).isEqualTo(promote);
         assertThat(JapaneseNotation.parse(pos, "２二角不成(88)")).isEqualTo(decline);
         assertThat(JapaneseNotation.parse(pos, "２二角生")).isEqualTo(decline);

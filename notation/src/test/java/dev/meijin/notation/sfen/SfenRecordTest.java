@@ -61,6 +61,9 @@ class SfenRecordTest {
         assertThat(SfenWriter.write(k, SfenWriter.Style.SFEN).text())
                 .isEqualTo("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d");
         assertThat(SfenWriter.write(Kifu.empty()).text()).isEqualTo("position startpos");
+        // One form with and without moves: the word sfen, the SFEN, then the moves if any.
+        assertThat(SfenWriter.write(Kifu.empty(), SfenWriter.Style.SFEN).text())
+                .isEqualTo("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
         Kifu rook = new Kifu(List.of(), Start.of(Handicap.ROOK), List.of(), List.of());
         assertThat(SfenWriter.write(rook).text()).isEqualTo("position sfen " + Handicap.ROOK.sfen());
         assertThat(SfenWriter.write(k).dropped()).isEmpty();
@@ -142,8 +145,10 @@ class SfenRecordTest {
         assertThat(sfen).isEqualTo("sfen " + Handicap.EVEN.sfen() + " moves 7g7f 3c3d");
         assertThat(Formats.read(sfen, Optional.empty()).kifu()).isEqualTo(k);
         String bare = Formats.write(Kifu.empty(), Format.SFEN, WriteOptions.UTF8).text();
-        assertThat(bare).isEqualTo(Handicap.EVEN.sfen());
+        assertThat(bare).isEqualTo("sfen " + Handicap.EVEN.sfen());
         assertThat(Formats.detect(bare, Optional.empty())).isEqualTo(Format.SFEN);
+        // The bare SFEN, as .sfen files hold it, is still read.
+        assertThat(Formats.read(Handicap.EVEN.sfen(), Optional.empty()).kifu()).isEqualTo(Kifu.empty());
         assertThat(Formats.read(bare, Optional.empty()).kifu()).isEqualTo(Kifu.empty());
     }
 }

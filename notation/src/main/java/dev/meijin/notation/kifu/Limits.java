@@ -1,0 +1,103 @@
+package dev.meijin.notation.kifu;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * The bounds every record reader and writer keeps, in one place so that they agree: what a writer produces,
+ * the matching reader takes back whole.
+ *
+ * <ul>
+ *   <li>a record file or upload is at most {@value #MAX_BYTES} bytes, checked before it is read into memory
+ *       ({@link #readBounded(InputStream, String)});
+ *   <li>a decoded record text is at most {@value #MAX_CHARS} characters, in at most {@value #MAX_LINES}
+ *       lines of at most {@value #MAX_LINE_LENGTH} characters;
+ *   <li>a line of play (the main line or a variation) has at most {@value #MAX_PLY} moves, in every format;
+ *   <li>a message quotes at most {@value #MAX_EXCERPT} characters of the input ({@link #excerpt(String)}),
+ *       and a problem's message is at most {@value #MAX_MESSAGE} characters.
+ * </ul>
+ *
+ * <p>The longest game on record is a few hundred moves and the largest real KIF files with every comment and
+ * variation a few megabytes, so the bounds leave ample room while keeping the memory a hostile input can cost
+ * to a few hundred megabytes at worst.
+ */
+public final class Limits {
+    private Limits() {}
+
+    /** The most bytes a record file may have. */
+    public static final int MAX_BYTES = 16 << 20;
+    /** The most characters a record text may have; longer text is cut, with a problem. */
+    public static final int MAX_CHARS = 16 << 20;
+    /** The most lines a record text may have; later lines are not read, with a problem. */
+    public static final int MAX_LINES = 1_000_000;
+    /** The longest line a reader reads; a longer one is skipped, with a problem. */
+    public static final int MAX_LINE_LENGTH = 65_536;
+    /** The most moves in one line of play; moves after it are not read, with a problem. */
+    public static final int MAX_PLY = 100_000;
+    /** The most characters of input a message quotes. */
+    public static final int MAX_EXCERPT = 40;
+    /** The longest problem message. */
+    public static final int MAX_MESSAGE = 400;
+
+    /**
+     * At most {@value #MAX_EXCERPT} characters of a text, for quoting it in a message: a longer text is cut
+     * and ends with {@code …} and its length.
+     *
+     * @param text the input
+     * @return the text, or its beginning
+     */
+    public static String excerpt(String text) {
+        if (text.length() <= MAX_EXCERPT) {
+            return text;
+        }
+        int cut = MAX_EXCERPT - 1;
+        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        return text.substring(0, cut) + "… (" + text.length() + " characters)";
+    }
+
+    /**
+     * Reads a whole stream, refusing one of more than {@value #MAX_BYTES} bytes as soon as it gets there:
+     * memory never grows beyond the bound, however long the stream is (a device such as {@code /dev/zero}
+     * ends here).
+     *
+     * @param in the stream; it is read to its end or to the bound, and not closed
+     * @param label how the message names the input
+     * @return every byte of the stream
+     * @throws TooLargeException if the stream holds more than {@value #MAX_BYTES} bytes
+     * @throws IOException if reading fails
+     */
+    public static byte[] readBounded(InputStream in, String label) throws IOException {
+        byte[] buf = new byte[8192];
+        int n = 0;
+        while (true) {
+            if (n == buf.length) {
+                if (n > MAX_BYTES) {
+                    throw new TooLargeException(label);
+                }
+                buf = Arrays.copyOf(buf, Math.min(n * 2, MAX_BYTES + 1));
+            }
+            int r = in.read(buf, n, buf.length - n);
+            if (r < 0) {
+                return Arrays.copyOf(buf, n);
+            }
+            n += r;
+        }
+    }
+
+    /** An input that exceeds {@link #MAX_BYTES}. */
+    public static final class TooLargeException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * Creates the exception.
+         *
+         * @param label the input, as messages name it
+         */
+        public TooLargeException(String label) {
+            super(label + " is larger than " + (MAX_BYTES >> 20) + " MiB, the most a game record may have");
+        }
+    }
+}
