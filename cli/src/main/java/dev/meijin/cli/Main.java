@@ -41,6 +41,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
             ValidateCommand.class,
             NotateCommand.class,
             ServeCommand.class,
+            UsiCommand.class,
+            BenchCommand.class,
+            GensfenCommand.class,
+            TuneCommand.class,
+            MatchCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Callable<Integer> {
