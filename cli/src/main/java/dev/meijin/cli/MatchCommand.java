@@ -320,7 +320,9 @@ final class MatchCommand implements Callable<Integer> {
                         synchronized (lock) {
                             illegal++;
                         }
-                        game.illegalMove(turn, il.reason());
+                        if (il.outcome().isEmpty()) {
+                            game.illegalMove(turn, il.message());
+                        }
                     } else {
                         moves.add(mv);
                     }
@@ -343,6 +345,10 @@ final class MatchCommand implements Callable<Integer> {
                 case Outcome.Draw d -> {
                     draws++;
                     result = "draw by " + d.ending();
+                }
+                case Outcome.Aborted ab -> {
+                    draws++;
+                    result = "aborted";
                 }
             }
         }
@@ -387,9 +393,10 @@ final class MatchCommand implements Callable<Integer> {
                 case RESIGNATION -> Special.TORYO;
                 case TIME_LOSS -> Special.TIME_UP;
                 case DECLARATION -> Special.KACHI;
-                case ILLEGAL_MOVE, PERPETUAL_CHECK, TRY, IMPASSE, REPETITION, MOVE_LIMIT ->
+                case ILLEGAL_MOVE, PERPETUAL_CHECK, TRY, IMPASSE, REPETITION, MOVE_LIMIT, FORFEIT, ABORTED ->
                         w.winner() == toMove ? Special.ILLEGAL_WIN : Special.ILLEGAL_MOVE;
             };
+            case Outcome.Aborted ab -> Special.CHUDAN;
         };
     }
 }

@@ -1,8 +1,10 @@
 package dev.meijin.cli;
 
+import dev.meijin.server.EngineSettings;
 import dev.meijin.server.PlayServer;
 import dev.meijin.server.ServerConfig;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -39,15 +41,26 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--db-password", description = "Database password (or MEIJIN_DB_PASSWORD).")
     String dbPassword;
 
+    @Option(names = "--engine-threads", paramLabel = "N", description = "Engine searches that may run at once, for all games against "
+            + "the computer together (default: half the processors, at least 1; 0 turns the engine off).")
+    int engineThreads = EngineSettings.defaults().threads();
+
+    @Option(names = "--engine-move-seconds", paramLabel = "S", description = "Longest the engine thinks about one move (default: ${DEFAULT-VALUE}).",
+            defaultValue = "10")
+    int engineMoveSeconds;
+
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535) {
             spec.commandLine().getErr().println("meijin serve: --port " + port + " is not a port (0–65535)");
             return Main.USAGE;
         }
-        ServerConfig cfg = ServerConfig.defaults().withPort(port);
-        cfg = new ServerConfig(host, cfg.port(), cfg.dataDir(), cfg.dbUrl(), cfg.dbUser(), cfg.dbPassword(), cfg.grace(), cfg.claimAfter(), cfg.time(),
-                cfg.wall());
+        if (engineThreads < 0 || engineMoveSeconds < 1) {
+            spec.commandLine().getErr().println("meijin serve: --engine-threads must be 0 or more and --engine-move-seconds 1 or more");
+            return Main.USAGE;
+        }
+        ServerConfig cfg = ServerConfig.defaults().withPort(port).withHost(host)
+                .withEngine(new EngineSettings(engineThreads, 0, Duration.ofSeconds(engineMoveSeconds)));
         if (data != null) {
             cfg = cfg.withDataDir(data.toAbsolutePath());
         }

@@ -87,7 +87,10 @@ final class TuneCommand implements Callable<Integer> {
                         continue;
                     }
                     List<Integer> line = k.mainLine();
-                    Position pos = k.startPosition();
+                    Position pos = k.startPosition().orElse(null);
+                    if (pos == null) {
+                        continue;
+                    }
                     for (int i = 0; i < line.size(); i++) {
                         int m = line.get(i);
                         addIfQuiet(set, pos, m, i, winner.get());

@@ -1,5 +1,6 @@
 package dev.meijin.server;
 
+import dev.meijin.server.engine.EnginePool;
 import dev.meijin.server.game.Database;
 import dev.meijin.server.game.GameRepository;
 import dev.meijin.server.http.HttpApi;
@@ -45,8 +46,10 @@ public final class PlayServer implements AutoCloseable {
     private final Javalin app;
     private final RoundOwner rounds;
     private final String host;
+    private final EnginePool engine;
 
-    private PlayServer(Database db, ScheduledExecutorService timers, Javalin app, RoundOwner rounds, String host) {
+    private PlayServer(Database db, ScheduledExecutorService timers, Javalin app, RoundOwner rounds, String host, EnginePool engine) {
+        this.engine = engine;
         this.db = db;
         this.timers = timers;
         this.app = app;
@@ -77,11 +80,12 @@ public final class PlayServer implements AutoCloseable {
         Lobby lobby = new Lobby();
         lobby.load(repo);
         LocalEventBus bus = new LocalEventBus();
-        RoundContext ctx = new RoundContext(repo, bus, cfg.time(), cfg.wall(), timers, cfg.grace(), cfg.claimAfter(), lobby::remove);
+        EnginePool engine = cfg.engine().threads() > 0 ? new EnginePool(cfg.engine(), cfg.time()) : null;
+        RoundContext ctx = new RoundContext(repo, bus, cfg.time(), cfg.wall(), timers, cfg.grace(), cfg.claimAfter(), lobby::remove, engine);
         LocalRounds rounds = new LocalRounds(ctx);
         int resumed = rounds.resumeAll();
         JsonMapper json = Json.mapper();
-        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), false);
+        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null);
         GameSockets sockets = new GameSockets(rounds, bus, json, cfg.time());
         Set<WsContext> lobbyConns = ConcurrentHashMap.newKeySet();
         boolean hasClient = PlayServer.class.getResource("/web/index.html") != null;
@@ -125,7 +129,7 @@ public final class PlayServer implements AutoCloseable {
             });
         });
         app.start(cfg.host(), cfg.port());
-        PlayServer s = new PlayServer(db, timers, app, rounds, cfg.host());
+        PlayServer s = new PlayServer(db, timers, app, rounds, cfg.host(), engine);
         LOG.info("Meijin play server on {} ({} games resumed)", s.url(), resumed);
         return s;
     }
@@ -152,6 +156,11 @@ public final class PlayServer implements AutoCloseable {
         return "http://" + h + ":" + port() + "/";
     }
 
+    /** The engine pool, or null when the server has no engine. */
+    public EnginePool engine() {
+        return engine;
+    }
+
     /** The rounds (for tests and the load driver). */
     public RoundOwner rounds() {
         return rounds;
@@ -161,6 +170,9 @@ public final class PlayServer implements AutoCloseable {
     @Override
     public void close() {
         app.stop();
+        if (engine != null) {
+            engine.close();
+        }
         timers.shutdownNow();
         db.close();
     }

@@ -10,6 +10,7 @@ import dev.meijin.server.game.PlayerKind;
 import dev.meijin.server.game.Secrets;
 import dev.meijin.server.game.StoredGame;
 import dev.meijin.server.lobby.Lobby;
+import dev.meijin.server.round.EnginePlayer;
 import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.RefusedException;
 import dev.meijin.server.round.Round;
@@ -71,12 +72,39 @@ public final class HttpApi {
         r.get("/api/games/{id}/record", this::record);
         r.get("/api/games", this::list);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
-        r.get("/api/health", ctx -> ctx.json(Map.of("status", "ok", "liveGames", rounds.liveCount())));
+        r.get("/api/health", ctx -> ctx.json(health()));
         r.exception(RefusedException.class, (e, ctx) -> error(ctx, e.code(), e.getMessage()));
         r.exception(Exception.class, (e, ctx) -> {
             LOG.error("request {} {} failed", ctx.method(), ctx.path(), e);
             error(ctx, ErrorCode.INTERNAL, "the server failed; nothing was changed");
         });
+    }
+
+    /** Liveness and load: live games, heap and resident memory (for monitoring and the load driver). */
+    private Map<String, Object> health() {
+        Runtime rt = Runtime.getRuntime();
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("status", "ok");
+        m.put("liveGames", rounds.liveCount());
+        m.put("heapUsedMb", (rt.totalMemory() - rt.freeMemory()) >> 20);
+        m.put("heapMaxMb", rt.maxMemory() >> 20);
+        m.put("rssMb", residentMb());
+        m.put("threads", Thread.activeCount());
+        return m;
+    }
+
+    /** The process's resident set in MiB from {@code /proc/self/status}, or -1 where there is none. */
+    private static long residentMb() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) >> 10;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
     }
 
     private static void error(Context ctx, ErrorCode code, String message) {
@@ -106,7 +134,7 @@ public final class HttpApi {
     private void create(Context ctx) {
         CreateGame c = CreateGame.parse(body(ctx));
         if (c.engine() && !engineAvailable) {
-            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server has no engine yet; play against a person");
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; play against a person");
         }
         long now = wall.millis();
         Furigoma toss = null;
@@ -123,7 +151,7 @@ public final class HttpApi {
         }
         String secret = Secrets.newSecret();
         StoredGame.Player me = new StoredGame.Player(c.name(), PlayerKind.HUMAN, Secrets.hash(secret));
-        StoredGame.Player other = c.engine() ? new StoredGame.Player("Meijin level " + c.engineLevel(), PlayerKind.ENGINE, null) : StoredGame.Player.OPEN;
+        StoredGame.Player other = c.engine() ? new StoredGame.Player(EnginePlayer.displayName(c.engineLevel()), PlayerKind.ENGINE, null) : StoredGame.Player.OPEN;
         StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, toss, c.lobby());
         StoredGame g = new StoredGame(Secrets.newGameId(), c.engine() ? GameStatus.PLAYING : GameStatus.WAITING, now, now, terms,
                 creator == Color.SENTE ? me : other, creator == Color.SENTE ? other : me, 0, null);

@@ -46,6 +46,7 @@ public final class Round {
     private final long[] goneSince = {-1, -1};
     private int watchers;
     private ScheduledFuture<?> flagTimer;
+    private EnginePlayer.Thinking thinking;
     private boolean stopped;
     private final Thread thread;
 
@@ -221,6 +222,7 @@ public final class Round {
         }
         stopped = true;
         cancelFlagTimer();
+        cancelThinking();
         onIdle.accept(this);
         return true;
     }
@@ -234,6 +236,7 @@ public final class Round {
             case RoundCommand.Snapshot s -> e -> s.state().completeExceptionally(new RefusedException(ErrorCode.INTERNAL, "the server failed"));
             case RoundCommand.Disconnect d -> e -> {};
             case RoundCommand.Flag f -> e -> {};
+            case RoundCommand.EngineAnswered ea -> e -> {};
         };
     }
 
@@ -248,6 +251,8 @@ public final class Round {
             this.takebackOffer = null;
             publish(state(null));
             scheduleFlag();
+            cancelThinking();
+            engineTurn();
         } catch (RuntimeException e) {
             LOG.error("round {} could not be reloaded", id, e);
         }
@@ -262,6 +267,7 @@ public final class Round {
             case RoundCommand.Disconnect d -> disconnect(d);
             case RoundCommand.Snapshot s -> s.state().complete(state(s.seat()));
             case RoundCommand.Flag f -> flag();
+            case RoundCommand.EngineAnswered ea -> engineAnswered(ea);
         }
     }
 
@@ -280,15 +286,23 @@ public final class Round {
 
     private void play(RoundCommand.Play p) {
         requirePlaying(p.seat());
+        if (stored.player(p.seat()).kind() != PlayerKind.HUMAN) {
+            throw new RefusedException(ErrorCode.NOT_A_PLAYER, "that seat is the engine's");
+        }
+        move(p.seat(), p.usi(), p.ply());
+    }
+
+    /** Plays a move for a seat: commits it, steps the clock, tells everyone; refusals are thrown. */
+    private void move(Color seat, String usi, int expectedPly) {
         long now = ctx.time().nanos();
         if (endIfFlagged(now)) {
             throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: you ran out of time before moving");
         }
         int ply = game.plies();
-        Clock.Side before = clock.side(p.seat());
+        Clock.Side before = clock.side(seat);
         long usedNanos = clock.running().isPresent() ? before.pending().toNanos() + (now - clock.since()) : -1;
         Long timeMs = usedNanos < 0 ? null : usedNanos / MS;
-        switch (game.play(p.seat(), p.usi(), p.ply(), timeMs)) {
+        switch (game.play(seat, usi, expectedPly, timeMs)) {
             case GameAdapter.Played.Refused r -> throw new RefusedException(r.code(), r.message());
             case GameAdapter.Played.Applied a -> {
                 clock = clock.running().isPresent() ? clock.step(now) : clock.start(game.turn(), now);
@@ -310,6 +324,7 @@ public final class Round {
                     publish(new ServerEvent.End(Views.outcome(result), Views.clock(clock, now, wall), stored.status().wire()));
                 } else {
                     scheduleFlag();
+                    engineTurn();
                 }
             }
         }
@@ -338,6 +353,7 @@ public final class Round {
         stored = stored.with(status, stored.ply(), r, r.endedAt());
         takebackOffer = null;
         cancelFlagTimer();
+        cancelThinking();
         if (wasWaiting && stored.terms().inLobby()) {
             ctx.seekClosed().accept(id);
         }
@@ -359,6 +375,80 @@ public final class Round {
     private void flag() {
         if (!endIfFlagged(ctx.time().nanos())) {
             scheduleFlag();
+            engineTurn();
+        }
+    }
+
+    // ---- the engine
+
+    /** If the engine is to move and not yet thinking, asks it. */
+    private void engineTurn() {
+        if (thinking != null || stored.status() != GameStatus.PLAYING || stored.player(game.turn()).kind() != PlayerKind.ENGINE) {
+            return;
+        }
+        if (ctx.engine() == null) {
+            LOG.warn("game {} waits for an engine move but this server has no engine", id);
+            return;
+        }
+        int ply = game.plies();
+        long now = ctx.time().nanos();
+        EnginePlayer.Clocks clocks = null;
+        if (!clock.control().isUnlimited()) {
+            Clock.Reading s = clock.remaining(Color.SENTE, now);
+            Clock.Reading g = clock.remaining(Color.GOTE, now);
+            Clock.Reading own = game.turn() == Color.SENTE ? s : g;
+            clocks = new EnginePlayer.Clocks(s.main().toMillis(), g.main().toMillis(), own.periods() > 0 ? own.byoyomi().toMillis() : 0,
+                    clock.control().increment().toMillis());
+        }
+        List<String> usi = new ArrayList<>(ply);
+        for (MoveView m : game.moves()) {
+            usi.add(m.usi());
+        }
+        Integer level = stored.terms().engineLevel();
+        EnginePlayer.Request req = new EnginePlayer.Request(id, game.initialSfen(), usi, game.turn(), level == null ? 8 : level,
+                game.game().rules(), clocks, now);
+        thinking = ctx.engine().think(req, a -> tell(new RoundCommand.EngineAnswered(ply, a)));
+    }
+
+    private void cancelThinking() {
+        if (thinking != null) {
+            thinking.cancel();
+            thinking = null;
+        }
+    }
+
+    private void engineAnswered(RoundCommand.EngineAnswered ea) {
+        if (ea.ply() != game.plies() || stored.status() != GameStatus.PLAYING || stored.player(game.turn()).kind() != PlayerKind.ENGINE) {
+            return; // an answer about a position that is gone (takeback, end)
+        }
+        thinking = null;
+        Color seat = game.turn();
+        long wall = ctx.wall().millis();
+        switch (ea.answer()) {
+            case EnginePlayer.Answer.Play p -> {
+                try {
+                    move(seat, p.usi(), ea.ply());
+                } catch (RefusedException e) {
+                    if (stored.status() == GameStatus.PLAYING) {
+                        LOG.error("game {}: the engine's move {} was refused ({}); it resigns", id, p.usi(), e.getMessage());
+                        end(GameStatus.FINISHED, result(game.game().resign(seat), wall));
+                    }
+                }
+            }
+            case EnginePlayer.Answer.Resign r -> {
+                if (!endIfFlagged(ctx.time().nanos())) {
+                    end(GameStatus.FINISHED, result(game.game().resign(seat), wall));
+                }
+            }
+            case EnginePlayer.Answer.Declare d -> {
+                if (!endIfFlagged(ctx.time().nanos())) {
+                    end(GameStatus.FINISHED, result(game.hasDeclaration() ? game.game().declare() : game.game().resign(seat), wall));
+                }
+            }
+            case EnginePlayer.Answer.Failed f -> {
+                LOG.error("game {}: the engine could not move ({}); asking again in a second", id, f.reason());
+                ctx.timers().schedule(() -> tell(new RoundCommand.Flag()), 1, TimeUnit.SECONDS);
+            }
         }
     }
 
@@ -415,6 +505,10 @@ public final class Round {
                     takeBack(seat.opposite());
                     return;
                 }
+                if (stored.player(seat.opposite()).kind() == PlayerKind.ENGINE) {
+                    takeBack(seat); // the engine always consents in a friendly game
+                    return;
+                }
                 takebackOffer = seat;
                 publish(new ServerEvent.TakebackOffered(Views.color(seat)));
             }
@@ -462,8 +556,10 @@ public final class Round {
         }
         takebackOffer = null;
         stored = stored.with(stored.status(), newPly, null, ctx.wall().millis());
+        cancelThinking();
         publish(state(null));
         scheduleFlag();
+        engineTurn();
     }
 
     private void claim(Color seat, long wall) {

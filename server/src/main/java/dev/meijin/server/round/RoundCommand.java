@@ -30,4 +30,7 @@ sealed interface RoundCommand {
 
     /** The flag timer fired: end the game if the running side is out of time. */
     record Flag() implements RoundCommand {}
+
+    /** The engine answered about the position after {@code ply} moves (ignored if the game has moved on). */
+    record EngineAnswered(int ply, EnginePlayer.Answer answer) implements RoundCommand {}
 }

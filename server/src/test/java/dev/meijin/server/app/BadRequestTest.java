@@ -56,7 +56,7 @@ class BadRequestTest {
         gote.move("3c3d", 0);
         assertThat(gote.error("not_your_turn").get("message").asString()).contains("SENTE's turn");
         sente.move("7g7f", 1);
-        assertThat(sente.error("stale_ply").get("message").asString()).contains("ply 1").contains("at ply 0");
+        assertThat(sente.error("stale_ply").get("message").asString()).contains("ply 1").contains("0 moves have been played");
         gameGoesOn(0, "7g7f");
         // the same move sent again (a double click, a resend after reconnect) is stale
         sente.move("7g7f", 0);

@@ -3,6 +3,7 @@ package dev.meijin.server.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.meijin.server.EngineSettings;
 import dev.meijin.server.PlayServer;
 import dev.meijin.server.ServerConfig;
 import java.io.IOException;
@@ -31,12 +32,11 @@ final class Harness implements AutoCloseable {
     private final List<Ws> sockets = new ArrayList<>();
 
     Harness(Path dir) {
-        this(ServerConfig.defaults().withPort(0).withDataDir(dir));
+        this(ServerConfig.defaults().withPort(0).withDataDir(dir).withEngine(EngineSettings.off()));
     }
 
     Harness(ServerConfig cfg) {
-        this.server = PlayServer.start(new ServerConfig("127.0.0.1", cfg.port(), cfg.dataDir(), cfg.dbUrl(), cfg.dbUser(), cfg.dbPassword(), cfg.grace(),
-                cfg.claimAfter(), cfg.time(), cfg.wall()));
+        this.server = PlayServer.start(cfg.withHost("127.0.0.1"));
         this.port = server.port();
     }
 
@@ -153,7 +153,12 @@ final class Harness implements AutoCloseable {
 
         /** The next message of type {@code t}, skipping others; fails after five seconds. */
         JsonNode next(String t) {
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            return next(t, 5);
+        }
+
+        /** The next message of type {@code t}, skipping others; fails after {@code seconds}. */
+        JsonNode next(String t, int seconds) {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             List<String> skipped = new ArrayList<>();
             while (true) {
                 long left = end - System.nanoTime();
@@ -165,7 +170,7 @@ final class Harness implements AutoCloseable {
                     throw new IllegalStateException(e);
                 }
                 if (n == null) {
-                    return fail("no \"" + t + "\" message within 5 s; skipped " + skipped);
+                    return fail("no \"" + t + "\" message within " + seconds + " s; skipped " + skipped);
                 }
                 if (n.get("t").asString().equals(t)) {
                     return n;
