@@ -2,9 +2,11 @@ package dev.meijin.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.server.EngineSettings;
 import dev.meijin.server.PlayServer;
 import dev.meijin.server.ServerConfig;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -29,7 +31,9 @@ final class PlayInBrowserTest {
 
     @BeforeAll
     static void startServer() {
-        server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data));
+        // The computer is held to a few thousand nodes a move, so that it answers at once.
+        server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data)
+                .withEngine(new EngineSettings(1, 20_000, Duration.ofSeconds(2))));
         base = "http://localhost:" + server.port();
     }
 
@@ -268,33 +272,36 @@ final class PlayInBrowserTest {
     }
 
     @Test
-    void aGameAgainstTheEngine() {
-        try (Seat human = seat(Browser.DESKTOP, "en")) {
+    void aGameAgainstTheComputerFromTheLobby() {
+        try (Seat human = seat(Browser.PHONE, "en")) {
             human.browser.open(base + "/");
+            assertThat(human.browser.find("#engineLevel").isDisplayed()).as("the level only for the computer").isFalse();
             new org.openqa.selenium.support.ui.Select(human.browser.find("#opponent")).selectByValue("engine");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#engineLevel")).selectByValue("2");
             new org.openqa.selenium.support.ui.Select(human.browser.find("#side")).selectByValue("sente");
             new org.openqa.selenium.support.ui.Select(human.browser.find("#tcKind")).selectByValue("byoyomi");
+            assertThat(human.browser.find("#postSeek").isDisplayed()).as("no seek for a game against the computer").isFalse();
             human.browser.click("#create");
-            human.browser.await("the game page or an error", d -> d.getCurrentUrl().contains("/game/")
-                    || !human.browser.find("#create-error").getDomAttribute("class").contains("hidden"));
-            if (!human.browser.driver.getCurrentUrl().contains("/game/")) {
-                // The server says plainly that it has no engine; the lobby shows it and stays usable.
-                String error = human.browser.find("#create-error").getText();
-                assertThat(error).startsWith("Error: ").containsIgnoringCase("engine");
-                human.browser.screenshot("lobby-no-engine-desktop");
-                org.junit.jupiter.api.Assumptions.abort("the server has no engine opponent yet: " + error);
-            }
+            human.browser.await("the game page", d -> d.getCurrentUrl().contains("/game/"));
             human.awaitMyTurn();
-            assertThat(human.browser.find(".player-top .name").getText()).startsWith("Computer");
+            assertThat(human.you()).isEqualTo("sente");
+            assertThat(human.browser.find(".player-top .name").getText()).isEqualTo("Computer Level 2");
             human.play("7g7f");
             human.awaitPly(2);
             assertThat(human.turn()).isEqualTo("sente");
             human.play("2g2f");
             human.awaitPly(4);
-            human.browser.screenshot("game-engine-desktop");
+            // The computer's moves are listed and drawn like a person's.
+            List<String> texts = human.moveTexts();
+            assertThat(texts).hasSize(4);
+            assertThat(texts.get(0)).isEqualTo("P-7f");
+            assertThat(texts.get(1)).as("the computer's reply").matches("\\+?[PLNSGBRK](\\d[a-i])?[-x*]\\d[a-i][+=]?");
+            assertThat(human.statusText()).isEqualTo("Your move");
+            human.browser.screenshot("game-computer-phone");
             human.browser.click("#resign");
             human.browser.click("#resign-yes");
             assertThat(human.awaitEnd()).isEqualTo("RESIGNATION");
+            assertThat(human.statusText()).isEqualTo("Gote wins by resignation");
         }
     }
 
