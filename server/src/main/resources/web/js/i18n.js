@@ -100,6 +100,8 @@ const STRINGS = {
   gameOver: ['終局', 'Game over'],
   winsBy: ['{side}の勝ち（{reason}）', '{side} wins by {reason}'],
   drawBy: ['引き分け（{reason}）', 'Draw by {reason}'],
+  wonBy: ['勝ち（{reason}）', 'Won by {reason}'],
+  lostBy: ['負け（{reason}）', 'Lost by {reason}'],
   aborted: ['対局は中止されました', 'The game was aborted'],
   analysis: ['形勢グラフ', 'Evaluation graph'],
   analyse: ['解析する', 'Analyse'],

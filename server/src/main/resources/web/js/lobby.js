@@ -218,12 +218,22 @@ export class LobbyPage {
     }
     try {
       const mine = await api('GET', `/api/games?player=${encodeURIComponent(who)}&limit=50`);
-      const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? outcomeShort(g.outcome) : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
+      const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? resultFor(g, who) : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
       this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames')))]));
     } catch {
       // As above.
     }
   }
+}
+
+/** A finished game's result as the named player sees it (won or lost), or as a spectator would. */
+function resultFor(g, who) {
+  const o = g.outcome;
+  const mine = g.sente === who && g.gote !== who ? 'sente' : g.gote === who && g.sente !== who ? 'gote' : null;
+  if (!mine || o.reason === 'ABORTED') return outcomeShort(o);
+  const reason = t(`reason.${o.reason}`);
+  if (!o.winner) return t('drawBy', { reason });
+  return t(o.winner === mine ? 'wonBy' : 'lostBy', { reason });
 }
 
 function outcomeShort(o) {

@@ -137,6 +137,13 @@ final class PlayInBrowserTest {
             assertThat(sente.browser.find("#result").getText()).contains("resignation");
             assertThat(sente.browser.all("#resign")).as("no resign button after the end").isEmpty();
             sente.browser.screenshot("game-resigned-phone");
+            // The winner's list of games says he won, the loser's that he lost.
+            sente.browser.open(base + "/");
+            sente.browser.await("the result in Ayumi's games", d -> sente.browser.find("#player-games tr[data-game='" + id + "']").getText()
+                    .endsWith("Won by resignation"));
+            gote.browser.open(base + "/");
+            gote.browser.await("the result in Kenji's games", d -> gote.browser.find("#player-games tr[data-game='" + id + "']").getText()
+                    .endsWith("Lost by resignation"));
         }
     }
 
