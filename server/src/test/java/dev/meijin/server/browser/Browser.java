@@ -35,6 +35,8 @@ final class Browser implements AutoCloseable {
     static final Dimension DESKTOP = new Dimension(1280, 900);
     /** A phone held upright (the CSS size of a common 6-inch phone). */
     static final Dimension PHONE = new Dimension(390, 844);
+    /** A small tablet held upright: the board column above the side panels, hands beside the board. */
+    static final Dimension TABLET = new Dimension(820, 1180);
 
     private static final Duration WAIT = Duration.ofSeconds(10);
 
@@ -46,6 +48,8 @@ final class Browser implements AutoCloseable {
 
     /** Starts a headless Chromium with a window of the given size, or skips the test when there is none. */
     static Browser start(Dimension size) {
+        // Selenium warns on every start that it has no DevTools binding for this Chromium; the tests use none.
+        java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder").setLevel(java.util.logging.Level.SEVERE);
         Optional<Path> chromium = findExecutable("chromium", "chromium-browser", "google-chrome");
         Optional<Path> chromedriver = findExecutable("chromedriver");
         Assumptions.assumeTrue(chromium.isPresent() && chromedriver.isPresent(),

@@ -149,7 +149,7 @@ final class PlayInBrowserTest {
 
     @Test
     void aPieceCapturedIsDroppedFromTheHand() {
-        try (Seat sente = seat(Browser.DESKTOP, "ja"); Seat gote = seat(Browser.DESKTOP, "en")) {
+        try (Seat sente = seat(Browser.DESKTOP, "ja"); Seat gote = seat(Browser.TABLET, "en")) {
             String id = sente.create("Sente", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
             gote.joinByLink(id, "Gote");
             sente.play("7g7f");
@@ -171,6 +171,8 @@ final class PlayInBrowserTest {
             assertThat(gote.pieceOn("5e")).isEqualTo("B");
             assertThat(sente.moveTexts()).last().isEqualTo("▲５五角打");
             sente.browser.screenshot("game-drop-desktop");
+            gote.browser.script("window.scrollTo(0, 0)");
+            gote.browser.screenshot("game-drop-tablet");
         }
     }
 
