@@ -305,9 +305,12 @@ export class GamePage {
     const p = s.players[color];
     bar.el.dataset.color = color;
     bar.mark.textContent = (color === 'sente' ? '☗' : '☖') + sideLabel;
-    bar.name.textContent = p ? this.playerName(color) : '…';
+    // A seat nobody has taken yet (the game waits for an opponent) has no name.
+    const open = !p || (s.status === 'waiting' && p.kind === 'human' && !p.name);
+    bar.name.textContent = open ? t('openSeat') : this.playerName(color);
+    bar.name.classList.toggle('muted', open);
     bar.online.classList.toggle('on', !!(p && (p.kind === 'engine' || p.connected)));
-    bar.online.hidden = !p;
+    bar.online.hidden = open;
     bar.el.classList.toggle('to-move', s.status === 'playing' && s.turn === color);
     bar.clock.id = `clock-${color}`;
   }
@@ -376,7 +379,7 @@ export class GamePage {
     const url = `${location.origin}/game/${this.id}`;
     const input = h('input', { id: 'share-link', value: url, readonly: true, onclick: (e) => e.target.select() });
     return h('div', { class: 'panel' },
-      h('p', {}, t('waitingOpponent')),
+      h('p', {}, t('shareLink')),
       h('div', { class: 'row' }, input,
         h('button', { type: 'button', onclick: () => { navigator.clipboard?.writeText(url); this.toast(t('copied')); } }, t('copyLink')),
         this.state.abortable ? h('button', { type: 'button', id: 'abort', class: 'danger', onclick: () => this.send('abort') }, t('cancel')) : null));

@@ -123,6 +123,9 @@ final class PlayInBrowserTest {
     void aPlayerResignsAndBothSeeTheResult() {
         try (Seat sente = seat(Browser.PHONE, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
             String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            sente.browser.find("#share-link");
+            assertThat(sente.browser.find(".player-top .name").getText()).isEqualTo("Open seat");
+            sente.browser.screenshot("game-waiting-phone");
             gote.joinByLink(id, "Kenji");
             sente.play("7g7f");
             gote.play("3c3d");
