@@ -292,6 +292,7 @@ final class PlayInBrowserTest {
             new org.openqa.selenium.support.ui.Select(human.browser.find("#engineLevel")).selectByValue("2");
             new org.openqa.selenium.support.ui.Select(human.browser.find("#side")).selectByValue("sente");
             new org.openqa.selenium.support.ui.Select(human.browser.find("#tcKind")).selectByValue("byoyomi");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#rules")).selectByValue("casual");
             assertThat(human.browser.find("#postSeek").isDisplayed()).as("no seek for a game against the computer").isFalse();
             human.browser.click("#create");
             human.browser.await("the game page", d -> d.getCurrentUrl().contains("/game/"));
@@ -310,6 +311,14 @@ final class PlayInBrowserTest {
             assertThat(texts.get(1)).as("the computer's reply").matches("\\+?[PLNSGBRK](\\d[a-i])?[-x*]\\d[a-i][+=]?");
             assertThat(human.statusText()).isEqualTo("Your move");
             human.browser.screenshot("game-computer-phone");
+            // In a friendly game the computer grants a takeback at once: back to before our last move.
+            human.browser.click("#takeback-offer");
+            human.browser.await("the takeback", d -> human.ply() == 2);
+            assertThat(human.turn()).isEqualTo("sente");
+            assertThat(human.pieceOn("2g")).isEqualTo("P");
+            assertThat(human.moveTexts()).hasSize(2);
+            human.play("6g6f");
+            human.awaitPly(4);
             human.browser.click("#resign");
             human.browser.click("#resign-yes");
             assertThat(human.awaitEnd()).isEqualTo("RESIGNATION");
