@@ -53,9 +53,16 @@ public final class HttpApi {
     private final InstantSource wall;
     private final boolean engineAvailable;
     private final SecureRandom random = new SecureRandom();
+    private final ClientLimits writes;
 
-    /** The API over rounds, stored games and the lobby. */
-    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable) {
+    /**
+     * The API over rounds, stored games and the lobby.
+     *
+     * @param writesPerSecond games created or joined per second per client address (bursts of ten times as many)
+     */
+    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable,
+            double writesPerSecond) {
+        this.writes = new ClientLimits(writesPerSecond, System::nanoTime);
         this.rounds = rounds;
         this.repo = repo;
         this.lobby = lobby;
@@ -131,7 +138,14 @@ public final class HttpApi {
         }
     }
 
+    private void limit(Context ctx) {
+        if (!writes.tryAcquire(ctx.ip())) {
+            throw new RefusedException(ErrorCode.RATE_LIMITED, "too many games created or joined from your address; wait a few seconds");
+        }
+    }
+
     private void create(Context ctx) {
+        limit(ctx);
         CreateGame c = CreateGame.parse(body(ctx));
         if (c.engine() && !engineAvailable) {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; play against a person");
@@ -173,6 +187,7 @@ public final class HttpApi {
     }
 
     private void join(Context ctx) {
+        limit(ctx);
         Round r = round(ctx);
         JsonNode b = body(ctx);
         if (!b.isObject()) {
