@@ -4,6 +4,7 @@ import dev.meijin.core.Color;
 import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.notation.Format;
+import dev.meijin.server.engine.EnginePool;
 import dev.meijin.server.game.GameRepository;
 import dev.meijin.server.game.GameStatus;
 import dev.meijin.server.game.PlayerKind;
@@ -24,6 +25,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -54,6 +56,17 @@ public final class HttpApi {
     private final boolean engineAvailable;
     private final SecureRandom random = new SecureRandom();
     private final ClientLimits writes;
+    private EnginePool engine;
+    private long analysisNodes = 20_000;
+    private final Map<String, CompletableFuture<List<EnginePool.Evaluation>>> analyses = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, CompletableFuture<List<EnginePool.Evaluation>>> e) {
+                    return size() > 256;
+                }
+            });
 
     /**
      * The API over rounds, stored games and the lobby.
@@ -77,6 +90,7 @@ public final class HttpApi {
         r.post("/api/games/{id}/join", this::join);
         r.get("/api/games/{id}", this::state);
         r.get("/api/games/{id}/record", this::record);
+        r.get("/api/games/{id}/analysis", this::analysis);
         r.get("/api/games", this::list);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
         r.get("/api/health", ctx -> ctx.json(health()));
@@ -135,6 +149,40 @@ public final class HttpApi {
             return json.readTree(new String(b, StandardCharsets.UTF_8));
         } catch (JacksonException e) {
             throw new RefusedException(ErrorCode.BAD_JSON, "the body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * Analyses finished games with this engine.
+     *
+     * @param pool the engine, or null for none
+     * @param nodesPerPosition nodes searched per position
+     */
+    public void analyseWith(EnginePool pool, long nodesPerPosition) {
+        this.engine = pool;
+        this.analysisNodes = nodesPerPosition;
+    }
+
+    /** The engine's evaluation of every position of a finished game (docs/PROTOCOL.md). */
+    private void analysis(Context ctx) throws InterruptedException {
+        Round r = round(ctx);
+        if (engine == null) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no analysis");
+        }
+        ServerEvent.State st = await(r.snapshot(null));
+        if (st.outcome() == null) {
+            throw new RefusedException(ErrorCode.NOT_ALLOWED, "a game is analysed once it is over");
+        }
+        List<String> moves = st.moves().stream().map(dev.meijin.server.round.MoveView::usi).toList();
+        CompletableFuture<List<EnginePool.Evaluation>> f = analyses.computeIfAbsent(r.id(), k -> engine.analyse(st.initialSfen(), moves, analysisNodes));
+        try {
+            List<EnginePool.Evaluation> evals = f.get(30, TimeUnit.SECONDS);
+            ctx.json(Map.of("gameId", r.id(), "status", "done", "nodesPerPosition", analysisNodes, "plies", evals));
+        } catch (TimeoutException e) {
+            ctx.status(202).json(Map.of("gameId", r.id(), "status", "running"));
+        } catch (ExecutionException e) {
+            analyses.remove(r.id());
+            throw new RefusedException(ErrorCode.INTERNAL, "the analysis failed; try again");
         }
     }
 
