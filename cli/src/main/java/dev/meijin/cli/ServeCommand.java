@@ -49,10 +49,18 @@ final class ServeCommand implements Callable<Integer> {
             defaultValue = "10")
     int engineMoveSeconds;
 
+    @Option(names = "--writes-per-second", paramLabel = "R", description = "Games one address may create or join per second, with bursts "
+            + "of ten times as many (default: ${DEFAULT-VALUE}).", defaultValue = "2")
+    double writesPerSecond;
+
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535) {
             spec.commandLine().getErr().println("meijin serve: --port " + port + " is not a port (0–65535)");
+            return Main.USAGE;
+        }
+        if (!(writesPerSecond > 0)) {
+            spec.commandLine().getErr().println("meijin serve: --writes-per-second must be positive");
             return Main.USAGE;
         }
         if (engineThreads < 0 || engineMoveSeconds < 1) {
@@ -60,7 +68,7 @@ final class ServeCommand implements Callable<Integer> {
             return Main.USAGE;
         }
         ServerConfig cfg = ServerConfig.defaults().withPort(port).withHost(host)
-                .withEngine(new EngineSettings(engineThreads, 0, Duration.ofSeconds(engineMoveSeconds)));
+                .withEngine(new EngineSettings(engineThreads, 0, Duration.ofSeconds(engineMoveSeconds))).withWritesPerSecond(writesPerSecond);
         if (data != null) {
             cfg = cfg.withDataDir(data.toAbsolutePath());
         }

@@ -85,7 +85,8 @@ public final class PlayServer implements AutoCloseable {
         LocalRounds rounds = new LocalRounds(ctx);
         int resumed = rounds.resumeAll();
         JsonMapper json = Json.mapper();
-        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null);
+        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null, cfg.writesPerSecond());
+        api.analyseWith(engine, 20_000);
         GameSockets sockets = new GameSockets(rounds, bus, json, cfg.time());
         Set<WsContext> lobbyConns = ConcurrentHashMap.newKeySet();
         boolean hasClient = PlayServer.class.getResource("/web/index.html") != null;

@@ -7,9 +7,12 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.engine.BestMove;
 import dev.meijin.engine.Engine;
 import dev.meijin.engine.EnteringKingRule;
+import dev.meijin.engine.Score;
 import dev.meijin.engine.SearchLimits;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.round.EnginePlayer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -37,7 +40,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
 
     private final EngineSettings settings;
     private final TimeSource time;
-    private final LinkedBlockingQueue<Job> queue = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<Task> queue = new LinkedBlockingQueue<>();
     private final Thread[] workers;
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger peak = new AtomicInteger();
@@ -115,32 +118,100 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
                 return; // interrupted while warming up: the pool is closing
             }
             while (!closed) {
-                Job job;
+                Task task;
                 try {
-                    job = queue.take();
+                    task = queue.take();
                 } catch (InterruptedException e) {
                     return;
                 }
-                if (job.cancelled) {
+                if (task.cancelled()) {
                     continue;
                 }
                 int now = running.incrementAndGet();
                 peak.accumulateAndGet(now, Math::max);
                 try {
-                    Answer a = search(engine, job);
-                    if (!job.cancelled && !closed) {
-                        job.answer.accept(a);
-                    }
-                } catch (RuntimeException e) {
-                    LOG.error("engine failed on {}", EnginePlayer.describe(job.request), e);
-                    if (!job.cancelled) {
-                        job.answer.accept(new Answer.Failed("the engine failed: " + e.getMessage()));
+                    switch (task) {
+                        case Job job -> play(engine, job);
+                        case AnalysisJob a -> analyse(engine, a);
                     }
                 } finally {
-                    job.engine = null;
                     running.decrementAndGet();
                 }
             }
+        }
+    }
+
+    private void play(Engine engine, Job job) {
+        try {
+            Answer a = search(engine, job);
+            if (!job.cancelled && !closed) {
+                job.answer.accept(a);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("engine failed on {}", EnginePlayer.describe(job.request), e);
+            if (!job.cancelled) {
+                job.answer.accept(new Answer.Failed("the engine failed: " + e.getMessage()));
+            }
+        } finally {
+            job.engine = null;
+        }
+    }
+
+    /**
+     * The engine's evaluation of one position of a game.
+     *
+     * @param ply the number of moves played before it
+     * @param cp the score in centipawns from sente's point of view, or null when a mate is seen
+     * @param mate the distance to mate in plies from sente's point of view (positive: sente mates), or null
+     * @param best the engine's move there in USI; all three are null when the side to move has no move (the game
+     *     ended there) or may declare a win
+     */
+    public record Evaluation(int ply, Integer cp, Integer mate, String best) {}
+
+    /**
+     * Evaluates every position of a game, one after another on one worker of the pool (so analyses wait their
+     * turn with the engine games and never take more than the pool).
+     *
+     * @param startSfen the start position
+     * @param moves the moves in USI
+     * @param nodes the nodes searched per position (the pool's node limit, when it has one, wins)
+     * @return the evaluations of the positions after 0, 1, … {@code moves.size()} moves
+     */
+    public CompletableFuture<List<Evaluation>> analyse(String startSfen, List<String> moves, long nodes) {
+        AnalysisJob job = new AnalysisJob(startSfen, List.copyOf(moves), settings.nodes() > 0 ? settings.nodes() : nodes);
+        if (closed) {
+            job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
+        } else {
+            queue.add(job);
+        }
+        return job.result;
+    }
+
+    private void analyse(Engine engine, AnalysisJob job) {
+        try {
+            engine.setOption("Skill Level", "20");
+            engine.setOption("MaxMovesToDraw", "0");
+            List<Evaluation> out = new ArrayList<>(job.moves.size() + 1);
+            var start = Sfen.parse(job.startSfen);
+            for (int i = 0; i <= job.moves.size() && !closed; i++) {
+                engine.setPosition(start, job.moves.subList(0, i));
+                boolean senteToMove = engine.position().sideToMove() == 0;
+                Engine.SearchResult r = engine.think(SearchLimits.nodes(job.nodes));
+                String best = r.bestMove() instanceof BestMove.Play p ? p.move() : null;
+                Integer cp = null;
+                Integer mate = null;
+                if (r.line().isPresent()) {
+                    switch (r.line().get().score()) {
+                        case Score.Cp c -> cp = senteToMove ? c.value() : -c.value();
+                        case Score.Mate m -> mate = senteToMove ? m.plies() : -m.plies();
+                    }
+                }
+                out.add(new Evaluation(i, cp, mate, best));
+            }
+            job.result.complete(out);
+        } catch (RuntimeException e) {
+            LOG.error("analysis failed", e);
+            job.result.completeExceptionally(e);
         }
     }
 
@@ -222,7 +293,29 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         queue.clear();
     }
 
-    private static final class Job implements Thinking {
+    private sealed interface Task permits Job, AnalysisJob {
+        boolean cancelled();
+    }
+
+    private static final class AnalysisJob implements Task {
+        final String startSfen;
+        final List<String> moves;
+        final long nodes;
+        final CompletableFuture<List<Evaluation>> result = new CompletableFuture<>();
+
+        AnalysisJob(String startSfen, List<String> moves, long nodes) {
+            this.startSfen = startSfen;
+            this.moves = moves;
+            this.nodes = nodes;
+        }
+
+        @Override
+        public boolean cancelled() {
+            return result.isDone();
+        }
+    }
+
+    private static final class Job implements Thinking, Task {
         final Request request;
         final Consumer<Answer> answer;
         volatile boolean cancelled;
@@ -231,6 +324,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         Job(Request request, Consumer<Answer> answer) {
             this.request = request;
             this.answer = answer;
+        }
+
+        @Override
+        public boolean cancelled() {
+            return cancelled;
         }
 
         @Override

@@ -4,6 +4,7 @@ import dev.meijin.core.Color;
 import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.notation.Format;
+import dev.meijin.server.engine.EnginePool;
 import dev.meijin.server.game.GameRepository;
 import dev.meijin.server.game.GameStatus;
 import dev.meijin.server.game.PlayerKind;
@@ -24,6 +25,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -53,9 +55,27 @@ public final class HttpApi {
     private final InstantSource wall;
     private final boolean engineAvailable;
     private final SecureRandom random = new SecureRandom();
+    private final ClientLimits writes;
+    private EnginePool engine;
+    private long analysisNodes = 20_000;
+    private final Map<String, CompletableFuture<List<EnginePool.Evaluation>>> analyses = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
 
-    /** The API over rounds, stored games and the lobby. */
-    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, CompletableFuture<List<EnginePool.Evaluation>>> e) {
+                    return size() > 256;
+                }
+            });
+
+    /**
+     * The API over rounds, stored games and the lobby.
+     *
+     * @param writesPerSecond games created or joined per second per client address (bursts of ten times as many)
+     */
+    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable,
+            double writesPerSecond) {
+        this.writes = new ClientLimits(writesPerSecond, System::nanoTime);
         this.rounds = rounds;
         this.repo = repo;
         this.lobby = lobby;
@@ -70,6 +90,7 @@ public final class HttpApi {
         r.post("/api/games/{id}/join", this::join);
         r.get("/api/games/{id}", this::state);
         r.get("/api/games/{id}/record", this::record);
+        r.get("/api/games/{id}/analysis", this::analysis);
         r.get("/api/games", this::list);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
         r.get("/api/health", ctx -> ctx.json(health()));
@@ -131,7 +152,48 @@ public final class HttpApi {
         }
     }
 
+    /**
+     * Analyses finished games with this engine.
+     *
+     * @param pool the engine, or null for none
+     * @param nodesPerPosition nodes searched per position
+     */
+    public void analyseWith(EnginePool pool, long nodesPerPosition) {
+        this.engine = pool;
+        this.analysisNodes = nodesPerPosition;
+    }
+
+    /** The engine's evaluation of every position of a finished game (docs/PROTOCOL.md). */
+    private void analysis(Context ctx) throws InterruptedException {
+        Round r = round(ctx);
+        if (engine == null) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no analysis");
+        }
+        ServerEvent.State st = await(r.snapshot(null));
+        if (st.outcome() == null) {
+            throw new RefusedException(ErrorCode.NOT_ALLOWED, "a game is analysed once it is over");
+        }
+        List<String> moves = st.moves().stream().map(dev.meijin.server.round.MoveView::usi).toList();
+        CompletableFuture<List<EnginePool.Evaluation>> f = analyses.computeIfAbsent(r.id(), k -> engine.analyse(st.initialSfen(), moves, analysisNodes));
+        try {
+            List<EnginePool.Evaluation> evals = f.get(30, TimeUnit.SECONDS);
+            ctx.json(Map.of("gameId", r.id(), "status", "done", "nodesPerPosition", analysisNodes, "plies", evals));
+        } catch (TimeoutException e) {
+            ctx.status(202).json(Map.of("gameId", r.id(), "status", "running"));
+        } catch (ExecutionException e) {
+            analyses.remove(r.id());
+            throw new RefusedException(ErrorCode.INTERNAL, "the analysis failed; try again");
+        }
+    }
+
+    private void limit(Context ctx) {
+        if (!writes.tryAcquire(ctx.ip())) {
+            throw new RefusedException(ErrorCode.RATE_LIMITED, "too many games created or joined from your address; wait a few seconds");
+        }
+    }
+
     private void create(Context ctx) {
+        limit(ctx);
         CreateGame c = CreateGame.parse(body(ctx));
         if (c.engine() && !engineAvailable) {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; play against a person");
@@ -173,6 +235,7 @@ public final class HttpApi {
     }
 
     private void join(Context ctx) {
+        limit(ctx);
         Round r = round(ctx);
         JsonNode b = body(ctx);
         if (!b.isObject()) {

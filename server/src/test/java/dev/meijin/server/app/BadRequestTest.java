@@ -165,4 +165,23 @@ class BadRequestTest {
         assertThat(h.get("/api/games?status=sleeping").status()).isEqualTo(400);
         gameGoesOn(0, "7g7f");
     }
+
+    @Test
+    void anAddressThatCreatesGamesTooFastIsSlowedDown() {
+        // the default allows 2 a second with bursts of 20; the requests above in this class used their own server
+        int created = 0;
+        Harness.Answer last = null;
+        for (int i = 0; i < 40; i++) {
+            last = h.post("/api/games", "{}");
+            if (last.status() != 201) {
+                break;
+            }
+            created++;
+        }
+        assertThat(created).as("the burst allowed before the limit").isBetween(17, 25);
+        assertThat(last.status()).isEqualTo(429);
+        assertThat(last.body().get("error").get("code").asString()).isEqualTo("rate_limited");
+        assertThat(h.post("/api/games/" + s[0].gameId() + "/join", "{}").status()).as("joining counts too").isEqualTo(429);
+        gameGoesOn(0, "7g7f");
+    }
 }

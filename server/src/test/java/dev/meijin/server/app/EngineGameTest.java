@@ -63,6 +63,9 @@ class EngineGameTest {
         assertThat(st.get("players").get("gote").get("engineLevel").asInt()).isEqualTo(8);
         assertThat(st.get("players").get("gote").get("connected").asBoolean()).isTrue();
 
+        Harness.Answer early = h.get("/api/games/" + me.gameId() + "/analysis");
+        assertThat(early.status()).as("no analysis while the game is played").isEqualTo(409);
+
         JsonNode position = st;
         JsonNode end = null;
         List<String> played = new ArrayList<>();
@@ -96,6 +99,20 @@ class EngineGameTest {
         assertThat(stored.get("ply").asInt()).isEqualTo(played.size());
         String csa = h.get("/api/games/" + me.gameId() + "/record?format=csa").text();
         assertThat(csa).as("the CSA record ends in the mate").contains("N-Meijin level 8").contains("\n%TSUMI");
+
+        Harness.Answer a = h.get("/api/games/" + me.gameId() + "/analysis");
+        for (int i = 0; i < 10 && a.status() == 202; i++) {
+            a = h.get("/api/games/" + me.gameId() + "/analysis");
+        }
+        assertThat(a.status()).as(a.text()).isEqualTo(200);
+        JsonNode plies = a.body().get("plies");
+        assertThat(plies).as("one evaluation per position, the start included").hasSize(played.size() + 1);
+        assertThat(plies.get(0).get("ply").asInt()).isZero();
+        assertThat(plies.get(0).get("cp").isInt()).isTrue();
+        JsonNode beforeMate = plies.get(played.size() - 1);
+        assertThat(beforeMate.get("mate").asInt()).as("gote mates in one: negative from sente's side").isEqualTo(-1);
+        JsonNode mated = plies.get(played.size());
+        assertThat(mated.get("best").isNull()).as("no move in the final position").isTrue();
     }
 
     @Test
