@@ -312,8 +312,9 @@ public final class JkfReader {
                             continue;
                         }
                         JsonNode v = e.getValue();
-                        if (!v.canConvertToInt() || v.asInt() < 0 || v.asInt() > 18) {
-                            problem(0, path, "not a count from 0 to 18; ignored");
+                        // More than a set has is the start position's problem, reported once by its check.
+                        if (!v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 0) {
+                            problem(0, path, "not a number of pieces; ignored");
                             continue;
                         }
                         hands.set(c * 8 + role.code(), v.asInt());
