@@ -239,7 +239,7 @@ public final class JkfReader {
             if (!name.equals("OTHER")) {
                 Optional<Handicap> h = Handicap.byJkfPreset(name);
                 if (h.isEmpty()) {
-                    problem(0, "initial.preset", "unknown preset \"" + name + "\"; the even start is assumed");
+                    problem(0, "initial.preset", "unknown preset \"" + Limits.excerpt(name) + "\"; the even start is assumed");
                     return even;
                 }
                 return Sfen.parse(h.get().sfen());
@@ -570,7 +570,7 @@ public final class JkfReader {
             }
             Optional<Special> sp = Special.ofCsa("%" + n.asString());
             if (sp.isEmpty()) {
-                throw new Bad(at, "unknown special \"" + n.asString() + "\"");
+                throw new Bad(at, "unknown special \"" + Limits.excerpt(n.asString()) + "\"");
             }
             return sp.get();
         }
