@@ -41,6 +41,12 @@ import picocli.CommandLine.UnmatchedArgumentException;
             ValidateCommand.class,
             NotateCommand.class,
             ServeCommand.class,
+            LoadCommand.class,
+            UsiCommand.class,
+            BenchCommand.class,
+            GensfenCommand.class,
+            TuneCommand.class,
+            MatchCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Callable<Integer> {
