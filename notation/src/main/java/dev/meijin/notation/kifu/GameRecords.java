@@ -218,7 +218,7 @@ public final class GameRecords {
         for (String part : text.strip().split("\\s+")) {
             int eq = part.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("rule \"" + part + "\" is not key=value");
+                throw new IllegalArgumentException("rule \"" + Limits.excerpt(part) + "\" is not key=value");
             }
             String key = part.substring(0, eq), value = part.substring(eq + 1);
             switch (key) {
@@ -226,19 +226,19 @@ public final class GameRecords {
                     try {
                         impasse = RuleSet.Impasse.valueOf(value);
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("unknown impasse rule \"" + value + "\"", e);
+                        throw new IllegalArgumentException("unknown impasse rule \"" + Limits.excerpt(value) + "\"", e);
                     }
                 }
                 case "maxMoves" -> {
                     if (!value.matches("\\d{1,6}")) {
-                        throw new IllegalArgumentException("maxMoves \"" + value + "\" is not a number of moves");
+                        throw new IllegalArgumentException("maxMoves \"" + Limits.excerpt(value) + "\" is not a number of moves");
                     }
                     maxMoves = Integer.parseInt(value);
                 }
                 case "takebacks" -> takebacks = yesNo(key, value);
                 case "illegalMoveLoses" -> loses = yesNo(key, value);
                 case "handicapCompensation" -> compensation = yesNo(key, value);
-                default -> throw new IllegalArgumentException("unknown rule \"" + key + "\"");
+                default -> throw new IllegalArgumentException("unknown rule \"" + Limits.excerpt(key) + "\"");
             }
         }
         if (impasse == null || maxMoves == null || takebacks == null || loses == null || compensation == null) {
@@ -251,7 +251,7 @@ public final class GameRecords {
         return switch (value) {
             case "yes" -> true;
             case "no" -> false;
-            default -> throw new IllegalArgumentException(key + " \"" + value + "\" is neither yes nor no");
+            default -> throw new IllegalArgumentException(key + " \"" + Limits.excerpt(value) + "\" is neither yes nor no");
         };
     }
 
