@@ -320,7 +320,7 @@ final class MatchCommand implements Callable<Integer> {
                         synchronized (lock) {
                             illegal++;
                         }
-                        game.illegalMove(turn, il.reason());
+                        game.illegalMove(turn, il.message());
                     } else {
                         moves.add(mv);
                     }
@@ -344,6 +344,7 @@ final class MatchCommand implements Callable<Integer> {
                     draws++;
                     result = "draw by " + d.ending();
                 }
+                case Outcome.Aborted ab -> result = "aborted (not counted)";
             }
         }
         String sente = firstIsSente ? a.name : b.name, gote = firstIsSente ? b.name : a.name;
@@ -376,6 +377,7 @@ final class MatchCommand implements Callable<Integer> {
     private static Special special(Game game, Outcome outcome) {
         Color toMove = game.turn();
         return switch (outcome) {
+            case Outcome.Aborted ab -> Special.CHUDAN;
             case Outcome.Draw d -> switch (d.ending()) {
                 case REPETITION -> Special.SENNICHITE;
                 case MOVE_LIMIT -> Special.MAX_MOVES;
@@ -387,7 +389,7 @@ final class MatchCommand implements Callable<Integer> {
                 case RESIGNATION -> Special.TORYO;
                 case TIME_LOSS -> Special.TIME_UP;
                 case DECLARATION -> Special.KACHI;
-                case ILLEGAL_MOVE, PERPETUAL_CHECK, TRY, IMPASSE, REPETITION, MOVE_LIMIT ->
+                case ILLEGAL_MOVE, PERPETUAL_CHECK, TRY, IMPASSE, REPETITION, MOVE_LIMIT, FORFEIT, ABORTED ->
                         w.winner() == toMove ? Special.ILLEGAL_WIN : Special.ILLEGAL_MOVE;
             };
         };
