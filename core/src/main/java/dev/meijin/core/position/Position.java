@@ -1461,10 +1461,30 @@ public final class Position {
         return moveLegality().isPseudoLegal(m);
     }
 
+    /**
+     * A move of the side to move that checkmates at once, or {@link Move#NONE} if there is none. Pins,
+     * discovered checks, and the defender's captures, king steps, interpositions by moves and by drops are
+     * all taken into account; a pawn drop that would mate is uchifuzume and is never returned. When several
+     * moves mate, which one is returned is not specified (drops are tried first). Whether the side to move
+     * is in check or not; allocates nothing (each position keeps its own buffer, so it is not reentrant).
+     */
+    public int mate1Ply() {
+        return mateOnePly().find();
+    }
+
     // Helpers of the search support, created on first use (a copy makes its own).
     private AttackWords attackWords;
     private CheckGenerator checkGenerator;
     private MoveLegality moveLegality;
+    private MateOnePly mateOnePly;
+
+    private MateOnePly mateOnePly() {
+        MateOnePly m = mateOnePly;
+        if (m == null) {
+            m = mateOnePly = new MateOnePly(this, attackWords());
+        }
+        return m;
+    }
 
     private MoveLegality moveLegality() {
         MoveLegality l = moveLegality;

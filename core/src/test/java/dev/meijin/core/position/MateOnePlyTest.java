@@ -1,0 +1,128 @@
+package dev.meijin.core.position;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.core.Fixtures;
+import dev.meijin.core.Move;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.testdata.TestData;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Position#mate1Ply()} against brute force (play every legal move, non-promotions included, and ask
+ * whether the opponent is checkmated): on every tsume problem of the test data, on the position before the
+ * last move of every solution (a mate in one by construction), on the perft positions and seeded playouts,
+ * and on all of these with the colours swapped. The mate-in-one problems whose solver-given result is mate
+ * are mates for both.
+ */
+class MateOnePlyTest {
+
+    private static final String[] TABLES = {"tsume/antma_positions.tsv", "tsume/edo_classics.tsv", "tsume/kif_derived.tsv",
+            "tsume/tanuki_generated.tsv"};
+
+    @Test
+    void oneMoveProblemsAreSolved() {
+        int solved = 0, noMate = 0, futile = 0;
+        for (String table : TABLES) {
+            for (String[] row : TestData.tsv(table)) {
+                if (!row[2].equals("1")) {
+                    continue;
+                }
+                Position pos = load(row[1]);
+                Set<Integer> mates = bruteForce(pos);
+                int m = pos.mate1Ply();
+                if (row[4].equals("mate") && mates.isEmpty() && row[9].contains("futile")) {
+                    // The source counts it as mate because only futile interpositions (無駄合) remain; by the rules
+                    // an interposition (or another reply) exists, and neither finds a mate.
+                    assertThat(m).as("%s %s", row[0], row[1]).isEqualTo(Move.NONE);
+                    futile++;
+                } else if (row[4].equals("mate")) {
+                    assertThat(mates).as("%s %s has a mate", row[0], row[1]).isNotEmpty();
+                    assertThat(mates).as("%s %s: mate1Ply gave %s", row[0], row[1], Move.usi(m)).contains(m);
+                    if (!row[3].isEmpty()) {
+                        assertThat(mates).as("%s: the recorded solution mates", row[0]).contains(Usi.parseMove(pos, row[3]));
+                    }
+                    solved++;
+                } else {
+                    assertThat(mates).as("%s %s", row[0], row[1]).isEmpty();
+                    assertThat(m).as("%s %s", row[0], row[1]).isEqualTo(Move.NONE);
+                    noMate++;
+                }
+                assertThat(Sfen.format(pos)).as("position unchanged").isEqualTo(Sfen.format(load(row[1])));
+            }
+        }
+        assertThat(solved).isGreaterThan(180);
+        assertThat(noMate).isPositive();
+        assertThat(futile).as("mates only under the futile-interposition convention").isLessThan(10);
+    }
+
+    @Test
+    void agreesWithBruteForce() {
+        List<String> sfens = new ArrayList<>();
+        for (String table : TABLES) {
+            for (String[] row : TestData.tsv(table)) {
+                sfens.add(row[1]);
+                if (!row[3].isBlank()) {
+                    Position pos = load(row[1]);
+                    String[] moves = row[3].trim().split(" +");
+                    for (int i = 0; i < moves.length - 1; i++) {
+                        pos.doMove(Usi.parseMove(pos, moves[i]));
+                        if (i % 2 == 1 || i == moves.length - 2) {
+                            sfens.add(Sfen.format(pos));
+                        }
+                    }
+                }
+            }
+        }
+        for (String sfen : Fixtures.perftSfens()) {
+            sfens.addAll(Fixtures.playoutSfens(sfen, sfen.hashCode(), 40));
+        }
+        for (long seed = 0; seed < 20; seed++) {
+            sfens.addAll(Fixtures.playoutSfens(Sfen.STARTPOS, seed, 150));
+        }
+        List<String> flipped = new ArrayList<>();
+        for (String s : sfens) {
+            flipped.add(Fixtures.flip(s));
+        }
+        sfens.addAll(flipped);
+        sfens.removeIf(s -> !CheckGeneratorTest.loadable(s));
+        int withMate = 0, without = 0;
+        for (String sfen : sfens) {
+            Position pos = load(sfen);
+            Set<Integer> mates = bruteForce(pos);
+            int m = pos.mate1Ply();
+            if (mates.isEmpty()) {
+                assertThat(m).as("no mate in %s, mate1Ply gave %s", sfen, Move.usi(m)).isEqualTo(Move.NONE);
+                without++;
+            } else {
+                assertThat(mates).as("mates in %s; mate1Ply gave %s", sfen, Move.usi(m)).contains(m);
+                withMate++;
+            }
+        }
+        assertThat(withMate).as("positions with a mate in one").isGreaterThan(2_000);
+        assertThat(without).as("positions without").isGreaterThan(2_000);
+    }
+
+    /** A problem position; composed problems may break the setup rules (nine pawns on a file), as records may. */
+    private static Position load(String sfen) {
+        return Position.ofRecord(Sfen.parse(sfen));
+    }
+
+    /** Every legal move (non-promotions included) after which the opponent is checkmated. */
+    static Set<Integer> bruteForce(Position pos) {
+        Set<Integer> out = new HashSet<>();
+        for (int m : pos.legalMoves()) {
+            pos.doMove(m);
+            if (pos.isCheckmate()) {
+                out.add(m);
+            }
+            pos.undoMove();
+        }
+        return out;
+    }
+}
