@@ -136,11 +136,13 @@ public final class UsiProtocol {
             switch (cmd) {
                 case "usi" -> usi();
                 case "isready" -> {
+                    // The hash table is cleared here, off the clock: GUIs send usinewgame right before the first go.
+                    engine.newGame();
                     engine.prepare();
                     send("readyok");
                 }
                 case "setoption" -> setOption(args);
-                case "usinewgame" -> engine.newGame();
+                case "usinewgame" -> engine.stop();
                 case "position" -> position(args);
                 case "go" -> go(args);
                 case "stop" -> engine.stop();

@@ -29,12 +29,16 @@ class UsiProtocolTest {
         engine.close();
     }
 
+    /** Lines already returned by {@link #send}, kept for {@link #await} (a fast search may answer inside send). */
+    private final java.util.ArrayDeque<String> backlog = new java.util.ArrayDeque<>();
+
     private List<String> send(String... lines) {
         for (String l : lines) {
             usi.handle(l);
         }
         List<String> got = new ArrayList<>();
         out.drainTo(got);
+        backlog.addAll(got);
         return got;
     }
 
@@ -44,6 +48,7 @@ class UsiProtocolTest {
      */
     private List<String> until(String prefix, String... lines) throws InterruptedException {
         List<String> got = new ArrayList<>();
+        backlog.clear();
         for (String l : lines) {
             usi.handle(l);
         }
@@ -60,7 +65,7 @@ class UsiProtocolTest {
     /** Waits for a line starting with the prefix and returns it (lines before it are dropped). */
     private String await(String prefix) throws InterruptedException {
         while (true) {
-            String l = out.poll(60, TimeUnit.SECONDS);
+            String l = backlog.isEmpty() ? out.poll(60, TimeUnit.SECONDS) : backlog.poll();
             assertThat(l).as("waiting for " + prefix).isNotNull();
             if (l.startsWith(prefix)) {
                 return l;
