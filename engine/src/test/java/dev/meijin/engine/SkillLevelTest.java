@@ -68,9 +68,13 @@ class SkillLevelTest {
             weak.setOption("Skill Level", Integer.toString(level));
             weak.setPosition(Setups.STARTPOS, List.of("2g2f", "8c8d"));
             full.setPosition(Setups.STARTPOS, List.of("2g2f", "8c8d"));
-            SearchLimits limits = SearchLimits.movetime(300);
-            int weakDepth = weak.think(limits).line().orElseThrow().depth();
-            int fullDepth = full.think(limits).line().orElseThrow().depth();
+            SearchLimits limits = SearchLimits.nodes(300_000);
+            SearchInfo.Line weakLine = weak.think(limits).line().orElseThrow();
+            SearchInfo.Line fullLine = full.think(limits).line().orElseThrow();
+            int weakDepth = weakLine.depth();
+            int fullDepth = fullLine.depth();
+            // The level's node cap (4000 nodes at level 0, doubling every second level) holds, give or take a poll interval.
+            assertThat(weakLine.nodes()).isLessThanOrEqualTo((4000L << level / 2) + 1024).isLessThan(fullLine.nodes());
             assertThat(weakDepth).isLessThanOrEqualTo(1 + level * 2 / 3).isLessThan(fullDepth);
         }
     }
