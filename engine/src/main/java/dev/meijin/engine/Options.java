@@ -12,7 +12,7 @@ final class Options implements Cloneable {
     EnteringKingRule enteringKingRule = EnteringKingRule.CSA_RULE_27;
     int skillLevel = 20;
     long networkDelay = 120;
-    long networkDelay2 = 300;
+    long networkDelay2 = 1120;
     long minimumThinkingTime = 1000;
     int slowMover = 100;
     int resignValue = 99999;
