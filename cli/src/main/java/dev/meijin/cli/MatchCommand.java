@@ -346,10 +346,7 @@ final class MatchCommand implements Callable<Integer> {
                     draws++;
                     result = "draw by " + d.ending();
                 }
-                case Outcome.Aborted ab -> {
-                    draws++;
-                    result = "aborted";
-                }
+                case Outcome.Aborted ab -> result = "aborted (not counted)";
             }
         }
         String sente = firstIsSente ? a.name : b.name, gote = firstIsSente ? b.name : a.name;
@@ -382,6 +379,7 @@ final class MatchCommand implements Callable<Integer> {
     private static Special special(Game game, Outcome outcome) {
         Color toMove = game.turn();
         return switch (outcome) {
+            case Outcome.Aborted ab -> Special.CHUDAN;
             case Outcome.Draw d -> switch (d.ending()) {
                 case REPETITION -> Special.SENNICHITE;
                 case MOVE_LIMIT -> Special.MAX_MOVES;

@@ -87,10 +87,11 @@ final class TuneCommand implements Callable<Integer> {
                         continue;
                     }
                     List<Integer> line = k.mainLine();
-                    Position pos = k.startPosition().orElse(null);
-                    if (pos == null) {
+                    Optional<Position> start = k.startPosition();
+                    if (start.isEmpty()) {
                         continue;
                     }
+                    Position pos = start.get();
                     for (int i = 0; i < line.size(); i++) {
                         int m = line.get(i);
                         addIfQuiet(set, pos, m, i, winner.get());

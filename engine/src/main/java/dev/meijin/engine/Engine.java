@@ -70,24 +70,25 @@ public final class Engine implements AutoCloseable {
 
     /** Every option this engine understands, in the order USI lists them. */
     public static List<EngineOption> options() {
+        Options d = new Options();
         return List.of(
-                EngineOption.spin("USI_Hash", 64, 1, 32768),
-                EngineOption.check("USI_Ponder", true),
-                EngineOption.spin("Threads", 1, 1, 256),
-                EngineOption.spin("MultiPV", 1, 1, 600),
-                EngineOption.combo("EnteringKingRule", EnteringKingRule.CSA_RULE_27.usiName(),
+                EngineOption.spin("USI_Hash", d.hashMb, 1, 32768),
+                EngineOption.check("USI_Ponder", d.ponder),
+                EngineOption.spin("Threads", d.threads, 1, 256),
+                EngineOption.spin("MultiPV", d.multiPv, 1, 600),
+                EngineOption.combo("EnteringKingRule", d.enteringKingRule.usiName(),
                         Arrays.stream(EnteringKingRule.values()).map(EnteringKingRule::usiName).toList()),
-                EngineOption.spin("Skill Level", 20, 0, 20),
-                EngineOption.spin("NetworkDelay", 120, 0, 10000),
-                EngineOption.spin("NetworkDelay2", 300, 0, 10000),
-                EngineOption.spin("MinimumThinkingTime", 1000, 0, 100000),
-                EngineOption.spin("SlowMover", 100, 1, 1000),
-                EngineOption.spin("ResignValue", 99999, 0, 99999),
-                EngineOption.spin("MaxMovesToDraw", 0, 0, 100000),
-                EngineOption.spin("DrawValue", -2, -30000, 30000),
-                EngineOption.check("MaterialOnly", false),
-                EngineOption.file("BookFile", ""),
-                EngineOption.file("EvalFile", ""));
+                EngineOption.spin("Skill Level", d.skillLevel, 0, 20),
+                EngineOption.spin("NetworkDelay", d.networkDelay, 0, 10000),
+                EngineOption.spin("NetworkDelay2", d.networkDelay2, 0, 10000),
+                EngineOption.spin("MinimumThinkingTime", d.minimumThinkingTime, 0, 100000),
+                EngineOption.spin("SlowMover", d.slowMover, 1, 1000),
+                EngineOption.spin("ResignValue", d.resignValue, 0, 99999),
+                EngineOption.spin("MaxMovesToDraw", d.maxMovesToDraw, 0, 100000),
+                EngineOption.spin("DrawValue", d.drawValue, -30000, 30000),
+                EngineOption.check("MaterialOnly", d.materialOnly),
+                EngineOption.file("BookFile", d.bookFile),
+                EngineOption.file("EvalFile", d.evalFile));
     }
 
     /**
@@ -137,10 +138,21 @@ public final class Engine implements AutoCloseable {
                         weights = loadWeights(file);
                         options.evalFile = file;
                     } else {
+                        book = file.isEmpty() ? null : Book.read(pathOf(file, "BookFile"));
                         options.bookFile = file;
                     }
                 }
             }
+        }
+    }
+
+    private Book book;
+
+    private static Path pathOf(String file, String option) {
+        try {
+            return Path.of(file);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException(option + " \"" + file + "\" is not a valid path");
         }
     }
 
@@ -262,7 +274,8 @@ public final class Engine implements AutoCloseable {
             try {
                 p = Position.ofTsume(start);
             } catch (IllegalPositionException e2) {
-                throw new IllegalArgumentException("illegal position: " + e.getMessage());
+                String why = e.getMessage();
+                throw new IllegalArgumentException(why.startsWith("illegal position") ? why : "illegal position: " + why);
             }
         }
         for (int i = 0; i < moves.size(); i++) {
@@ -308,6 +321,14 @@ public final class Engine implements AutoCloseable {
                 immediate = new BestMove.Resign();
             } else if (Declaration.canDeclare(root, o.enteringKingRule)) {
                 immediate = new BestMove.Win();
+            } else if (book != null && (limits.timed() || limits.ponder()) && !limits.infinite() && limits.searchMoves().isEmpty()) {
+                int[] hit;
+                synchronized (random) {
+                    hit = book.probe(root, random);
+                }
+                if (hit != null) {
+                    immediate = new BestMove.Play(Move.usi(hit[0]), hit[1] == Move.NONE ? Optional.empty() : Optional.of(Move.usi(hit[1])));
+                }
             }
             int skill = o.skillLevel;
             int multiPv = Math.min(Math.max(1, skill < 20 ? Math.max(o.multiPv, 4) : o.multiPv), rootMoves.length == 0 ? 1 : rootMoves.length);

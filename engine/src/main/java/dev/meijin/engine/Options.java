@@ -1,6 +1,9 @@
 package dev.meijin.engine;
 
-/** The current option values of an engine, read by searches (a snapshot is taken at each {@code go}). */
+/**
+ * The current option values of an engine, read by searches (a snapshot is taken at each {@code go}). The initial
+ * values are the defaults {@link Engine#options()} advertises.
+ */
 final class Options implements Cloneable {
     int hashMb = 64;
     boolean ponder = true;
@@ -10,7 +13,7 @@ final class Options implements Cloneable {
     int skillLevel = 20;
     long networkDelay = 120;
     long networkDelay2 = 1120;
-    long minimumThinkingTime = 2000;
+    long minimumThinkingTime = 1000;
     int slowMover = 100;
     int resignValue = 99999;
     int maxMovesToDraw = 0;

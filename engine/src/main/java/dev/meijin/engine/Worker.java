@@ -393,22 +393,15 @@ final class Worker implements Runnable {
         if (n == 0) {
             return matedIn(ply); // no legal move loses, in check or not
         }
-        // One-ply mate: a checking move that leaves no legal reply.
+        // One-ply mate: a checking move that leaves no legal reply (the core's test, without playing the checks).
         if (!inCheck) {
-            for (int i = 0; i < n; i++) {
-                int m = list[i];
-                if (pos.givesCheck(m)) {
-                    pos.doMove(m);
-                    boolean mate = pos.hasNoLegalMove();
-                    pos.undoMove();
-                    if (mate) {
-                        int s = mateIn(ply + 1);
-                        run.tt.store(key, m, Math.min(depth + 6, MAX_PLY), BOUND_EXACT, TranspositionTable.toTt(s, ply), 0);
-                        pv[ply][ply] = m;
-                        pvLen[ply] = ply + 1;
-                        return s;
-                    }
-                }
+            int m = pos.mate1Ply();
+            if (m != Move.NONE) {
+                int s = mateIn(ply + 1);
+                run.tt.store(key, m, Math.min(depth + 6, MAX_PLY), BOUND_EXACT, TranspositionTable.toTt(s, ply), 0);
+                pv[ply][ply] = m;
+                pvLen[ply] = ply + 1;
+                return s;
             }
             if (rule == EnteringKingRule.TRY_RULE) {
                 int target = Declaration.trySquare(pos.sideToMove());
@@ -493,6 +486,7 @@ final class Worker implements Runnable {
         int quietCount = 0;
         int[] tried = quiets[ply];
         int oldAlpha = alpha;
+        boolean quietsDropped = false;
         for (int i = 0; i < n; i++) {
             // Selection sort step: bring the best remaining move to i.
             int bi = i;
@@ -515,11 +509,16 @@ final class Worker implements Runnable {
             // Shallow-depth pruning.
             if (!pvNode && best > -MATE_IN_MAX && !inCheck) {
                 if (quiet && !check) {
-                    if (depth <= 8 && moveCount > (3 + depth * depth) / (improving ? 1 : 2)) {
-                        continue; // late-move pruning
-                    }
-                    if (depth <= 6 && se + 120 + 140 * depth <= alpha) {
-                        continue; // futility pruning
+                    boolean late = depth <= 8 && moveCount > (3 + depth * depth) / (improving ? 1 : 2);
+                    if (late || depth <= 6 && se + 120 + 140 * depth <= alpha) {
+                        // Late-move or futility pruning. Both stay true for the rest of this node (move count and
+                        // alpha only grow), so every later quiet move without check is dropped from the list at once
+                        // instead of being selected and skipped one by one.
+                        if (!quietsDropped) {
+                            quietsDropped = true;
+                            n = dropQuiets(list, sc, i + 1, n);
+                        }
+                        continue;
                     }
                     if (depth <= 4 && !seeGe(m, -60 * depth)) {
                         continue;
@@ -593,6 +592,22 @@ final class Worker implements Runnable {
         int bound = best >= beta ? BOUND_LOWER : bestMove != Move.NONE && best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
         run.tt.store(key, bestMove, depth, bound, TranspositionTable.toTt(best, ply), se == NONE ? 0 : se);
         return best;
+    }
+
+    /**
+     * Removes from {@code list[from..n)} (and their scores) the quiet moves that give no check, keeping the
+     * order of the others; returns the new end.
+     */
+    private int dropQuiets(int[] list, int[] sc, int from, int n) {
+        int k = from;
+        for (int j = from; j < n; j++) {
+            int m = list[j];
+            if (pos.pieceAt(Move.to(m)) != 0 || Move.isPromotion(m) || pos.givesCheck(m)) {
+                list[k] = m;
+                sc[k++] = sc[j];
+            }
+        }
+        return k;
     }
 
     private static int captureIndex(int m, int cap) {
@@ -735,11 +750,12 @@ final class Worker implements Runnable {
 
     /**
      * Whether the static exchange on the move's destination gains at least {@code threshold} for the mover:
-     * captures alternate, each side recapturing with its least valuable attacker (x-rays are not seen).
+     * captures alternate, each side recapturing with its least valuable attacker; pieces behind a capturer
+     * join in (x-rays), because the attackers are recomputed on the occupancy with the capturers removed.
      */
     private boolean seeGe(int m, int threshold) {
         int to = Move.to(m);
-        int us = pos.sideToMove(), them = us ^ 1;
+        int us = pos.sideToMove();
         int cap = pos.pieceAt(to);
         int gain = VALUE[cap & 15];
         int moved = Move.pieceAfter(m) & 15;
@@ -753,67 +769,60 @@ final class Worker implements Runnable {
         if (gain - VALUE[moved] >= threshold) {
             return true;
         }
-        dev.meijin.core.Bitboard theirs = pos.attackers(dev.meijin.core.Color.of(them), to);
-        if (theirs.isEmpty()) {
-            return true;
-        }
-        dev.meijin.core.Bitboard ours = pos.attackers(dev.meijin.core.Color.of(us), to);
-        long oLo = ours.lo(), oHi = ours.hi();
+        long occLo = pos.occupiedLo(), occHi = pos.occupiedHi();
         if (!Move.isDrop(m)) {
             int from = Move.from(m);
             if (from < 63) {
-                oLo &= ~(1L << from);
+                occLo &= ~(1L << from);
             } else {
-                oHi &= ~(1L << (from - 63));
+                occHi &= ~(1L << (from - 63));
             }
         }
-        long tLo = theirs.lo(), tHi = theirs.hi();
+        long[] a = attackWords;
         int[] g = swap;
         g[0] = gain;
         int onSquare = VALUE[moved];
-        boolean theirTurn = true;
+        int side = us ^ 1;
         int d = 0;
         while (d < g.length - 1) {
-            long lo = theirTurn ? tLo : oLo, hi = theirTurn ? tHi : oHi;
+            pos.attackersTo(side, to, occLo, occHi, a);
+            long lo = a[0] & occLo, hi = a[1] & occHi;
             if ((lo | hi) == 0) {
                 break;
             }
             int bestSq = -1, bestVal = Integer.MAX_VALUE;
             for (long l = lo; l != 0; l &= l - 1) {
-                int s = Long.numberOfTrailingZeros(l);
-                int v = VALUE[pos.pieceAt(s) & 15];
+                int sq = Long.numberOfTrailingZeros(l);
+                int v = VALUE[pos.pieceAt(sq) & 15];
                 if (v < bestVal) {
                     bestVal = v;
-                    bestSq = s;
+                    bestSq = sq;
                 }
             }
             for (long h = hi; h != 0; h &= h - 1) {
-                int s = 63 + Long.numberOfTrailingZeros(h);
-                int v = VALUE[pos.pieceAt(s) & 15];
+                int sq = 63 + Long.numberOfTrailingZeros(h);
+                int v = VALUE[pos.pieceAt(sq) & 15];
                 if (v < bestVal) {
                     bestVal = v;
-                    bestSq = s;
+                    bestSq = sq;
                 }
             }
             if (bestSq < 63) {
-                lo &= ~(1L << bestSq);
+                occLo &= ~(1L << bestSq);
             } else {
-                hi &= ~(1L << (bestSq - 63));
+                occHi &= ~(1L << (bestSq - 63));
             }
-            if (theirTurn) {
-                tLo = lo;
-                tHi = hi;
-            } else {
-                oLo = lo;
-                oHi = hi;
-            }
-            if (bestVal >= 15000 && ((theirTurn ? oLo | oHi : tLo | tHi) != 0)) {
-                break; // a king cannot capture onto a defended square
+            if (bestVal >= 15000) {
+                // A king may capture only onto a square the other side no longer attacks.
+                pos.attackersTo(side ^ 1, to, occLo, occHi, a);
+                if (((a[0] & occLo) | (a[1] & occHi)) != 0) {
+                    break;
+                }
             }
             d++;
             g[d] = onSquare - g[d - 1];
             onSquare = bestVal;
-            theirTurn = !theirTurn;
+            side ^= 1;
         }
         while (d > 0) {
             g[d - 1] = -Math.max(-g[d - 1], g[d]);
@@ -821,6 +830,8 @@ final class Worker implements Runnable {
         }
         return g[0] >= threshold;
     }
+
+    private final long[] attackWords = new long[2];
 
     // ------------------------------------------------------------------ results
 

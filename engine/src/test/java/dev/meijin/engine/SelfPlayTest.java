@@ -12,7 +12,10 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -24,6 +27,22 @@ class SelfPlayTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
     void nodeLimitedGamesAreLegalToTheEnd(long seed) {
+        play(seed, 1500);
+    }
+
+    /** Two hundred more games (50 seeds of four), with fewer nodes per move. */
+    @Tag("slow")
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("manySeeds")
+    void hundredsOfNodeLimitedGamesAreLegalToTheEnd(long seed) {
+        play(seed, 600);
+    }
+
+    static LongStream manySeeds() {
+        return LongStream.rangeClosed(101, 150);
+    }
+
+    private static void play(long seed, int nodes) {
         Random random = new Random(seed);
         Map<Color, Engine> engines = new EnumMap<>(Color.class);
         engines.put(Color.SENTE, new Engine());
@@ -42,7 +61,7 @@ class SelfPlayTest {
             while (!game.isOver()) {
                 Engine e = engines.get(game.turn());
                 e.setPosition(Setups.STARTPOS, moves);
-                BestMove b = e.think(SearchLimits.nodes(1500 + random.nextInt(1500))).bestMove();
+                BestMove b = e.think(SearchLimits.nodes(nodes + random.nextInt(nodes))).bestMove();
                 if (b instanceof BestMove.Play p) {
                     MoveResult r = game.play(p.move());
                     assertThat(r).as("move %s after %s", p.move(), moves).isInstanceOf(MoveResult.Applied.class);

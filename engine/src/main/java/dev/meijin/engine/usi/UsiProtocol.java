@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -135,11 +136,13 @@ public final class UsiProtocol {
             switch (cmd) {
                 case "usi" -> usi();
                 case "isready" -> {
+                    // The hash table is cleared here, off the clock: GUIs send usinewgame right before the first go.
+                    engine.newGame();
                     engine.prepare();
                     send("readyok");
                 }
                 case "setoption" -> setOption(args);
-                case "usinewgame" -> engine.newGame();
+                case "usinewgame" -> engine.stop();
                 case "position" -> position(args);
                 case "go" -> go(args);
                 case "stop" -> engine.stop();
@@ -227,7 +230,7 @@ public final class UsiProtocol {
     private void go(List<String> args) {
         long btime = 0, wtime = 0, byoyomi = 0, binc = 0, winc = 0, movetime = 0, nodes = 0;
         int depth = 0;
-        boolean infinite = false, ponder = false;
+        boolean infinite = false, ponder = false, clockGiven = false;
         List<String> searchMoves = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String k = args.get(i);
@@ -235,8 +238,13 @@ public final class UsiProtocol {
                 case "infinite" -> infinite = true;
                 case "ponder" -> ponder = true;
                 case "searchmoves" -> {
-                    searchMoves.addAll(args.subList(i + 1, args.size()));
-                    i = args.size();
+                    // The moves run to the end of the line or to the next go parameter.
+                    while (i + 1 < args.size() && !GO_WORDS.contains(args.get(i + 1))) {
+                        searchMoves.add(args.get(++i));
+                    }
+                    if (searchMoves.isEmpty()) {
+                        error("go: searchmoves without moves ignored");
+                    }
                 }
                 case "mate" -> {
                     String t = i + 1 < args.size() ? args.get(i + 1) : "infinite";
@@ -250,6 +258,7 @@ public final class UsiProtocol {
                         throw new IllegalArgumentException("go: " + k + " needs a number");
                     }
                     long n = number(k, args.get(++i));
+                    clockGiven |= !k.equals("depth") && !k.equals("nodes");
                     switch (k) {
                         case "btime" -> btime = n;
                         case "wtime" -> wtime = n;
@@ -264,6 +273,9 @@ public final class UsiProtocol {
                 default -> error("go: unknown parameter \"" + excerpt(k) + "\" ignored");
             }
         }
+        if (clockGiven && btime == 0 && wtime == 0 && byoyomi == 0 && binc == 0 && winc == 0 && movetime == 0) {
+            movetime = 1; // clocks given but all at zero (or negative): no time at all, answer at once
+        }
         SearchLimits limits = new SearchLimits(btime, wtime, byoyomi, binc, winc, movetime, depth, nodes, infinite, ponder, searchMoves);
         searching = true;
         endless = infinite || ponder;
@@ -274,6 +286,10 @@ public final class UsiProtocol {
             engine.go(limits.withSearchMoves(List.of()));
         }
     }
+
+    /** The parameter words of {@code go}, which end a {@code searchmoves} list. */
+    private static final Set<String> GO_WORDS = Set.of("btime", "wtime", "byoyomi", "binc", "winc", "movetime",
+            "depth", "nodes", "infinite", "ponder", "mate", "searchmoves");
 
     private static long number(String key, String text) {
         try {

@@ -1,0 +1,72 @@
+package dev.meijin.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The engine commands: usi, bench, gensfen, tune and match. */
+class EngineCommandsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void usiSpeaksOnlyProtocolOnStandardOutput() {
+        Cli.Result r = Cli.runWithInput("usi\nisready\nposition startpos moves 7g7f\ngo depth 3\nbogus\n", "usi");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        List<String> lines = r.outLines();
+        assertThat(lines.getFirst()).isEqualTo("id name Meijin");
+        assertThat(lines).contains("usiok", "readyok", "info string error: unknown command \"bogus\"");
+        // The search answers on its own thread, before or after the bad line is reported.
+        assertThat(lines).filteredOn(l -> l.startsWith("bestmove")).singleElement().asString().matches("bestmove \\S+( ponder \\S+)?");
+        assertThat(lines).allMatch(l -> l.matches("(id|option|usiok|readyok|info|bestmove)\\b.*"));
+    }
+
+    @Test
+    void benchPrintsADeterministicNodeCount() {
+        Cli.Result a = Cli.run("bench", "--depth", "4", "--quiet");
+        Cli.Result b = Cli.run("bench", "--depth", "4", "--quiet");
+        assertThat(a.code()).isEqualTo(Main.OK);
+        assertThat(a.outLines().getFirst()).matches("Nodes searched: \\d+");
+        assertThat(b.outLines().getFirst()).isEqualTo(a.outLines().getFirst());
+        assertThat(a.out()).contains("Nodes/second: ");
+    }
+
+    @Test
+    void gensfenWritesPositionsThatTuneFits() throws IOException {
+        Path data = dir.resolve("data.txt");
+        Cli.Result g = Cli.run("gensfen", "-o", data.toString(), "--games", "4", "--nodes", "300", "--seed", "5");
+        assertThat(g.code()).isEqualTo(Main.OK);
+        List<String> rows = Files.readAllLines(data);
+        assertThat(rows).hasSizeGreaterThan(40).allMatch(l -> l.matches("\\S+ [bw] \\S+ \\d+\t(0\\.0|0\\.5|1\\.0)\t-?\\d+"));
+        Path weights = dir.resolve("w.txt");
+        Cli.Result t = Cli.run("tune", "--data", data.toString(), "-o", weights.toString(), "--epochs", "20");
+        assertThat(t.code()).isEqualTo(Main.OK);
+        assertThat(t.lastOutLine()).matches("positions \\d+, held-out loss \\d\\.\\d+ -> \\d\\.\\d+");
+        assertThat(Files.readString(weights)).startsWith("# Texel-tuned on ").contains("board.pawn ");
+        // The engine loads the file.
+        Cli.Result u = Cli.runWithInput("setoption name EvalFile value " + weights + "\nposition startpos\ngo depth 2\n", "usi");
+        assertThat(u.outLines()).noneMatch(l -> l.startsWith("info string error")).last().asString().startsWith("bestmove ");
+    }
+
+    @Tag("slow")
+    @Test
+    void matchPlaysTwoEnginesAndSavesTheGames() throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String engine = "'" + java + "' -cp '" + System.getProperty("java.class.path") + "' dev.meijin.cli.Main usi";
+        Path out = dir.resolve("games");
+        Cli.Result r = Cli.run("match", "--engine1", engine, "--engine2", engine, "--option2", "MaterialOnly=true",
+                "--games", "2", "--byoyomi", "100", "--grace", "2000", "--out", out.toString());
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.out()).contains("Final: Games 2: ").contains("Illegal moves 0").contains("crashes 0");
+        try (var files = Files.list(out)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+                    .containsExactly("game-0001.csa", "game-0001.kifu", "game-0002.csa", "game-0002.kifu");
+        }
+    }
+}
