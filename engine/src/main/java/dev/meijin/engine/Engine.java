@@ -2,6 +2,7 @@ package dev.meijin.engine;
 
 import dev.meijin.core.Move;
 import dev.meijin.core.position.IllegalPositionException;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.usi.Usi;
@@ -346,7 +347,7 @@ public final class Engine implements AutoCloseable {
     private static int[] rootMoves(Position root, List<String> searchMoves) {
         int[] buf = new int[Position.MAX_MOVES];
         if (searchMoves.isEmpty()) {
-            int n = root.generate(Position.LEGAL, buf, 0);
+            int n = root.generate(GenType.LEGAL, buf, 0);
             return Arrays.copyOf(buf, n);
         }
         List<Integer> out = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.meijin.engine;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +100,7 @@ final class MateSearch {
             return false;
         }
         int[] list = moves[ply];
-        int n = pos.generate(Position.LEGAL_ALL | Position.GEN_CHECKS, list, 0);
+        int n = pos.generate(GenType.CHECKS_ALL, list, 0);
         for (int i = 0; i < n; i++) {
             pos.doMove(list[i]);
             boolean mate = defend(depth - 1, ply + 1);
@@ -121,7 +122,7 @@ final class MateSearch {
     /** Whether every reply of the defender (in check) is mated within {@code depth} plies. */
     private boolean defend(int depth, int ply) {
         int[] list = moves[ply];
-        int n = pos.generate(Position.LEGAL_ALL, list, 0);
+        int n = pos.generate(GenType.LEGAL_ALL, list, 0);
         if (n == 0) {
             return true;
         }
@@ -147,7 +148,7 @@ final class MateSearch {
         int d = depth;
         while (d > 0) {
             int[] list = new int[Position.MAX_MOVES];
-            int n = pos.generate(Position.LEGAL_ALL | Position.GEN_CHECKS, list, 0);
+            int n = pos.generate(GenType.CHECKS_ALL, list, 0);
             int best = Move.NONE;
             int need = Integer.MAX_VALUE;
             for (int i = 0; i < n && best == Move.NONE; i++) {
@@ -182,7 +183,7 @@ final class MateSearch {
             pos.doMove(best);
             played++;
             int[] replies = new int[Position.MAX_MOVES];
-            int r = pos.generate(Position.LEGAL_ALL, replies, 0);
+            int r = pos.generate(GenType.LEGAL_ALL, replies, 0);
             if (r == 0) {
                 break;
             }

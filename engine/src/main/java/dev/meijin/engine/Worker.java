@@ -11,6 +11,7 @@ import static dev.meijin.engine.TranspositionTable.BOUND_LOWER;
 import static dev.meijin.engine.TranspositionTable.BOUND_UPPER;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import dev.meijin.engine.eval.Evaluator;
 import java.util.ArrayList;
@@ -388,7 +389,7 @@ final class Worker implements Runnable {
             }
         }
         int[] list = moves[ply];
-        int n = pos.generate(Position.LEGAL, list, 0);
+        int n = pos.generate(GenType.LEGAL, list, 0);
         if (n == 0) {
             return matedIn(ply); // no legal move loses, in check or not
         }
@@ -656,7 +657,7 @@ final class Worker implements Runnable {
         int standPat = NONE;
         int n;
         if (inCheck) {
-            n = pos.generate(Position.LEGAL, list, 0);
+            n = pos.generate(GenType.LEGAL, list, 0);
             if (n == 0) {
                 return matedIn(ply);
             }
@@ -670,7 +671,7 @@ final class Worker implements Runnable {
                 alpha = standPat;
             }
             best = standPat;
-            n = pos.generate(Position.GEN_CAPTURES, list, 0);
+            n = pos.generate(GenType.CAPTURES, list, 0);
         }
         for (int i = 0; i < n; i++) {
             int m = list[i];

@@ -13,7 +13,6 @@ import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.Square;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
-import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.notation.move.JapaneseNotation;
@@ -197,6 +196,6 @@ final class GameAdapter {
 
     /** The initial SFEN. */
     String initialSfen() {
-        return Setups.sfen(game.start());
+        return Sfen.format(game.start());
     }
 }

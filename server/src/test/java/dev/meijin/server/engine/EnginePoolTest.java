@@ -7,6 +7,7 @@ import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.game.TimeSource;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setups;
+import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.engine.EnteringKingRule;
 import dev.meijin.engine.SearchLimits;
@@ -21,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class EnginePoolTest {
-    private static final String START = Setups.sfen(Setups.STARTPOS);
+    private static final String START = Sfen.format(Setups.STARTPOS);
 
     private static EnginePlayer.Request request(String id, List<String> moves, EnginePlayer.Clocks clocks, long at) {
         return new EnginePlayer.Request(id, START, moves, moves.size() % 2 == 0 ? Color.SENTE : Color.GOTE, 8, RuleSet.CSA, clocks, at);
