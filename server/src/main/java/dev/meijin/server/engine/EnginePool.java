@@ -175,17 +175,25 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      * @param startSfen the start position
      * @param moves the moves in USI
      * @param nodes the nodes searched per position (the pool's node limit, when it has one, wins)
-     * @return the evaluations of the positions after 0, 1, … {@code moves.size()} moves
+     * @return the analysis under way: the evaluations of the positions after 0, 1, … {@code moves.size()} moves
      */
-    public CompletableFuture<List<Evaluation>> analyse(String startSfen, List<String> moves, long nodes) {
+    public Analysis analyse(String startSfen, List<String> moves, long nodes) {
         AnalysisJob job = new AnalysisJob(startSfen, List.copyOf(moves), settings.nodes() > 0 ? settings.nodes() : nodes);
         if (closed) {
             job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
         } else {
             queue.add(job);
         }
-        return job.result;
+        return new Analysis(job.result, job.soFar);
     }
+
+    /**
+     * An analysis waiting, running or done.
+     *
+     * @param result completes with every evaluation, or exceptionally if the analysis failed
+     * @param soFar the evaluations done so far, in ply order
+     */
+    public record Analysis(CompletableFuture<List<Evaluation>> result, List<Evaluation> soFar) {}
 
     private void analyse(Engine engine, AnalysisJob job) {
         try {
@@ -206,7 +214,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
                         case Score.Mate m -> mate = senteToMove ? m.plies() : -m.plies();
                     }
                 }
-                out.add(new Evaluation(i, cp, mate, best));
+                Evaluation e = new Evaluation(i, cp, mate, best);
+                out.add(e);
+                job.soFar.add(e);
             }
             job.result.complete(out);
         } catch (RuntimeException e) {
@@ -274,8 +284,8 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         } else {
             gote = left;
         }
-        if (sente + byo + c.incrementMs() == 0 && r.side() == Color.SENTE || gote + byo + c.incrementMs() == 0 && r.side() == Color.GOTE) {
-            return SearchLimits.nodes(1_000);
+        if (left + byo + c.incrementMs() == 0) {
+            return SearchLimits.nodes(1_000); // no time left at all: answer at once (the round has flagged it or will)
         }
         return SearchLimits.clock(sente, gote, byo, c.incrementMs(), c.incrementMs());
     }
@@ -302,6 +312,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         final List<String> moves;
         final long nodes;
         final CompletableFuture<List<Evaluation>> result = new CompletableFuture<>();
+        final List<Evaluation> soFar = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         AnalysisJob(String startSfen, List<String> moves, long nodes) {
             this.startSfen = startSfen;

@@ -13,6 +13,7 @@ import dev.meijin.server.game.StoredGame;
 import dev.meijin.server.lobby.Lobby;
 import dev.meijin.server.round.EnginePlayer;
 import dev.meijin.server.round.ErrorCode;
+import dev.meijin.server.round.MoveTimings;
 import dev.meijin.server.round.RefusedException;
 import dev.meijin.server.round.Round;
 import dev.meijin.server.round.RoundOwner;
@@ -56,14 +57,15 @@ public final class HttpApi {
     private final boolean engineAvailable;
     private final SecureRandom random = new SecureRandom();
     private final ClientLimits writes;
+    private final MoveTimings timings;
     private EnginePool engine;
     private long analysisNodes = 20_000;
-    private final Map<String, CompletableFuture<List<EnginePool.Evaluation>>> analyses = java.util.Collections.synchronizedMap(
+    private final Map<String, EnginePool.Analysis> analyses = java.util.Collections.synchronizedMap(
             new java.util.LinkedHashMap<>(16, 0.75f, true) {
                 private static final long serialVersionUID = 1L;
 
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<String, CompletableFuture<List<EnginePool.Evaluation>>> e) {
+                protected boolean removeEldestEntry(Map.Entry<String, EnginePool.Analysis> e) {
                     return size() > 256;
                 }
             });
@@ -72,9 +74,11 @@ public final class HttpApi {
      * The API over rounds, stored games and the lobby.
      *
      * @param writesPerSecond games created or joined per second per client address (bursts of ten times as many)
+     * @param timings the rounds' move handling times, reported by the health check
      */
     public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable,
-            double writesPerSecond) {
+            double writesPerSecond, MoveTimings timings) {
+        this.timings = timings;
         this.writes = new ClientLimits(writesPerSecond, System::nanoTime);
         this.rounds = rounds;
         this.repo = repo;
@@ -90,7 +94,8 @@ public final class HttpApi {
         r.post("/api/games/{id}/join", this::join);
         r.get("/api/games/{id}", this::state);
         r.get("/api/games/{id}/record", this::record);
-        r.get("/api/games/{id}/analysis", this::analysis);
+        r.get("/api/games/{id}/analysis", ctx -> analysis(ctx, false));
+        r.post("/api/games/{id}/analysis", ctx -> analysis(ctx, true));
         r.get("/api/games", this::list);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
         r.get("/api/health", ctx -> ctx.json(health()));
@@ -111,6 +116,7 @@ public final class HttpApi {
         m.put("heapMaxMb", rt.maxMemory() >> 20);
         m.put("rssMb", residentMb());
         m.put("threads", Thread.activeCount());
+        m.put("moveHandlingBucketsUs", timings.snapshot());
         return m;
     }
 
@@ -163,8 +169,11 @@ public final class HttpApi {
         this.analysisNodes = nodesPerPosition;
     }
 
-    /** The engine's evaluation of every position of a finished game (docs/PROTOCOL.md). */
-    private void analysis(Context ctx) throws InterruptedException {
+    /**
+     * The engine's evaluation of every position of a finished game (docs/PROTOCOL.md): {@code GET} reads it
+     * ({@code none} until asked for), {@code POST} starts it.
+     */
+    private void analysis(Context ctx, boolean start) {
         Round r = round(ctx);
         if (engine == null) {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no analysis");
@@ -173,17 +182,25 @@ public final class HttpApi {
         if (st.outcome() == null) {
             throw new RefusedException(ErrorCode.NOT_ALLOWED, "a game is analysed once it is over");
         }
-        List<String> moves = st.moves().stream().map(dev.meijin.server.round.MoveView::usi).toList();
-        CompletableFuture<List<EnginePool.Evaluation>> f = analyses.computeIfAbsent(r.id(), k -> engine.analyse(st.initialSfen(), moves, analysisNodes));
-        try {
-            List<EnginePool.Evaluation> evals = f.get(30, TimeUnit.SECONDS);
-            ctx.json(Map.of("gameId", r.id(), "status", "done", "nodesPerPosition", analysisNodes, "plies", evals));
-        } catch (TimeoutException e) {
-            ctx.status(202).json(Map.of("gameId", r.id(), "status", "running"));
-        } catch (ExecutionException e) {
-            analyses.remove(r.id());
-            throw new RefusedException(ErrorCode.INTERNAL, "the analysis failed; try again");
+        EnginePool.Analysis a;
+        if (start) {
+            limit(ctx);
+            List<String> moves = st.moves().stream().map(dev.meijin.server.round.MoveView::usi).toList();
+            a = analyses.computeIfAbsent(r.id(), k -> engine.analyse(st.initialSfen(), moves, analysisNodes));
+        } else {
+            a = analyses.get(r.id());
         }
+        if (a == null) {
+            ctx.json(Map.of("gameId", r.id(), "status", "none", "plies", List.of()));
+            return;
+        }
+        if (a.result().isCompletedExceptionally()) {
+            analyses.remove(r.id());
+            throw new RefusedException(ErrorCode.INTERNAL, "the analysis failed; ask for it again");
+        }
+        boolean done = a.result().isDone();
+        ctx.json(Map.of("gameId", r.id(), "status", done ? "done" : "running", "nodesPerPosition", analysisNodes, "plies",
+                done ? a.result().join() : List.copyOf(a.soFar())));
     }
 
     private void limit(Context ctx) {

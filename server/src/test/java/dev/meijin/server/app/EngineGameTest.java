@@ -50,7 +50,7 @@ class EngineGameTest {
     }
 
     @Test
-    void theEngineAtFullStrengthCheckmatesANaivePlayer() {
+    void theEngineAtFullStrengthCheckmatesANaivePlayer() throws InterruptedException {
         start(1, 3_000);
         Harness.Seat me = h.create("{\"name\":\"Taro\",\"opponent\":\"engine\",\"engineLevel\":8,\"side\":\"sente\","
                 + "\"timeControl\":{\"mainSeconds\":600,\"byoyomiSeconds\":30}}");
@@ -101,10 +101,15 @@ class EngineGameTest {
         assertThat(csa).as("the CSA record ends in the mate").contains("N-Meijin level 8").contains("\n%TSUMI");
 
         Harness.Answer a = h.get("/api/games/" + me.gameId() + "/analysis");
-        for (int i = 0; i < 10 && a.status() == 202; i++) {
+        assertThat(a.body().get("status").asString()).as("nothing until asked for").isEqualTo("none");
+        a = h.post("/api/games/" + me.gameId() + "/analysis", "{}");
+        assertThat(a.status()).as(a.text()).isEqualTo(200);
+        assertThat(a.body().get("status").asString()).isIn("running", "done");
+        for (int i = 0; i < 600 && !a.body().get("status").asString().equals("done"); i++) {
+            Thread.sleep(100);
             a = h.get("/api/games/" + me.gameId() + "/analysis");
         }
-        assertThat(a.status()).as(a.text()).isEqualTo(200);
+        assertThat(a.body().get("status").asString()).isEqualTo("done");
         JsonNode plies = a.body().get("plies");
         assertThat(plies).as("one evaluation per position, the start included").hasSize(played.size() + 1);
         assertThat(plies.get(0).get("ply").asInt()).isZero();
