@@ -203,22 +203,22 @@ export class GamePage {
   }
 
   /**
-   * The server's analysis of a finished game (docs/CLIENT-NEEDS.md), polled while it runs. A server that
-   * offers none answers with an error, and the page then shows no analysis panel.
+   * The engine's analysis of a finished game (`GET /api/games/{id}/analysis`, docs/PROTOCOL.md): the first
+   * request starts it, and the page asks again every two seconds while it runs. A server without the engine
+   * answers with an error, and the page then shows no analysis panel.
    */
-  async loadAnalysis(request = false) {
-    if (this.analysisPending) return;
+  async loadAnalysis() {
+    if (this.analysisPending || (this.analysis && this.analysis.status === 'done')) return;
     this.analysisPending = true;
     try {
-      const path = `/api/games/${encodeURIComponent(this.id)}/analysis`;
-      this.analysis = await api(request ? 'POST' : 'GET', path, request ? {} : undefined);
+      this.analysis = await api('GET', `/api/games/${encodeURIComponent(this.id)}/analysis`);
       this.render();
       if (this.analysis.status === 'running') {
         setTimeout(() => { this.analysisPending = false; this.loadAnalysis(); }, 2000);
         return;
       }
-    } catch (e) {
-      if (request) this.toast(t('error', { message: e.message }));
+    } catch {
+      // No engine on this server, or the analysis failed: no panel.
     }
     this.analysisPending = false;
   }
@@ -516,11 +516,7 @@ export class GamePage {
   analysisPanel() {
     const a = this.analysis;
     const body = [];
-    if (a.status === 'none') {
-      body.push(h('button', { type: 'button', id: 'analyse', onclick: () => this.loadAnalysis(true) }, t('analyse')));
-    } else if (a.status === 'running') {
-      body.push(h('p', { class: 'small muted' }, t('analysing', { done: a.plies.length, total: this.state.moves.length + 1 })));
-    }
+    if (a.status === 'running') body.push(h('p', { class: 'small muted', id: 'analysing' }, t('analysing')));
     if (a.plies && a.plies.length > 0) {
       this.graphEl ||= h('div', { id: 'eval-graph' });
       this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply));

@@ -104,6 +104,19 @@ final class Browser implements AutoCloseable {
         });
     }
 
+    /** An attribute of the first element matching {@code css}, read again if the page redrew the element. */
+    String attribute(String css, String name) {
+        return await("attribute " + name + " of " + css, d -> {
+            String value = find(css).getDomAttribute(name);
+            return value == null ? "" : value;
+        });
+    }
+
+    /** The visible text of the first element matching {@code css}, read again if the page redrew the element. */
+    String text(String css) {
+        return await("text of " + css, d -> find(css).getText());
+    }
+
     List<WebElement> all(String css) {
         return driver.findElements(By.cssSelector(css));
     }
@@ -115,6 +128,14 @@ final class Browser implements AutoCloseable {
                 return null;
             }
             found.getFirst().click();
+            return true;
+        });
+    }
+
+    /** Chooses an option of a select element by its value, looking again if the page redrew it meanwhile. */
+    void select(String css, String value) {
+        await("option " + value + " of " + css, d -> {
+            new org.openqa.selenium.support.ui.Select(find(css)).selectByValue(value);
             return true;
         });
     }
