@@ -128,8 +128,7 @@ const STRINGS = {
   'reason.TRY': ['トライ', 'try'],
   'reason.MOVE_LIMIT': ['最大手数', 'move limit'],
   'reason.ABORTED': ['中止', 'abort'],
-  'reason.ABANDONED': ['接続切れ', 'abandonment'],
-  'reason.ABANDONMENT': ['接続切れ', 'abandonment'],
+  'reason.FORFEIT': ['不戦勝', 'forfeit'],
 };
 
 const STORAGE_KEY = 'meijin.lang';

@@ -32,7 +32,8 @@ final class PlayInBrowserTest {
     @BeforeAll
     static void startServer() {
         // The computer is held to a few thousand nodes a move, so that it answers at once.
-        server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data)
+        // A player gone for four seconds may be claimed against (sixty by default), so the claim test is short.
+        server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data).withClaimAfter(Duration.ofSeconds(4))
                 .withEngine(new EngineSettings(1, 20_000, Duration.ofSeconds(2))));
         base = "http://localhost:" + server.port();
     }
@@ -253,6 +254,27 @@ final class PlayInBrowserTest {
             sente.awaitPly(4);
             assertThat(sente.lastMoveUsi()).isEqualTo("8c8d");
             gote.browser.screenshot("game-reconnected-desktop");
+        }
+    }
+
+    @Test
+    void aPlayerWhoLeavesLosesWhenTheOpponentClaimsTheGame() {
+        try (Seat stays = seat(Browser.PHONE, "en")) {
+            String id;
+            try (Seat leaves = seat(Browser.DESKTOP, "en")) {
+                id = stays.create("Stays", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+                leaves.joinByLink(id, "Leaves");
+                stays.play("7g7f");
+                leaves.play("3c3d");
+                stays.awaitMyTurn();
+            }
+            // The opponent's window is closed: first a notice, then after the wait the claim.
+            stays.browser.await("the notice", d -> stays.browser.bodyText().contains("Your opponent is disconnected"));
+            assertThat(stays.browser.all("#claim")).isEmpty();
+            stays.browser.click("#claim");
+            assertThat(stays.awaitEnd()).isEqualTo("FORFEIT");
+            assertThat(stays.statusText()).isEqualTo("Sente wins by forfeit");
+            stays.browser.screenshot("game-claimed-phone");
         }
     }
 
