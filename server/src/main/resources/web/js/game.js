@@ -332,6 +332,10 @@ export class GamePage {
     } else {
       text = `${t('spectating')} · ${t('toMove', { side: sideName(s.turn) })}`;
     }
+    if (s.status === 'playing' && this.viewPly !== null && this.viewPly !== s.moves.length) {
+      // Looking back during play: say so, since the board does not take moves until the last one is shown.
+      text = `${text} · ${t('viewingMove', { n: this.viewPly })}`;
+    }
     this.showStatus(text, kind);
     this.statusEl.id = 'status';
     if (s.outcome) this.statusEl.dataset.reason = s.outcome.reason;

@@ -98,6 +98,7 @@ const STRINGS = {
   next: ['次', 'Forward'],
   last: ['最後', 'Last'],
   startPosition: ['開始局面', 'Start'],
+  viewingMove: ['{n}手目の局面を表示中（»で現局面）', 'showing move {n} (» for the game)'],
   noMoves: ['まだ指されていません', 'No moves yet'],
   gameOver: ['終局', 'Game over'],
   winsBy: ['{side}の勝ち（{reason}）', '{side} wins by {reason}'],

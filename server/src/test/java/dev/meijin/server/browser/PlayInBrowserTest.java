@@ -321,6 +321,14 @@ final class PlayInBrowserTest {
             gote.play("8c8d");
             sente.awaitPly(2);
             assertThat(sente.moveTexts()).containsExactly("P-7f", "P-8d");
+            // Looking back during play is said in the status line; the last move returns to the game.
+            sente.awaitMyTurn();
+            sente.browser.click("#nav-prev");
+            assertThat(sente.statusText()).isEqualTo("Your move · showing move 1 (» for the game)");
+            assertThat(sente.pieceOn("8d")).isNull();
+            sente.browser.click("#nav-last");
+            assertThat(sente.statusText()).isEqualTo("Your move");
+            sente.play("2g2f");
         }
     }
 
