@@ -196,6 +196,21 @@ final class BoardComponentTest {
         assertThat(bottom.getLocation().getY()).isGreaterThanOrEqualTo(svg.getLocation().getY() + svg.getSize().getHeight());
     }
 
+    @Test
+    void onAPhoneAHandOfEverySortOfPieceStaysOnTheScreen() {
+        openDemo(Browser.PHONE);
+        // Late in a game: sente holds all seven sorts, most of them several times.
+        browser.script("window.meijinBoard.set({sfen: '4k4/9/9/9/9/9/9/9/4K4 b R2B2G3S4N4L17Pr2g 1', dests: {}, dropDests: {}, promotions: {}, lastMove: null})");
+        browser.await("the full hand", d -> browser.all(".mj-hand-piece[data-hand='sente']").size() == 7);
+        long viewport = ((Number) browser.script("return document.documentElement.clientWidth")).longValue();
+        @SuppressWarnings("unchecked")
+        List<Number> rights = (List<Number>) browser.script("return [...document.querySelectorAll('.mj-hand-bottom .mj-hand-piece, .mj-hand-bottom .mj-count')]"
+                + ".map(e => e.getBoundingClientRect().right)");
+        assertThat(rights).hasSize(7 + 6).allMatch(r -> r.doubleValue() <= viewport, "inside the " + viewport + " px screen");
+        browser.script("document.querySelector('.mj-hand-bottom').scrollIntoView({block: 'center'})");
+        browser.screenshot("board-full-hand-phone");
+    }
+
     private String coordinates() {
         return text(".mj-coord-file") + text(".mj-coord-rank");
     }

@@ -39,6 +39,11 @@ final class Browser implements AutoCloseable {
     static final Dimension TABLET = new Dimension(820, 1180);
 
     private static final Duration WAIT = Duration.ofSeconds(10);
+    /**
+     * Selenium warns on every start that it has no DevTools binding for this Chromium; the tests use none. Held
+     * here because the logging system keeps only weak references to loggers, and a collected one forgets its level.
+     */
+    private static final java.util.logging.Logger CDP_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
 
     final WebDriver driver;
 
@@ -48,8 +53,7 @@ final class Browser implements AutoCloseable {
 
     /** Starts a headless Chromium with a window of the given size, or skips the test when there is none. */
     static Browser start(Dimension size) {
-        // Selenium warns on every start that it has no DevTools binding for this Chromium; the tests use none.
-        java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder").setLevel(java.util.logging.Level.SEVERE);
+        CDP_LOG.setLevel(java.util.logging.Level.SEVERE);
         Optional<Path> chromium = findExecutable("chromium", "chromium-browser", "google-chrome");
         Optional<Path> chromedriver = findExecutable("chromedriver");
         Assumptions.assumeTrue(chromium.isPresent() && chromedriver.isPresent(),
