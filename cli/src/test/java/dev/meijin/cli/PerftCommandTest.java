@@ -165,7 +165,7 @@ class PerftCommandTest {
     void anIllegalPositionIsOneLineNamingTheIssue() {
         Cli.Result r = Cli.run("perft", "9/9/9/9/9/9/9/9/9 b - 1", "--depth", "1");
         assertThat(r.code()).isEqualTo(Main.FAILED);
-        assertThat(r.errLines()).singleElement().asString().startsWith("meijin: invalid SFEN position at 0: ")
+        assertThat(r.errLines()).singleElement().asString().startsWith("meijin: invalid SFEN position: ")
                 .contains("no king").doesNotContain("NO_KING");
     }
 

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -44,6 +45,7 @@ class GameRecordsTest {
         return CorpusTest.records();
     }
 
+    @Tag("slow")
     @ParameterizedTest(name = "{0}")
     @MethodSource("records")
     void everyRecordOfTheCorpusRoundTripsThroughEveryFormat(String path) {

@@ -208,7 +208,7 @@ public final class Sfen {
             return Position.of(s);
         } catch (IllegalPositionException e) {
             String in = text.strip();
-            throw new SfenException(SfenException.Reason.POSITION, in, indexOf(in, e.square()), e.getMessage());
+            throw new SfenException(SfenException.Reason.POSITION, in, e.square() < 0 ? -1 : indexOf(in, e.square()), e.detail());
         }
     }
 
@@ -224,7 +224,7 @@ public final class Sfen {
             return Position.ofTsume(s);
         } catch (IllegalPositionException e) {
             String in = text.strip();
-            throw new SfenException(SfenException.Reason.POSITION, in, indexOf(in, e.square()), e.getMessage());
+            throw new SfenException(SfenException.Reason.POSITION, in, e.square() < 0 ? -1 : indexOf(in, e.square()), e.detail());
         }
     }
 

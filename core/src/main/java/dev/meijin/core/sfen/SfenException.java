@@ -29,9 +29,18 @@ public final class SfenException extends IllegalArgumentException {
     private final String input;
     private final int index;
 
+    /**
+     * A malformed or illegal SFEN.
+     *
+     * @param reason what is wrong
+     * @param input the text
+     * @param index the character index of the problem, or -1 when it is the whole position's (a missing king),
+     *     which the message then does not give
+     * @param detail why, in a few words
+     */
     public SfenException(Reason reason, String input, int index, String detail) {
-        super("invalid SFEN " + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " at " + index + ": " + detail
-                + " in " + excerpt(input, index));
+        super("invalid SFEN " + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                + (index >= 0 ? " at " + index : "") + ": " + detail + " in " + excerpt(input, index));
         this.reason = reason;
         this.input = input;
         this.index = index;
@@ -45,7 +54,7 @@ public final class SfenException extends IllegalArgumentException {
         return input;
     }
 
-    /** The character index in the input where the problem was found. */
+    /** The character index in the input where the problem was found, or -1 if it is no single place's. */
     public int index() {
         return index;
     }

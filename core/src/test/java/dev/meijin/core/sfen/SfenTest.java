@@ -231,9 +231,9 @@ class SfenTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            no sente king           | 4k4/9/9/9/9/9/9/9/9 w - 1             | NO_KING | 0
-            no gote king            | 9/9/9/9/9/9/9/9/4K4 b - 1             | NO_KING | 0
-            no kings at all         | 9/9/9/9/9/9/9/9/9 b - 1               | NO_KING | 0
+            no sente king           | 4k4/9/9/9/9/9/9/9/9 w - 1             | NO_KING | -1
+            no gote king            | 9/9/9/9/9/9/9/9/4K4 b - 1             | NO_KING | -1
+            no kings at all         | 9/9/9/9/9/9/9/9/9 b - 1               | NO_KING | -1
             two sente kings         | 4k4/9/9/9/9/9/9/9/3KK4 b - 1          | TOO_MANY_KINGS | 19
             two gote kings          | 3kk4/9/9/9/9/9/9/9/4K4 b - 1          | TOO_MANY_KINGS | 1
             sente nifu              | 4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1       | NIFU | 17
@@ -247,10 +247,10 @@ class SfenTest {
             gote knight on rank 8   | 4k4/9/9/9/9/9/9/n8/4K4 b - 1          | DEAD_PIECE | 16
             gote in check, b moves  | 4k4/4R4/9/9/9/9/9/9/4K4 b - 1         | OPPONENT_IN_CHECK | 1
             sente in check, w moves | 4k4/9/9/9/9/9/9/9/r3K4 w - 1          | OPPONENT_IN_CHECK | 20
-            three bishops           | 4k4/9/9/9/9/9/9/9/B3K3B b B 1         | TOO_MANY_PIECES | 0
-            19 pawns                | 4k4/9/9/9/9/9/PPPPPPPPP/9/4K4 b 10P 1 | TOO_MANY_PIECES | 0
+            three bishops           | 4k4/9/9/9/9/9/9/9/B3K3B b B 1         | TOO_MANY_PIECES | -1
+            19 pawns                | 4k4/9/9/9/9/9/PPPPPPPPP/9/4K4 b 10P 1 | TOO_MANY_PIECES | -1
             four golds are a set    | 4k4/9/9/9/9/9/9/9/GG1GK4 b G 1        | NONE | 0
-            5 silvers via promoted  | 4k4/9/9/9/9/9/9/9/SS+S+SK4 b s 1      | TOO_MANY_PIECES | 0
+            5 silvers via promoted  | 4k4/9/9/9/9/9/9/9/SS+S+SK4 b s 1      | TOO_MANY_PIECES | -1
             """)
     void positionRules(String name, String sfen, String issue, int index) {
         Setup s = Sfen.parse(sfen);
@@ -267,7 +267,10 @@ class SfenTest {
         assertThat(viaSfen.reason()).as("%s via Sfen.position: %s", name, sfen).isEqualTo(Reason.POSITION);
         assertThat(viaSfen.getMessage()).as(sfen).contains(PHRASES.get(issue)).contains(sfen).doesNotContain(issue)
                 .doesNotContain("[");
-        assertThat(viaSfen.index()).as("%s: the index of the piece at fault in %s", name, sfen).isEqualTo(index);
+        assertThat(viaSfen.index()).as("%s: the index of the piece at fault in %s (-1: the whole position's)", name, sfen)
+                .isEqualTo(index);
+        assertThat(viaSfen.getMessage()).as(sfen).doesNotContain("illegal position")
+                .contains(index < 0 ? "invalid SFEN position: " : "invalid SFEN position at " + index + ": ");
     }
 
     @Test

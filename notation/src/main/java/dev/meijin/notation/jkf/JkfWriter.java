@@ -15,6 +15,7 @@ import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Step;
@@ -103,7 +104,9 @@ public final class JkfWriter {
         Set<String> dropped = new LinkedHashSet<>();
         ObjectNode root = tree(kifu, dropped);
         // A tree of plain nodes always serialises (Jackson's exceptions are unchecked).
-        return new WriteResult(PRETTY.writeValueAsString(root) + "\n", new ArrayList<>(dropped));
+        String text = PRETTY.writeValueAsString(root) + "\n";
+        // Each level of forks is three levels of JSON (the forks array, a fork, an entry).
+        return new WriteResult(text, new ArrayList<>(dropped), Limits.beyond(kifu, text, false, (JkfReader.MAX_NESTING - 3) / 3));
     }
 
     private static ObjectNode tree(Kifu kifu, Set<String> dropped) {
