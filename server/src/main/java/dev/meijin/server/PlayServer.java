@@ -7,6 +7,7 @@ import dev.meijin.server.http.HttpApi;
 import dev.meijin.server.lobby.Lobby;
 import dev.meijin.server.round.LocalEventBus;
 import dev.meijin.server.round.LocalRounds;
+import dev.meijin.server.round.MoveTimings;
 import dev.meijin.server.round.RoundContext;
 import dev.meijin.server.round.RoundOwner;
 import dev.meijin.server.socket.GameSockets;
@@ -81,11 +82,12 @@ public final class PlayServer implements AutoCloseable {
         lobby.load(repo);
         LocalEventBus bus = new LocalEventBus();
         EnginePool engine = cfg.engine().threads() > 0 ? new EnginePool(cfg.engine(), cfg.time()) : null;
-        RoundContext ctx = new RoundContext(repo, bus, cfg.time(), cfg.wall(), timers, cfg.grace(), cfg.claimAfter(), lobby::remove, engine);
+        RoundContext ctx = new RoundContext(repo, bus, cfg.time(), cfg.wall(), timers, cfg.grace(), cfg.claimAfter(), lobby::remove, engine,
+                new MoveTimings());
         LocalRounds rounds = new LocalRounds(ctx);
         int resumed = rounds.resumeAll();
         JsonMapper json = Json.mapper();
-        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null, cfg.writesPerSecond());
+        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null, cfg.writesPerSecond(), ctx.timings());
         api.analyseWith(engine, 20_000);
         GameSockets sockets = new GameSockets(rounds, bus, json, cfg.time());
         Set<WsContext> lobbyConns = ConcurrentHashMap.newKeySet();

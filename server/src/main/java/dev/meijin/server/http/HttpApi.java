@@ -13,6 +13,7 @@ import dev.meijin.server.game.StoredGame;
 import dev.meijin.server.lobby.Lobby;
 import dev.meijin.server.round.EnginePlayer;
 import dev.meijin.server.round.ErrorCode;
+import dev.meijin.server.round.MoveTimings;
 import dev.meijin.server.round.RefusedException;
 import dev.meijin.server.round.Round;
 import dev.meijin.server.round.RoundOwner;
@@ -56,6 +57,7 @@ public final class HttpApi {
     private final boolean engineAvailable;
     private final SecureRandom random = new SecureRandom();
     private final ClientLimits writes;
+    private final MoveTimings timings;
     private EnginePool engine;
     private long analysisNodes = 20_000;
     private final Map<String, CompletableFuture<List<EnginePool.Evaluation>>> analyses = java.util.Collections.synchronizedMap(
@@ -72,9 +74,11 @@ public final class HttpApi {
      * The API over rounds, stored games and the lobby.
      *
      * @param writesPerSecond games created or joined per second per client address (bursts of ten times as many)
+     * @param timings the rounds' move handling times, reported by the health check
      */
     public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable,
-            double writesPerSecond) {
+            double writesPerSecond, MoveTimings timings) {
+        this.timings = timings;
         this.writes = new ClientLimits(writesPerSecond, System::nanoTime);
         this.rounds = rounds;
         this.repo = repo;
@@ -111,6 +115,7 @@ public final class HttpApi {
         m.put("heapMaxMb", rt.maxMemory() >> 20);
         m.put("rssMb", residentMb());
         m.put("threads", Thread.activeCount());
+        m.put("moveHandlingBucketsUs", timings.snapshot());
         return m;
     }
 

@@ -21,6 +21,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import dev.meijin.server.round.MoveTimings;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -86,9 +87,12 @@ public final class LoadDriver {
      * @param gamesFinished games that ended (and were replaced) in the window
      * @param server the server's health readings: before the games, and the peak during the window
      * @param setupSeconds how long setting up the games took
+     * @param serverP50Ms the median time the server's rounds took to handle a move (rules, commit, fan-out), as
+     *     the upper bound of its power-of-two bucket
+     * @param serverP99Ms the same at the 99th percentile
      */
     public record Report(int games, double seconds, long moves, double p50Ms, double p99Ms, double maxMs, long errors, List<String> errorSamples,
-            long gamesFinished, Map<String, Object> server, double setupSeconds) {
+            long gamesFinished, Map<String, Object> server, double setupSeconds, double serverP50Ms, double serverP99Ms) {
 
         /** Moves acknowledged per second. */
         public double movesPerSecond() {
@@ -99,8 +103,8 @@ public final class LoadDriver {
         public String summary() {
             return String.format(java.util.Locale.ROOT,
                     "games %d, window %.0f s (setup %.1f s): %d moves, %.1f moves/s; round trip p50 %.1f ms, p99 %.1f ms, max %.1f ms; "
-                            + "errors %d; games finished %d%nserver: %s%s",
-                    games, seconds, setupSeconds, moves, movesPerSecond(), p50Ms, p99Ms, maxMs, errors, gamesFinished, server,
+                            + "in the round (rules, commit, fan-out) p50 < %.3f ms, p99 < %.3f ms; errors %d; games finished %d%nserver: %s%s",
+                    games, seconds, setupSeconds, moves, movesPerSecond(), p50Ms, p99Ms, maxMs, serverP50Ms, serverP99Ms, errors, gamesFinished, server,
                     errorSamples.isEmpty() ? "" : "\nfirst errors: " + errorSamples);
         }
     }
@@ -137,13 +141,16 @@ public final class LoadDriver {
         progress.accept(String.format(java.util.Locale.ROOT, "%d games ready in %.1f s; measuring for %d s", settings.games(), setup,
                 settings.duration().toSeconds()));
         long errorsAtStart = errors.get();
+        long[] bucketsAtStart = buckets(health());
         measuring = true;
         long start = System.nanoTime();
         long end = start + settings.duration().toNanos();
         Map<String, Object> peak = new java.util.TreeMap<>();
+
         while (System.nanoTime() < end) {
             Thread.sleep(Math.min(5_000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
             Map<String, Object> h = health();
+            h.remove(BUCKETS);
             for (Map.Entry<String, Object> e : h.entrySet()) {
                 if (e.getValue() instanceof Number v) {
                     peak.merge(e.getKey(), v, (a, b) -> ((Number) a).doubleValue() >= ((Number) b).doubleValue() ? a : b);
@@ -154,6 +161,10 @@ public final class LoadDriver {
         }
         measuring = false;
         double seconds = (System.nanoTime() - start) / 1e9;
+        long[] window = buckets(health());
+        for (int i = 0; i < window.length && i < bucketsAtStart.length; i++) {
+            window[i] -= bucketsAtStart[i];
+        }
         long movesInWindow = moves.get();
         long errorsInWindow = errors.get() - errorsAtStart;
         stopping = true;
@@ -162,11 +173,27 @@ public final class LoadDriver {
         }
         long[] all = latencies.stream().flatMapToLong(Arrays::stream).filter(x -> x >= 0).sorted().toArray();
         Map<String, Object> server = new java.util.LinkedHashMap<>();
+        before.remove(BUCKETS);
         server.put("before", before);
         server.put("peak", peak);
         executor.shutdownNow();
         return new Report(settings.games(), seconds, movesInWindow, pct(all, 50), pct(all, 99), all.length == 0 ? 0 : all[all.length - 1] / 1e6,
-                errorsInWindow, List.copyOf(errorSamples).subList(0, Math.min(5, errorSamples.size())), finished.get(), server, setup);
+                errorsInWindow, List.copyOf(errorSamples).subList(0, Math.min(5, errorSamples.size())), finished.get(), server, setup,
+                MoveTimings.percentileMs(window, 50), MoveTimings.percentileMs(window, 99));
+    }
+
+    private static final String BUCKETS = "moveHandlingBucketsUs";
+
+    /** The server's move handling histogram in a health reading (empty for a server that has none). */
+    private static long[] buckets(Map<String, Object> health) {
+        if (!(health.get(BUCKETS) instanceof List<?> l)) {
+            return new long[0];
+        }
+        long[] out = new long[l.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = ((Number) l.get(i)).longValue();
+        }
+        return out;
     }
 
     private static double pct(long[] sorted, int p) {

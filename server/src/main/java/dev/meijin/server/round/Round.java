@@ -201,8 +201,12 @@ public final class Round {
             } catch (InterruptedException e) {
                 return;
             }
+            long began = System.nanoTime();
             try {
                 handle(c);
+                if (c instanceof RoundCommand.Play || c instanceof RoundCommand.EngineAnswered) {
+                    ctx.timings().record(System.nanoTime() - began);
+                }
             } catch (RefusedException e) {
                 replyOf(c).accept(ServerEvent.Error.of(e.code(), e.getMessage()));
             } catch (RuntimeException e) {

@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * @param claimAfter how long a player must be gone before the opponent may claim the game
  * @param seekClosed told the id of a lobby game that was joined or aborted
  * @param engine the computer opponent, or null when the server has none
+ * @param timings where the time taken to handle each move is counted
  */
 public record RoundContext(GameRepository repository, EventBus bus, TimeSource time, InstantSource wall, ScheduledExecutorService timers,
         Duration grace, Duration claimAfter, Consumer<String> seekClosed,
-        EnginePlayer engine) {}
+        EnginePlayer engine, MoveTimings timings) {}

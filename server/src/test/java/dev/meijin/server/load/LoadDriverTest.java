@@ -27,6 +27,7 @@ class LoadDriverTest {
             assertThat(r.moves()).as(r.summary()).isGreaterThan(20);
             assertThat(r.p50Ms()).isPositive().isLessThanOrEqualTo(r.p99Ms());
             assertThat(r.p99Ms()).isLessThanOrEqualTo(r.maxMs());
+            assertThat(r.serverP50Ms()).as("the rounds counted their moves in the window").isPositive().isLessThanOrEqualTo(r.serverP99Ms());
             assertThat(r.games()).isEqualTo(4);
             assertThat(r.server().get("peak").toString()).contains("liveGames").contains("rssMb");
             assertThat(out.toString()).contains("4 games ready");
