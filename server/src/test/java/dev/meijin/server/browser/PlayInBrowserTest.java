@@ -433,6 +433,14 @@ final class PlayInBrowserTest {
             assertThat(b.browser.find("#incrementSeconds").isDisplayed()).isFalse();
             assertThat(b.browser.find("#byoyomiSeconds").isDisplayed()).isTrue();
             b.browser.screenshot("lobby-form-phone");
+            // The language button switches the whole interface, and the choice is remembered.
+            assertThat(b.browser.text("#lang")).isEqualTo("日本語");
+            b.browser.click("#lang");
+            b.browser.await("the Japanese interface", d -> "English".equals(b.browser.text("#lang")));
+            assertThat(b.browser.text("#create")).isEqualTo("作成");
+            b.browser.open(base + "/game/" + id);
+            b.browser.await("the game page in Japanese", d -> b.browser.text("#flip").equals("盤を反転"));
+            assertThat(b.moveTexts()).containsExactly("▲７六歩(77)");
             a.browser.open(base + "/");
             a.browser.find("#live-games tr[data-game='" + id + "']");
             a.browser.screenshot("lobby-desktop");
