@@ -274,8 +274,8 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         } else {
             gote = left;
         }
-        if (sente + byo + c.incrementMs() == 0 && r.side() == Color.SENTE || gote + byo + c.incrementMs() == 0 && r.side() == Color.GOTE) {
-            return SearchLimits.nodes(1_000);
+        if (left + byo + c.incrementMs() == 0) {
+            return SearchLimits.nodes(1_000); // no time left at all: answer at once (the round has flagged it or will)
         }
         return SearchLimits.clock(sente, gote, byo, c.incrementMs(), c.incrementMs());
     }

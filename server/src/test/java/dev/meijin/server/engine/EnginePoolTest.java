@@ -84,6 +84,9 @@ class EnginePoolTest {
             SearchLimits gote = pool.limits(request("a", List.of("7g7f"), c, 0), 1_000);
             assertThat(gote.wtime()).isEqualTo(19_000);
             assertThat(gote.btime()).isEqualTo(10_000);
+            SearchLimits out = pool.limits(request("a", List.of(), new EnginePlayer.Clocks(1_000, 20_000, 0, 0), 0), 5_000);
+            assertThat(out.timed()).as("sudden death spent while waiting: answer at once").isFalse();
+            assertThat(out.nodes()).isEqualTo(1_000);
             SearchLimits unlimited = pool.limits(request("a", List.of(), null, 0), 0);
             assertThat(unlimited.movetime()).as("level 8 without a clock").isEqualTo(4_000);
         }
