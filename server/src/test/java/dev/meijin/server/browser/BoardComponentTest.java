@@ -92,6 +92,25 @@ final class BoardComponentTest {
     }
 
     @Test
+    void theSamePositionSentAgainKeepsTheSelectionAndANewOneDropsIt() {
+        openDemo(Browser.DESKTOP);
+        browser.clickSquare("8b");
+        assertThat(shownDests()).hasSize(6);
+        // A message about something else redraws the same position with the same destinations.
+        browser.script("const b = window.meijinBoard; b.set({sfen: b.config.sfen, dests: {...b.config.dests}})");
+        assertThat(shownDests()).hasSize(6);
+        browser.clickSquare("8c");
+        browser.find(".mj-promotion-choice[data-promote='true']");
+        browser.script("const b = window.meijinBoard; b.set({sfen: b.config.sfen, dests: {...b.config.dests}})");
+        assertThat(browser.all(".mj-promotion-choice")).as("the open promotion choice stays").hasSize(2);
+        // A new position (the opponent moved meanwhile) drops both.
+        browser.script("window.meijinBoard.set({sfen: 'ln1gkg1nl/1R3s2P/p1pp1p1pp/4p1p2/9/2P6/PP1PPPPPP/1+b1S5/LN1GKGSNL b BS2Pr2p 28'})");
+        assertThat(browser.all(".mj-promotion-choice")).isEmpty();
+        assertThat(shownDests()).isEmpty();
+        assertThat(log()).isEmpty();
+    }
+
+    @Test
     void aForcedPromotionIsPlayedWithoutAskingTheChoice() {
         openDemo(Browser.DESKTOP);
         browser.clickSquare("1b");
