@@ -370,7 +370,15 @@ export class GamePage {
     if (s.status === 'finished' || s.status === 'aborted' || s.moves.length > 0) panels.push(this.recordPanel());
     panels.push(this.infoPanel(sideName));
     const scroll = this.panels.querySelector('.moves')?.scrollTop;
+    // Panels kept across renders (the join form) are taken out and put back: someone typing in them keeps
+    // the focus and the caret.
+    const active = document.activeElement;
+    const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
     this.panels.replaceChildren(...panels);
+    if (active && active !== document.activeElement && this.panels.contains(active)) {
+      active.focus();
+      if (caret) active.setSelectionRange(caret[0], caret[1]);
+    }
     const list = this.panels.querySelector('.moves');
     if (list) {
       const current = list.querySelector('li.current');
