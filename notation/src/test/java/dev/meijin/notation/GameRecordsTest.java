@@ -288,17 +288,26 @@ class GameRecordsTest {
     }
 
     @Test
-    void aResignationOutOfTurnIsALimitOfTheFormats() {
-        // Every format attributes 投了 to the side to move, and none can say that the other side resigned: a
-        // resignation by the side that has just moved is written as 投了 and reads back as the side to move's.
-        Game g = Game.startpos(RuleSet.CSA);
-        g.play("7g7f");
-        g.resign(Color.SENTE);
-        for (Format f : FORMATS) {
-            GameRecords.Recorded back = GameRecords.fromKifu(Formats.read(
-                    Formats.write(GameRecords.toKifu(g, GameInfo.NONE, f), f, WriteOptions.UTF8).text(),
-                    Optional.of("x." + f.extensions().getFirst())).kifu());
-            assertThat(back.game().outcome()).as("%s", f).contains(new Outcome.Win(Color.SENTE, Ending.RESIGNATION, ""));
+    void aResignationOutOfTurnKeepsTheWinner() {
+        // Every format gives 投了 and 切れ負け to the side to move. Sente resigns (or is flagged) while gote is to
+        // move: the record says sente's foul, so that gote still wins when it is read back.
+        for (boolean flagged : new boolean[] {false, true}) {
+            Game g = Game.startpos(RuleSet.CSA);
+            g.play("7g7f");
+            Outcome o = flagged ? g.timeLoss(Color.SENTE) : g.resign(Color.SENTE);
+            assertThat(o).isEqualTo(new Outcome.Win(Color.GOTE, flagged ? Ending.TIME_LOSS : Ending.RESIGNATION, o instanceof Outcome.Win w ? w.detail() : ""));
+            for (Format f : FORMATS) {
+                String text = Formats.write(GameRecords.toKifu(g, GameInfo.NONE, f), f, WriteOptions.UTF8).text();
+                String expected = switch (f) {
+                    case KIF -> "反則勝ち";
+                    case KI2 -> "後手の反則勝ち";
+                    case CSA -> "%+ILLEGAL_ACTION";
+                    default -> "\"special\":\"+ILLEGAL_ACTION\"";
+                };
+                assertThat(text.replace(" ", "")).as("%s", f).contains(expected);
+                GameRecords.Recorded back = GameRecords.fromKifu(Formats.read(text, Optional.of("x." + f.extensions().getFirst())).kifu());
+                assertThat(back.game().outcome()).as("%s", f).contains(new Outcome.Win(Color.GOTE, Ending.ILLEGAL_MOVE, ""));
+            }
         }
     }
 

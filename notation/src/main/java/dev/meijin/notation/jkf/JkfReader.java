@@ -239,7 +239,7 @@ public final class JkfReader {
             if (!name.equals("OTHER")) {
                 Optional<Handicap> h = Handicap.byJkfPreset(name);
                 if (h.isEmpty()) {
-                    problem(0, "initial.preset", "unknown preset \"" + name + "\"; the even start is assumed");
+                    problem(0, "initial.preset", "unknown preset \"" + Limits.excerpt(name) + "\"; the even start is assumed");
                     return even;
                 }
                 return Sfen.parse(h.get().sfen());
@@ -312,8 +312,9 @@ public final class JkfReader {
                             continue;
                         }
                         JsonNode v = e.getValue();
-                        if (!v.canConvertToInt() || v.asInt() < 0 || v.asInt() > 18) {
-                            problem(0, path, "not a count from 0 to 18; ignored");
+                        // More than a set has is the start position's problem, reported once by its check.
+                        if (!v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 0) {
+                            problem(0, path, "not a number of pieces; ignored");
                             continue;
                         }
                         hands.set(c * 8 + role.code(), v.asInt());
@@ -569,7 +570,7 @@ public final class JkfReader {
             }
             Optional<Special> sp = Special.ofCsa("%" + n.asString());
             if (sp.isEmpty()) {
-                throw new Bad(at, "unknown special \"" + n.asString() + "\"");
+                throw new Bad(at, "unknown special \"" + Limits.excerpt(n.asString()) + "\"");
             }
             return sp.get();
         }

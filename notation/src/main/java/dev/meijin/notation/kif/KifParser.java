@@ -9,6 +9,7 @@ import dev.meijin.core.position.Setup;
 import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Special;
@@ -225,7 +226,7 @@ final class KifParser {
             }
             String error = diagram.accept(t);
             if (error != null) {
-                problem(no, 0, 0, error + ": \"" + t + "\"");
+                problem(no, 0, 0, error + ": \"" + Limits.excerpt(t) + "\"");
             }
             return;
         }
@@ -237,7 +238,7 @@ final class KifParser {
         if (t.equals("盤面回転")) {
             return;
         }
-        problem(no, 0, 0, "unrecognised line \"" + t + "\"");
+        problem(no, 0, 0, "unrecognised line \"" + Limits.excerpt(t) + "\"");
     }
 
     private static int colon(String t) {
@@ -253,7 +254,7 @@ final class KifParser {
         String key = t.substring(0, colon).strip();
         String value = t.substring(colon + 1).strip();
         if (key.isEmpty()) {
-            problem(no, colon + 1, 0, "header line without a key: \"" + t + "\"");
+            problem(no, colon + 1, 0, "header line without a key: \"" + Limits.excerpt(t) + "\"");
             return;
         }
         if (key.equals(Headers.HANDICAP)) {
@@ -268,7 +269,7 @@ final class KifParser {
             } else if (value.startsWith("その他") || value.startsWith("詰将棋") || value.startsWith("詰め将棋")) {
                 customStart = true;
             } else {
-                problem(no, colon + 2, 0, "unknown handicap \"" + value + "\"; the even position is used unless a"
+                problem(no, colon + 2, 0, "unknown handicap \"" + Limits.excerpt(value) + "\"; the even position is used unless a"
                         + " board diagram follows");
                 customStart = true;
                 unknownHandicap = true;
@@ -378,7 +379,7 @@ final class KifParser {
             while (i < n && MARKS.indexOf(raw.charAt(i)) < 0) {
                 char c = raw.charAt(i);
                 if (c != ' ' && c != '　' && c != '\t') {
-                    problem(no, i + 1, 0, "unexpected text \"" + raw.substring(i).strip() + "\" in a move line");
+                    problem(no, i + 1, 0, "unexpected text \"" + Limits.excerpt(raw.substring(i).strip()) + "\" in a move line");
                     return;
                 }
                 i++;
@@ -415,7 +416,7 @@ final class KifParser {
             if (!line.afterEndReported) {
                 line.afterEndReported = true;
                 Special last = line.steps.getLast().special;
-                problem(no, column, absolute, "\"" + text + "\" after the line ended with " + last.japanese() + "; ignored");
+                problem(no, column, absolute, "\"" + Limits.excerpt(text) + "\" after the line ended with " + last.japanese() + "; ignored");
             }
             return;
         }
@@ -513,13 +514,13 @@ final class KifParser {
         }
         Matcher vm = VARIATION.matcher(t);
         if (!vm.matches() || vm.group(1) == null) {
-            problem(no, 0, 0, "variation header without a move number: \"" + t + "\"; its moves are skipped");
+            problem(no, 0, 0, "variation header without a move number: \"" + Limits.excerpt(t) + "\"; its moves are skipped");
             skipping = true;
             return;
         }
         skipping = false;
         if (vm.group(2) == null) {
-            problem(no, 0, 0, "variation header \"" + t + "\" lacks 手 after the move number");
+            problem(no, 0, 0, "variation header \"" + Limits.excerpt(t) + "\" lacks 手 after the move number");
         } else if (!vm.group(3).isEmpty()) {
             problem(no, 0, 0, "unexpected text \"" + vm.group(3) + "\" after the variation header \"変化："
                     + vm.group(1) + "手\"");
@@ -628,7 +629,7 @@ final class KifParser {
         Matcher sm = SUMMARY.matcher(t);
         int absolute = line.nextPly() + firstNumber - 1;
         if (!sm.matches()) {
-            problem(no, 0, absolute, "unrecognised ending line \"" + t + "\"");
+            problem(no, 0, absolute, "unrecognised ending line \"" + Limits.excerpt(t) + "\"");
             return;
         }
         long count = Long.parseLong(sm.group(1));
@@ -638,7 +639,7 @@ final class KifParser {
         Color toMove = pos.turn();
         Special s = ending(sm.group(2), toMove, start.handicap().isPresent() && start.handicap().get().isHandicap());
         if (s == null) {
-            problem(no, 0, absolute, "cannot tell how the game ended from \"" + t + "\"");
+            problem(no, 0, absolute, "cannot tell how the game ended from \"" + Limits.excerpt(t) + "\"");
             return;
         }
         Node node = new Node(Move.NONE, s);

@@ -42,8 +42,9 @@ import java.util.regex.Pattern;
  * move limit, illegal moves lose.
  *
  * <p>What the formats cannot say: KI2 has no move times; CSA and JKF have no forfeit (read back, it is an
- * illegal-move loss); a resignation or time loss by the side not to move reads back as one by the side to move,
- * since records attribute 投了 and 切れ負け to the side to move.
+ * illegal-move loss); every format gives 投了 and 切れ負け to the side to move, so a resignation or time loss by
+ * the side that has just moved is written as its foul (反則勝ち of the side to move; CSA and JKF: the loser's
+ * {@code ILLEGAL_ACTION}) and reads back as an illegal-move loss: the winner is kept, the reason is not.
  *
  * {@snippet :
  * Kifu kifu = GameRecords.toKifu(game, GameInfo.of("Habu", "Fujii").withStartTime(start), Format.KIF);
@@ -165,8 +166,11 @@ public final class GameRecords {
                 boolean moverLost = w.loser() == toMove;
                 yield switch (w.ending()) {
                     case CHECKMATE, NO_LEGAL_MOVES -> Special.TSUMI;
-                    case RESIGNATION, TRY -> Special.TORYO;
-                    case TIME_LOSS -> Special.TIME_UP;
+                    // Records give 投了 and 切れ負け to the side to move. A player may resign (or be flagged)
+                    // while the opponent is to move: the loss is then written as that player's foul, 反則勝ち
+                    // of the side to move (CSA and JKF: the loser's ILLEGAL_ACTION), so the winner stays right.
+                    case RESIGNATION, TRY -> moverLost ? Special.TORYO : Special.ILLEGAL_WIN;
+                    case TIME_LOSS -> moverLost ? Special.TIME_UP : Special.ILLEGAL_WIN;
                     case ILLEGAL_MOVE, PERPETUAL_CHECK -> moverLost ? Special.ILLEGAL_MOVE : Special.ILLEGAL_WIN;
                     case DECLARATION -> Special.KACHI;
                     case IMPASSE -> moverLost ? Special.TORYO : Special.KACHI;
@@ -214,7 +218,7 @@ public final class GameRecords {
         for (String part : text.strip().split("\\s+")) {
             int eq = part.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("rule \"" + part + "\" is not key=value");
+                throw new IllegalArgumentException("rule \"" + Limits.excerpt(part) + "\" is not key=value");
             }
             String key = part.substring(0, eq), value = part.substring(eq + 1);
             switch (key) {
@@ -222,19 +226,19 @@ public final class GameRecords {
                     try {
                         impasse = RuleSet.Impasse.valueOf(value);
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("unknown impasse rule \"" + value + "\"", e);
+                        throw new IllegalArgumentException("unknown impasse rule \"" + Limits.excerpt(value) + "\"", e);
                     }
                 }
                 case "maxMoves" -> {
                     if (!value.matches("\\d{1,6}")) {
-                        throw new IllegalArgumentException("maxMoves \"" + value + "\" is not a number of moves");
+                        throw new IllegalArgumentException("maxMoves \"" + Limits.excerpt(value) + "\" is not a number of moves");
                     }
                     maxMoves = Integer.parseInt(value);
                 }
                 case "takebacks" -> takebacks = yesNo(key, value);
                 case "illegalMoveLoses" -> loses = yesNo(key, value);
                 case "handicapCompensation" -> compensation = yesNo(key, value);
-                default -> throw new IllegalArgumentException("unknown rule \"" + key + "\"");
+                default -> throw new IllegalArgumentException("unknown rule \"" + Limits.excerpt(key) + "\"");
             }
         }
         if (impasse == null || maxMoves == null || takebacks == null || loses == null || compensation == null) {
@@ -247,7 +251,7 @@ public final class GameRecords {
         return switch (value) {
             case "yes" -> true;
             case "no" -> false;
-            default -> throw new IllegalArgumentException(key + " \"" + value + "\" is neither yes nor no");
+            default -> throw new IllegalArgumentException(key + " \"" + Limits.excerpt(value) + "\" is neither yes nor no");
         };
     }
 

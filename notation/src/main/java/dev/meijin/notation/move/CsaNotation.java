@@ -83,7 +83,7 @@ public final class CsaNotation {
         }
         Role after = csaRole(s.substring(i + 4));
         if (after == null) {
-            throw Errors.malformed("CSA", text, legal, lead + (i + 4), "\"" + s.substring(i + 4) + "\" is not a CSA piece name");
+            throw Errors.malformed("CSA", text, legal, lead + (i + 4), "\"" + Errors.excerpt(s.substring(i + 4)) + "\" is not a CSA piece name");
         }
         if (sign >= 0 && sign != legal.us) {
             throw Errors.illegal("CSA", text, legal, (legal.us == 0 ? "sente (+)" : "gote (-)") + " is to move");

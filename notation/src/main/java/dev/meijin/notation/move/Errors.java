@@ -9,15 +9,33 @@ import java.util.function.IntFunction;
 final class Errors {
     private Errors() {}
 
+    /**
+     * The most characters of the input a message quotes: the same bound as the records' {@code Limits.MAX_EXCERPT},
+     * kept here because move notation does not depend on the record packages.
+     */
+    static final int MAX_EXCERPT = 40;
+
+    /** The input for a message: at most {@value #MAX_EXCERPT} characters, then … and the full length. */
+    static String excerpt(String input) {
+        if (input.length() <= MAX_EXCERPT) {
+            return input;
+        }
+        int cut = MAX_EXCERPT - 1;
+        if (Character.isHighSurrogate(input.charAt(cut - 1))) {
+            cut--;
+        }
+        return input.substring(0, cut) + "… (" + input.length() + " characters)";
+    }
+
     static MoveNotationException malformed(String notation, String input, Legal legal, int index, String why) {
         return new MoveNotationException(MoveNotationException.Reason.MALFORMED, input, legal.sfen(), index, List.of(),
-                "malformed " + notation + " move \"" + input + "\"" + (index >= 0 ? " at " + index : "") + ": " + why
+                "malformed " + notation + " move \"" + excerpt(input) + "\"" + (index >= 0 ? " at " + index : "") + ": " + why
                         + " (position " + legal.sfen() + ")");
     }
 
     static MoveNotationException illegal(String notation, String input, Legal legal, String why) {
         return new MoveNotationException(MoveNotationException.Reason.ILLEGAL, input, legal.sfen(), -1, List.of(),
-                "illegal " + notation + " move \"" + input + "\" in " + legal.sfen() + ": " + why);
+                "illegal " + notation + " move \"" + excerpt(input) + "\" in " + legal.sfen() + ": " + why);
     }
 
     /** An ambiguity; {@code writer} gives each candidate's text in the notation, {@code hint} says what to add. */
@@ -30,7 +48,7 @@ final class Errors {
             shown.add(writer.apply(m));
         }
         return new MoveNotationException(MoveNotationException.Reason.AMBIGUOUS, input, legal.sfen(), -1, usi,
-                "ambiguous " + notation + " move \"" + input + "\" in " + legal.sfen() + ": " + candidates.size()
+                "ambiguous " + notation + " move \"" + excerpt(input) + "\" in " + legal.sfen() + ": " + candidates.size()
                         + " moves match (" + String.join(", ", shown) + "); " + hint);
     }
 }

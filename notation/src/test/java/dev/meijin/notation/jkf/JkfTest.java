@@ -287,6 +287,21 @@ class JkfTest {
     }
 
     @Test
+    void morePiecesInHandThanASetHasAreReportedOnceByThePositionCheck() {
+        String board = "[" + "[{},{},{},{},{},{},{},{},{}],".repeat(8) + "[{},{},{},{},{},{},{},{},{}]]";
+        String kings = board.replaceFirst("\\[\\{\\},", "[{\"color\":1,\"kind\":\"OU\"},");
+        kings = kings.substring(0, kings.length() - 4) + "{\"color\":0,\"kind\":\"OU\"}]]";
+        String json = "{\"header\":{},\"initial\":{\"preset\":\"OTHER\",\"data\":{\"board\":" + kings
+                + ",\"color\":0,\"hands\":[{\"FU\":99},{\"KA\":1.5}]}},\"moves\":[{}]}";
+
+        ReadResult r = JkfReader.read(json);
+
+        assertThat(r.problems()).extracting(Problem::message).containsExactly(
+                "initial.data.hands[1].KA: not a number of pieces; ignored",
+                "initial: the start position is not legal: 99 pawns on the board and in hand, a set has 18; no moves were read");
+    }
+
+    @Test
     void initialDataAndPresets() {
         assertThat(JkfReader.read("{\"header\":{},\"initial\":{\"preset\":\"KY_R\"},\"moves\":[{}]}").kifu().start().handicap())
                 .contains(Handicap.RIGHT_LANCE);

@@ -445,6 +445,14 @@ class KifReaderTest {
         }
 
         @Test
+        void morePiecesInHandThanASetHasAreReportedOnceByThePositionCheck() {
+            ReadResult r = KifReader.read(BOD.replace("先手の持駒：なし", "先手の持駒：歩九十九"));
+
+            assertThat(r.problems()).singleElement().satisfies(p -> assertThat(p.message())
+                    .isEqualTo("the start position is not legal: 117 pawns on the board and in hand, a set has 18; no moves were read"));
+        }
+
+        @Test
         void anIllegalDiagramIsReportedAndNoMovesAreRead() {
             String twoKings = BOD.replace("| ・ ・ ・ ・ ・ ・ ・ ・ ・|五", "| ・ ・ ・ ・ 玉 ・ ・ ・ ・|五");
 

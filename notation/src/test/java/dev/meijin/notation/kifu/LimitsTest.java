@@ -88,6 +88,23 @@ class LimitsTest {
         assertThat(r.problems()).isNotEmpty().allMatch(p -> p.message().length() <= Limits.MAX_MESSAGE);
     }
 
+    @Test
+    void longKifAndJkfTextIsQuotedAsAnExcerpt() {
+        String junk = "x".repeat(60_000);
+        ReadResult kif = KifReader.read("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n" + junk + "\n   2 "
+                + "３四歩".repeat(5_000) + "\n");
+        ReadResult jkf = JkfReader.read("{\"header\":{},\"initial\":{\"preset\":\"" + junk + "\"},\"moves\":[{}]}");
+
+        assertThat(kif.kifu().mainLine()).hasSize(1);
+        assertThat(kif.problems()).extracting(Problem::message).containsExactly(
+                "unrecognised line \"" + "x".repeat(Limits.MAX_EXCERPT - 1) + "… (60000 characters)\"",
+                "malformed Japanese move \"" + "３四歩".repeat(13) + "… (15000 characters)\" at 3: unexpected '３'"
+                        + " (position lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2)");
+        assertThat(jkf.problems()).extracting(Problem::message)
+                .containsExactly("initial.preset: unknown preset \"" + "x".repeat(Limits.MAX_EXCERPT - 1)
+                        + "… (60000 characters)\"; the even start is assumed");
+    }
+
     /** A CSA text of {@code n} moves shuffling the rooks, then a resignation. */
     private static String rookShuffle(int n) {
         String[] cycle = {"+2838HI", "-8272HI", "+3828HI", "-7282HI"};
