@@ -202,16 +202,20 @@ export class Board {
   }
 
   /**
-   * Changes part of the configuration and redraws. A new position or new destinations drop the current
-   * selection and any open promotion choice.
+   * Changes part of the configuration and redraws. A new position, or destinations that no longer include
+   * the selected piece's, drop the current selection and any open promotion choice; the same position sent
+   * again (a message about something else) keeps them, so the player's click is not lost.
    *
    * @param {Partial<BoardConfig>} config
    */
   set(config) {
+    const sfenBefore = this.config.sfen;
+    const colorBefore = this.config.movableColor;
     Object.assign(this.config, config);
     if ('sfen' in config || 'dests' in config || 'dropDests' in config || 'movableColor' in config) {
-      this.selected = null;
-      this.pending = null;
+      const same = this.config.sfen === sfenBefore && this.config.movableColor === colorBefore;
+      if (!same || (this.selected && this.currentTargets().length === 0)) this.selected = null;
+      if (!same || (this.pending && !this.config.promotions[this.pending.orig + this.pending.dest])) this.pending = null;
     }
     this.position = readSfen(this.config.sfen);
     this.redraw();

@@ -203,22 +203,22 @@ export class GamePage {
   }
 
   /**
-   * The server's analysis of a finished game (docs/CLIENT-NEEDS.md), polled while it runs. A server that
-   * offers none answers with an error, and the page then shows no analysis panel.
+   * The engine's analysis of a finished game (`GET /api/games/{id}/analysis`, docs/PROTOCOL.md): the first
+   * request starts it, and the page asks again every two seconds while it runs. A server without the engine
+   * answers with an error, and the page then shows no analysis panel.
    */
-  async loadAnalysis(request = false) {
-    if (this.analysisPending) return;
+  async loadAnalysis() {
+    if (this.analysisPending || (this.analysis && this.analysis.status === 'done')) return;
     this.analysisPending = true;
     try {
-      const path = `/api/games/${encodeURIComponent(this.id)}/analysis`;
-      this.analysis = await api(request ? 'POST' : 'GET', path, request ? {} : undefined);
+      this.analysis = await api('GET', `/api/games/${encodeURIComponent(this.id)}/analysis`);
       this.render();
       if (this.analysis.status === 'running') {
         setTimeout(() => { this.analysisPending = false; this.loadAnalysis(); }, 2000);
         return;
       }
-    } catch (e) {
-      if (request) this.toast(t('error', { message: e.message }));
+    } catch {
+      // No engine on this server, or the analysis failed: no panel.
     }
     this.analysisPending = false;
   }
@@ -332,6 +332,10 @@ export class GamePage {
     } else {
       text = `${t('spectating')} · ${t('toMove', { side: sideName(s.turn) })}`;
     }
+    if (s.status === 'playing' && this.viewPly !== null && this.viewPly !== s.moves.length) {
+      // Looking back during play: say so, since the board does not take moves until the last one is shown.
+      text = `${text} · ${t('viewingMove', { n: this.viewPly })}`;
+    }
     this.showStatus(text, kind);
     this.statusEl.id = 'status';
     if (s.outcome) this.statusEl.dataset.reason = s.outcome.reason;
@@ -366,7 +370,15 @@ export class GamePage {
     if (s.status === 'finished' || s.status === 'aborted' || s.moves.length > 0) panels.push(this.recordPanel());
     panels.push(this.infoPanel(sideName));
     const scroll = this.panels.querySelector('.moves')?.scrollTop;
+    // Panels kept across renders (the join form) are taken out and put back: someone typing in them keeps
+    // the focus and the caret.
+    const active = document.activeElement;
+    const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
     this.panels.replaceChildren(...panels);
+    if (active && active !== document.activeElement && this.panels.contains(active)) {
+      active.focus();
+      if (caret) active.setSelectionRange(caret[0], caret[1]);
+    }
     const list = this.panels.querySelector('.moves');
     if (list) {
       const current = list.querySelector('li.current');
@@ -516,11 +528,7 @@ export class GamePage {
   analysisPanel() {
     const a = this.analysis;
     const body = [];
-    if (a.status === 'none') {
-      body.push(h('button', { type: 'button', id: 'analyse', onclick: () => this.loadAnalysis(true) }, t('analyse')));
-    } else if (a.status === 'running') {
-      body.push(h('p', { class: 'small muted' }, t('analysing', { done: a.plies.length, total: this.state.moves.length + 1 })));
-    }
+    if (a.status === 'running') body.push(h('p', { class: 'small muted', id: 'analysing' }, t('analysing')));
     if (a.plies && a.plies.length > 0) {
       this.graphEl ||= h('div', { id: 'eval-graph' });
       this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply));

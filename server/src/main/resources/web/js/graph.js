@@ -37,7 +37,8 @@ export class EvalGraph {
   /**
    * Draws the graph.
    *
-   * @param {Array<{ply: number, cp: number|null, mate: number|null}>} plies one score per position, ply 0 first
+   * @param {Array<{ply: number, cp: number|null, mate: number|null, best?: string}>} plies one score per position,
+   *   ply 0 first; a final position without moves has neither cp nor mate
    * @param {number|null} current the ply shown on the board, marked with a line
    */
   set(plies, current) {
@@ -54,9 +55,15 @@ export class EvalGraph {
   draw() {
     const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'eval-graph', preserveAspectRatio: 'none', role: 'img' });
     svg.append(el('rect', { x: 0, y: 0, width: W, height: H, class: 'eval-bg' }));
-    const y = (e) => (H / 2) * (1 - advantage(e));
+    // A final position without moves has no score: it keeps the one before it.
+    const values = [];
+    for (const e of this.plies) {
+      const scored = (e.cp !== null && e.cp !== undefined) || (e.mate !== null && e.mate !== undefined);
+      values.push(scored || values.length === 0 ? advantage(e) : values[values.length - 1]);
+    }
+    const y = (i) => (H / 2) * (1 - values[i]);
     if (this.plies.length > 0) {
-      const pts = this.plies.map((e) => `${this.x(e.ply).toFixed(2)},${y(e).toFixed(2)}`);
+      const pts = this.plies.map((e, i) => `${this.x(e.ply).toFixed(2)},${y(i).toFixed(2)}`);
       const first = this.x(this.plies[0].ply).toFixed(2);
       const last = this.x(this.plies[this.plies.length - 1].ply).toFixed(2);
       svg.append(el('polygon', { points: `${first},${H} ${pts.join(' ')} ${last},${H}`, class: 'eval-area' }));
@@ -72,7 +79,9 @@ export class EvalGraph {
     for (const e of this.plies) {
       const band = el('rect', { x: this.x(e.ply) - step / 2, y: 0, width: step, height: H, class: 'eval-band', 'data-ply': e.ply });
       const title = el('title', {});
-      title.textContent = e.mate !== null && e.mate !== undefined ? `${e.ply}: ${e.mate > 0 ? '+' : '-'}M${Math.abs(e.mate)}` : `${e.ply}: ${e.cp > 0 ? '+' : ''}${e.cp ?? ''}`;
+      const score = e.mate !== null && e.mate !== undefined ? `${e.mate > 0 ? '+' : '-'}M${Math.abs(e.mate)}`
+        : e.cp !== null && e.cp !== undefined ? `${e.cp > 0 ? '+' : ''}${e.cp}` : '';
+      title.textContent = `${e.ply}: ${score}${e.best ? ` (${e.best})` : ''}`.trim();
       band.append(title);
       band.addEventListener('click', () => this.onPly(e.ply));
       svg.append(band);

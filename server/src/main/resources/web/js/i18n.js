@@ -98,6 +98,7 @@ const STRINGS = {
   next: ['次', 'Forward'],
   last: ['最後', 'Last'],
   startPosition: ['開始局面', 'Start'],
+  viewingMove: ['{n}手目の局面を表示中（»で現局面）', 'showing move {n} (» for the game)'],
   noMoves: ['まだ指されていません', 'No moves yet'],
   gameOver: ['終局', 'Game over'],
   winsBy: ['{side}の勝ち（{reason}）', '{side} wins by {reason}'],
@@ -106,8 +107,7 @@ const STRINGS = {
   lostBy: ['負け（{reason}）', 'Lost by {reason}'],
   aborted: ['対局は中止されました', 'The game was aborted'],
   analysis: ['形勢グラフ', 'Evaluation graph'],
-  analyse: ['解析する', 'Analyse'],
-  analysing: ['解析中… {done}/{total}', 'Analysing… {done}/{total}'],
+  analysing: ['解析中…', 'Analysing…'],
   furigoma: ['振り駒', 'Furigoma'],
   furigomaResult: ['歩が{n}枚：{name}さんの先手', '{n} pawns face up: {name} moves first'],
   byoyomiShort: ['秒読み {s}秒', 'byoyomi {s}s'],
@@ -129,8 +129,7 @@ const STRINGS = {
   'reason.TRY': ['トライ', 'try'],
   'reason.MOVE_LIMIT': ['最大手数', 'move limit'],
   'reason.ABORTED': ['中止', 'abort'],
-  'reason.ABANDONED': ['接続切れ', 'abandonment'],
-  'reason.ABANDONMENT': ['接続切れ', 'abandonment'],
+  'reason.FORFEIT': ['不戦勝', 'forfeit'],
 };
 
 const STORAGE_KEY = 'meijin.lang';

@@ -92,6 +92,25 @@ final class BoardComponentTest {
     }
 
     @Test
+    void theSamePositionSentAgainKeepsTheSelectionAndANewOneDropsIt() {
+        openDemo(Browser.DESKTOP);
+        browser.clickSquare("8b");
+        assertThat(shownDests()).hasSize(6);
+        // A message about something else redraws the same position with the same destinations.
+        browser.script("const b = window.meijinBoard; b.set({sfen: b.config.sfen, dests: {...b.config.dests}})");
+        assertThat(shownDests()).hasSize(6);
+        browser.clickSquare("8c");
+        browser.find(".mj-promotion-choice[data-promote='true']");
+        browser.script("const b = window.meijinBoard; b.set({sfen: b.config.sfen, dests: {...b.config.dests}})");
+        assertThat(browser.all(".mj-promotion-choice")).as("the open promotion choice stays").hasSize(2);
+        // A new position (the opponent moved meanwhile) drops both.
+        browser.script("window.meijinBoard.set({sfen: 'ln1gkg1nl/1R3s2P/p1pp1p1pp/4p1p2/9/2P6/PP1PPPPPP/1+b1S5/LN1GKGSNL b BS2Pr2p 28'})");
+        assertThat(browser.all(".mj-promotion-choice")).isEmpty();
+        assertThat(shownDests()).isEmpty();
+        assertThat(log()).isEmpty();
+    }
+
+    @Test
     void aForcedPromotionIsPlayedWithoutAskingTheChoice() {
         openDemo(Browser.DESKTOP);
         browser.clickSquare("1b");
@@ -194,6 +213,21 @@ final class BoardComponentTest {
         assertThat(svg.getSize().getWidth()).isGreaterThan((int) (viewport * 0.85)).isLessThanOrEqualTo((int) viewport);
         assertThat(top.getLocation().getY() + top.getSize().getHeight()).isLessThanOrEqualTo(svg.getLocation().getY());
         assertThat(bottom.getLocation().getY()).isGreaterThanOrEqualTo(svg.getLocation().getY() + svg.getSize().getHeight());
+    }
+
+    @Test
+    void onAPhoneAHandOfEverySortOfPieceStaysOnTheScreen() {
+        openDemo(Browser.PHONE);
+        // Late in a game: sente holds all seven sorts, most of them several times.
+        browser.script("window.meijinBoard.set({sfen: '4k4/9/9/9/9/9/9/9/4K4 b R2B2G3S4N4L17Pr2g 1', dests: {}, dropDests: {}, promotions: {}, lastMove: null})");
+        browser.await("the full hand", d -> browser.all(".mj-hand-piece[data-hand='sente']").size() == 7);
+        long viewport = ((Number) browser.script("return document.documentElement.clientWidth")).longValue();
+        @SuppressWarnings("unchecked")
+        List<Number> rights = (List<Number>) browser.script("return [...document.querySelectorAll('.mj-hand-bottom .mj-hand-piece, .mj-hand-bottom .mj-count')]"
+                + ".map(e => e.getBoundingClientRect().right)");
+        assertThat(rights).hasSize(7 + 6).allMatch(r -> r.doubleValue() <= viewport, "inside the " + viewport + " px screen");
+        browser.script("document.querySelector('.mj-hand-bottom').scrollIntoView({block: 'center'})");
+        browser.screenshot("board-full-hand-phone");
     }
 
     private String coordinates() {

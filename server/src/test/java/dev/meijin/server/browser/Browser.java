@@ -39,6 +39,11 @@ final class Browser implements AutoCloseable {
     static final Dimension TABLET = new Dimension(820, 1180);
 
     private static final Duration WAIT = Duration.ofSeconds(10);
+    /**
+     * Selenium warns on every start that it has no DevTools binding for this Chromium; the tests use none. Held
+     * here because the logging system keeps only weak references to loggers, and a collected one forgets its level.
+     */
+    private static final java.util.logging.Logger CDP_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
 
     final WebDriver driver;
 
@@ -48,8 +53,7 @@ final class Browser implements AutoCloseable {
 
     /** Starts a headless Chromium with a window of the given size, or skips the test when there is none. */
     static Browser start(Dimension size) {
-        // Selenium warns on every start that it has no DevTools binding for this Chromium; the tests use none.
-        java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder").setLevel(java.util.logging.Level.SEVERE);
+        CDP_LOG.setLevel(java.util.logging.Level.SEVERE);
         Optional<Path> chromium = findExecutable("chromium", "chromium-browser", "google-chrome");
         Optional<Path> chromedriver = findExecutable("chromedriver");
         Assumptions.assumeTrue(chromium.isPresent() && chromedriver.isPresent(),
@@ -104,6 +108,19 @@ final class Browser implements AutoCloseable {
         });
     }
 
+    /** An attribute of the first element matching {@code css}, read again if the page redrew the element. */
+    String attribute(String css, String name) {
+        return await("attribute " + name + " of " + css, d -> {
+            String value = find(css).getDomAttribute(name);
+            return value == null ? "" : value;
+        });
+    }
+
+    /** The visible text of the first element matching {@code css}, read again if the page redrew the element. */
+    String text(String css) {
+        return await("text of " + css, d -> find(css).getText());
+    }
+
     List<WebElement> all(String css) {
         return driver.findElements(By.cssSelector(css));
     }
@@ -115,6 +132,14 @@ final class Browser implements AutoCloseable {
                 return null;
             }
             found.getFirst().click();
+            return true;
+        });
+    }
+
+    /** Chooses an option of a select element by its value, looking again if the page redrew it meanwhile. */
+    void select(String css, String value) {
+        await("option " + value + " of " + css, d -> {
+            new org.openqa.selenium.support.ui.Select(find(css)).selectByValue(value);
             return true;
         });
     }

@@ -32,7 +32,8 @@ final class PlayInBrowserTest {
     @BeforeAll
     static void startServer() {
         // The computer is held to a few thousand nodes a move, so that it answers at once.
-        server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data)
+        // A player gone for four seconds may be claimed against (sixty by default), so the claim test is short.
+        server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data).withClaimAfter(Duration.ofSeconds(4))
                 .withEngine(new EngineSettings(1, 20_000, Duration.ofSeconds(2))));
         base = "http://localhost:" + server.port();
     }
@@ -59,8 +60,8 @@ final class PlayInBrowserTest {
             sente.browser.await("the game started", d -> "playing".equals(sente.status()));
 
             // The impasse counts of both sides are shown (CSA rules: sente needs 28 points, gote 27).
-            assertThat(sente.browser.find("#impasse tr[data-color='sente'] .points").getText()).isEqualTo("0 / 28");
-            assertThat(sente.browser.find("#impasse tr[data-color='gote'] .points").getText()).isEqualTo("0 / 27");
+            assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("0 / 28");
+            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("0 / 27");
             List<String> moves = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
             for (int i = 0; i < moves.size(); i++) {
                 Seat mover = i % 2 == 0 ? sente : gote;
@@ -77,7 +78,7 @@ final class PlayInBrowserTest {
             assertThat(sente.pieceOn("2c")).isEqualTo("+P");
             assertThat(gote.moveTexts()).containsExactly(
                     "▲２六歩(27)", "△４二玉(51)", "▲２五歩(26)", "△３二玉(42)", "▲２四歩(25)", "△４二飛(82)", "▲２三歩成(24)");
-            new org.openqa.selenium.support.ui.Select(sente.browser.find("#notation")).selectByValue("western");
+            sente.browser.select("#notation", "western");
             assertThat(sente.moveTexts()).containsExactly("P-2f", "K-4b", "P-2e", "K-3b", "P-2d", "R-4b", "Px2c+");
             // No more moves can be made once the game is over.
             assertThat(sente.browser.all(".mj-dests [data-dest]")).isEmpty();
@@ -100,18 +101,37 @@ final class PlayInBrowserTest {
             sente.browser.click("#nav-next");
             assertThat(sente.pieceOn("2f")).isEqualTo("P");
             assertThat(sente.pieceOn("4b")).isEqualTo("K");
-            assertThat(sente.browser.find("#moves li.current").getDomAttribute("data-ply")).isEqualTo("2");
+            assertThat(sente.browser.attribute("#moves li.current", "data-ply")).isEqualTo("2");
             sente.browser.click("#moves li[data-ply='6']");
             assertThat(sente.pieceOn("4b")).isEqualTo("R");
             assertThat(sente.pieceOn("2c")).isEqualTo("P");
             sente.browser.screenshot("game-replay-desktop");
             sente.browser.click("#nav-last");
             assertThat(sente.pieceOn("2c")).isEqualTo("+P");
+
+            // The engine's analysis: one point per position; before the last move sente mates in one, so the
+            // curve ends at the top. A click on the graph shows that position.
+            sente.browser.await("the evaluation graph", d -> sente.browser.all("#analysis rect.eval-band").size() == 8);
+            String[] points = sente.browser.attribute("#analysis polyline.eval-line", "points").split(" ");
+            assertThat(points).hasSize(8);
+            assertThat(points[6]).endsWith(",0.00");
+            assertThat(points[7]).endsWith(",0.00");
+            sente.browser.script("document.getElementById('analysis').scrollIntoView({block: 'center'})");
+            sente.browser.click("#analysis rect.eval-band[data-ply='3']");
+            sente.browser.await("ply 3 shown", d -> "P".equals(sente.pieceOn("2e")));
+            assertThat(sente.browser.attribute("#moves li.current", "data-ply")).isEqualTo("3");
+            assertThat(Double.parseDouble(sente.browser.attribute("#analysis line.eval-current", "x1")))
+                    .isCloseTo(300.0 * 3 / 7, org.assertj.core.data.Offset.offset(0.01));
+            sente.browser.screenshot("game-analysis-desktop");
+            gote.browser.await("the evaluation graph on the phone", d -> gote.browser.all("#analysis rect.eval-band").size() == 8);
+            gote.browser.script("document.getElementById('analysis').scrollIntoView({block: 'center'})");
+            gote.browser.screenshot("game-analysis-phone");
+            sente.browser.click("#nav-last");
             // The arrow keys step through the moves too.
             org.openqa.selenium.WebElement body = sente.browser.find("body");
             body.sendKeys(org.openqa.selenium.Keys.ARROW_LEFT);
             sente.browser.await("one move back", d -> "P".equals(sente.pieceOn("2c")));
-            assertThat(sente.browser.find("#moves li.current").getDomAttribute("data-ply")).isEqualTo("6");
+            assertThat(sente.browser.attribute("#moves li.current", "data-ply")).isEqualTo("6");
             body.sendKeys(org.openqa.selenium.Keys.ARROW_UP);
             sente.browser.await("the start", d -> "P".equals(sente.pieceOn("2g")));
             body.sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
@@ -124,7 +144,7 @@ final class PlayInBrowserTest {
         try (Seat sente = seat(Browser.PHONE, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
             String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
             sente.browser.find("#share-link");
-            assertThat(sente.browser.find(".player-top .name").getText()).isEqualTo("Open seat");
+            assertThat(sente.browser.text(".player-top .name")).isEqualTo("Open seat");
             sente.browser.screenshot("game-waiting-phone");
             gote.joinByLink(id, "Kenji");
             sente.play("7g7f");
@@ -137,15 +157,15 @@ final class PlayInBrowserTest {
             assertThat(gote.awaitEnd()).isEqualTo("RESIGNATION");
             assertThat(sente.awaitEnd()).isEqualTo("RESIGNATION");
             assertThat(sente.statusText()).isEqualTo("Sente wins by resignation");
-            assertThat(sente.browser.find("#result").getText()).contains("resignation");
+            assertThat(sente.browser.text("#result")).contains("resignation");
             assertThat(sente.browser.all("#resign")).as("no resign button after the end").isEmpty();
             sente.browser.screenshot("game-resigned-phone");
             // The winner's list of games says he won, the loser's that he lost.
             sente.browser.open(base + "/");
-            sente.browser.await("the result in Ayumi's games", d -> sente.browser.find("#player-games tr[data-game='" + id + "']").getText()
+            sente.browser.await("the result in Ayumi's games", d -> sente.browser.text("#player-games tr[data-game='" + id + "']")
                     .endsWith("Won by resignation"));
             gote.browser.open(base + "/");
-            gote.browser.await("the result in Kenji's games", d -> gote.browser.find("#player-games tr[data-game='" + id + "']").getText()
+            gote.browser.await("the result in Kenji's games", d -> gote.browser.text("#player-games tr[data-game='" + id + "']")
                     .endsWith("Lost by resignation"));
         }
     }
@@ -163,9 +183,9 @@ final class PlayInBrowserTest {
             assertThat(sente.browser.all(".mj-hand-piece[data-hand='sente'][data-role='B']")).hasSize(1);
             assertThat(sente.browser.all(".mj-hand-piece[data-hand='gote'][data-role='B']")).hasSize(1);
             sente.browser.await("the impasse count after the captures",
-                    d -> "5 / 28".equals(sente.browser.find("#impasse tr[data-color='sente'] .points").getText()));
-            assertThat(sente.browser.find("#impasse tr[data-color='gote'] .points").getText()).isEqualTo("5 / 27");
-            assertThat(sente.browser.find("#declare").getDomAttribute("data-stands")).isEqualTo("false");
+                    d -> "5 / 28".equals(sente.browser.text("#impasse tr[data-color='sente'] .points")));
+            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("5 / 27");
+            assertThat(sente.browser.attribute("#declare", "data-stands")).isEqualTo("false");
             sente.play("B*5e");
             assertThat(sente.pieceOn("5e")).isEqualTo("B");
             assertThat(sente.colorOn("5e")).isEqualTo("sente");
@@ -193,9 +213,9 @@ final class PlayInBrowserTest {
             assertThat(uwate.kanjiOn("5a")).isEqualTo("王");
             assertThat(uwate.kanjiOn("5i")).isEqualTo("玉");
             // Each sees his own side at the bottom.
-            assertThat(uwate.browser.find(".mj-hand-bottom").getDomAttribute("data-color")).isEqualTo("gote");
-            assertThat(uwate.browser.find(".player-bottom .mark").getText()).isEqualTo("☖上手");
-            assertThat(shitate.browser.find(".player-bottom .mark").getText()).isEqualTo("☗下手");
+            assertThat(uwate.browser.attribute(".mj-hand-bottom", "data-color")).isEqualTo("gote");
+            assertThat(uwate.browser.text(".player-bottom .mark")).isEqualTo("☖上手");
+            assertThat(shitate.browser.text(".player-bottom .mark")).isEqualTo("☗下手");
             uwate.play("3c3d");
             shitate.play("7g7f");
             uwate.play("4a3b");
@@ -237,8 +257,29 @@ final class PlayInBrowserTest {
         }
     }
 
+    @Test
+    void aPlayerWhoLeavesLosesWhenTheOpponentClaimsTheGame() {
+        try (Seat stays = seat(Browser.PHONE, "en")) {
+            String id;
+            try (Seat leaves = seat(Browser.DESKTOP, "en")) {
+                id = stays.create("Stays", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+                leaves.joinByLink(id, "Leaves");
+                stays.play("7g7f");
+                leaves.play("3c3d");
+                stays.awaitMyTurn();
+            }
+            // The opponent's window is closed: first a notice, then after the wait the claim.
+            stays.browser.await("the notice", d -> stays.browser.bodyText().contains("Your opponent is disconnected"));
+            assertThat(stays.browser.all("#claim")).isEmpty();
+            stays.browser.click("#claim");
+            assertThat(stays.awaitEnd()).isEqualTo("FORFEIT");
+            assertThat(stays.statusText()).isEqualTo("Sente wins by forfeit");
+            stays.browser.screenshot("game-claimed-phone");
+        }
+    }
+
     private static long clockMs(Seat seat, String color) {
-        return Long.parseLong(seat.browser.find("#clock-" + color).getDomAttribute("data-ms"));
+        return Long.parseLong(seat.browser.attribute("#clock-" + color, "data-ms"));
     }
 
     @Test
@@ -249,7 +290,7 @@ final class PlayInBrowserTest {
             gote.joinByLink(id, "Slow");
             sente.play("7g7f");
             // Gote's byoyomi runs: the clock turns red and the last seconds are counted.
-            gote.browser.await("the clock in its last seconds", d -> gote.browser.find("#clock-gote").getDomAttribute("class").contains("low"));
+            gote.browser.await("the clock in its last seconds", d -> gote.browser.attribute("#clock-gote", "class").contains("low"));
             gote.browser.screenshot("game-byoyomi-phone");
             assertThat(gote.awaitEnd()).isEqualTo("TIME_LOSS");
             assertThat(sente.awaitEnd()).isEqualTo("TIME_LOSS");
@@ -280,6 +321,14 @@ final class PlayInBrowserTest {
             gote.play("8c8d");
             sente.awaitPly(2);
             assertThat(sente.moveTexts()).containsExactly("P-7f", "P-8d");
+            // Looking back during play is said in the status line; the last move returns to the game.
+            sente.awaitMyTurn();
+            sente.browser.click("#nav-prev");
+            assertThat(sente.statusText()).isEqualTo("Your move · showing move 1 (» for the game)");
+            assertThat(sente.pieceOn("8d")).isNull();
+            sente.browser.click("#nav-last");
+            assertThat(sente.statusText()).isEqualTo("Your move");
+            sente.play("2g2f");
         }
     }
 
@@ -288,17 +337,17 @@ final class PlayInBrowserTest {
         try (Seat human = seat(Browser.PHONE, "en")) {
             human.browser.open(base + "/");
             assertThat(human.browser.find("#engineLevel").isDisplayed()).as("the level only for the computer").isFalse();
-            new org.openqa.selenium.support.ui.Select(human.browser.find("#opponent")).selectByValue("engine");
-            new org.openqa.selenium.support.ui.Select(human.browser.find("#engineLevel")).selectByValue("2");
-            new org.openqa.selenium.support.ui.Select(human.browser.find("#side")).selectByValue("sente");
-            new org.openqa.selenium.support.ui.Select(human.browser.find("#tcKind")).selectByValue("byoyomi");
-            new org.openqa.selenium.support.ui.Select(human.browser.find("#rules")).selectByValue("casual");
+            human.browser.select("#opponent", "engine");
+            human.browser.select("#engineLevel", "2");
+            human.browser.select("#side", "sente");
+            human.browser.select("#tcKind", "byoyomi");
+            human.browser.select("#rules", "casual");
             assertThat(human.browser.find("#postSeek").isDisplayed()).as("no seek for a game against the computer").isFalse();
             human.browser.click("#create");
             human.browser.await("the game page", d -> d.getCurrentUrl().contains("/game/"));
             human.awaitMyTurn();
             assertThat(human.you()).isEqualTo("sente");
-            assertThat(human.browser.find(".player-top .name").getText()).isEqualTo("Computer Level 2");
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("Computer Level 2");
             human.play("7g7f");
             human.awaitPly(2);
             assertThat(human.turn()).isEqualTo("sente");
@@ -332,10 +381,12 @@ final class PlayInBrowserTest {
             String id = creator.create("Tosser", Map.of("side", "random", "tcKind", "unlimited", "postSeek", "false"));
             joiner.joinByLink(id, "Caller");
             creator.browser.await("the game started", d -> "playing".equals(creator.status()));
-            List<org.openqa.selenium.WebElement> faces = creator.browser.all("#furigoma .furigoma-piece");
-            assertThat(faces).hasSize(5);
-            long pawns = faces.stream().filter(f -> "PAWN".equals(f.getDomAttribute("data-face"))).count();
-            assertThat(faces.stream().map(f -> f.getDomAttribute("data-face")).distinct().toList()).isSubsetOf("PAWN", "TOKIN");
+            creator.browser.find("#furigoma .furigoma-piece");
+            @SuppressWarnings("unchecked")
+            List<String> faces = (List<String>) creator.browser.script(
+                    "return [...document.querySelectorAll('#furigoma .furigoma-piece')].map(e => e.dataset.face)");
+            assertThat(faces).hasSize(5).allMatch(f -> f.equals("PAWN") || f.equals("TOKIN"));
+            long pawns = faces.stream().filter("PAWN"::equals).count();
             // The player who moves first is named, and he is the one who holds sente; three or more pawns give
             // the first move to the one who tossed (the creator).
             Seat first = "sente".equals(creator.you()) ? creator : joiner;
@@ -343,8 +394,8 @@ final class PlayInBrowserTest {
             assertThat(second.you()).isEqualTo("gote");
             assertThat(first == creator).isEqualTo(pawns >= 3);
             String name = first == creator ? "Tosser" : "Caller";
-            assertThat(creator.browser.find("#furigoma + p").getText()).isEqualTo("歩が" + pawns + "枚：" + name + "さんの先手");
-            assertThat(joiner.browser.find("#furigoma + p").getText()).isEqualTo(pawns + " pawns face up: " + name + " moves first");
+            assertThat(creator.browser.text("#furigoma + p")).isEqualTo("歩が" + pawns + "枚：" + name + "さんの先手");
+            assertThat(joiner.browser.text("#furigoma + p")).isEqualTo(pawns + " pawns face up: " + name + " moves first");
             joiner.browser.script("document.getElementById('furigoma').scrollIntoView({block: 'center'})");
             joiner.browser.screenshot("game-furigoma-phone");
 
@@ -382,6 +433,14 @@ final class PlayInBrowserTest {
             assertThat(b.browser.find("#incrementSeconds").isDisplayed()).isFalse();
             assertThat(b.browser.find("#byoyomiSeconds").isDisplayed()).isTrue();
             b.browser.screenshot("lobby-form-phone");
+            // The language button switches the whole interface, and the choice is remembered.
+            assertThat(b.browser.text("#lang")).isEqualTo("日本語");
+            b.browser.click("#lang");
+            b.browser.await("the Japanese interface", d -> "English".equals(b.browser.text("#lang")));
+            assertThat(b.browser.text("#create")).isEqualTo("作成");
+            b.browser.open(base + "/game/" + id);
+            b.browser.await("the game page in Japanese", d -> b.browser.text("#flip").equals("盤を反転"));
+            assertThat(b.moveTexts()).containsExactly("▲７六歩(77)");
             a.browser.open(base + "/");
             a.browser.find("#live-games tr[data-game='" + id + "']");
             a.browser.screenshot("lobby-desktop");

@@ -139,30 +139,30 @@ final class Seat implements AutoCloseable {
         return (String) browser.script("const m = window.meijin.state.moves; return m.length ? m[m.length - 1].usi : null");
     }
 
+    // Read in one script each: the page redraws its panels and pieces whenever a message arrives, which would
+    // leave element references stale between finding and reading them.
+
     /** The texts of the move list, without ply numbers and times. */
+    @SuppressWarnings("unchecked")
     List<String> moveTexts() {
-        return browser.all("#moves li[data-ply] .text").stream().map(WebElement::getText).toList();
+        return (List<String>) browser.script("return [...document.querySelectorAll('#moves li[data-ply] .text')].map(e => e.textContent)");
     }
 
     /** The role letter of the piece drawn on a square ("+R", "K"), or null for an empty square. */
     String pieceOn(String square) {
-        List<WebElement> found = browser.all("[data-piece-square='" + square + "'] .piece");
-        return found.isEmpty() ? null : found.getFirst().getDomAttribute("data-role");
+        return (String) browser.script("const p = document.querySelector(`[data-piece-square='${arguments[0]}'] .piece`);"
+                + " return p ? p.getAttribute('data-role') : null", square);
     }
 
     /** The colour of the piece drawn on a square, or null. */
     String colorOn(String square) {
-        List<WebElement> found = browser.all("[data-piece-square='" + square + "'] .piece");
-        if (found.isEmpty()) {
-            return null;
-        }
-        String cls = found.getFirst().getDomAttribute("class");
-        return cls.contains("sente") ? "sente" : cls.contains("gote") ? "gote" : null;
+        return (String) browser.script("const p = document.querySelector(`[data-piece-square='${arguments[0]}'] .piece`);"
+                + " return !p ? null : p.classList.contains('sente') ? 'sente' : p.classList.contains('gote') ? 'gote' : null", square);
     }
 
     /** The text on the piece on a square (the king shows 王 or 玉). */
     String kanjiOn(String square) {
-        return browser.find("[data-piece-square='" + square + "'] .piece-text").getText();
+        return browser.text("[data-piece-square='" + square + "'] .piece-text");
     }
 
     /** Waits for the game's end and returns the reason the page shows it with. */
@@ -171,11 +171,11 @@ final class Seat implements AutoCloseable {
             Object o = browser.script("return window.meijin.state.outcome");
             return o != null;
         });
-        return browser.find("#status").getDomAttribute("data-reason");
+        return browser.attribute("#status", "data-reason");
     }
 
     String statusText() {
-        return browser.find("#status").getText();
+        return browser.text("#status");
     }
 
     @Override

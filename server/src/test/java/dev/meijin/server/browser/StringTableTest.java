@@ -2,6 +2,7 @@ package dev.meijin.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.core.game.Ending;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The interface strings: every key the client's modules and pages look up is in the one table of
  * {@code web/js/i18n.js}, with a Japanese and an English text that use the same placeholders; and every end
- * reason of the protocol has a translation.
+ * reason of the rules core ({@link Ending}, sent as the outcome's reason) has a translation.
  */
 final class StringTableTest {
 
@@ -72,9 +73,8 @@ final class StringTableTest {
     @Test
     void everyEndReasonOfTheProtocolIsTranslated() throws IOException {
         Map<String, String[]> table = table();
-        for (String reason : List.of("CHECKMATE", "NO_LEGAL_MOVES", "RESIGNATION", "TIME_LOSS", "ILLEGAL_MOVE", "REPETITION",
-                "PERPETUAL_CHECK", "DECLARATION", "IMPASSE", "TRY", "MOVE_LIMIT", "ABORTED", "ABANDONED")) {
-            assertThat(table).as("reason %s", reason).containsKey("reason." + reason);
+        for (Ending reason : Ending.values()) {
+            assertThat(table).as("reason %s", reason).containsKey("reason." + reason.name());
         }
     }
 
