@@ -41,6 +41,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             ValidateCommand.class,
             NotateCommand.class,
             ServeCommand.class,
+            SolveCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Callable<Integer> {
