@@ -44,6 +44,8 @@ final class DfPn {
     private final int[] pathHand = new int[MAX_PLY + 2];
     private final short[] pathFilter = new short[1 << FILTER_BITS];
     private final int[] scratch = new int[Position.MAX_MOVES];
+    private final int[] dropPn = new int[81];
+    private final int[] touched = new int[81];
 
     long nodes;
     private long nodeLimit = Long.MAX_VALUE;
@@ -57,6 +59,7 @@ final class DfPn {
 
     DfPn(MateTable tt) {
         this.tt = tt;
+        java.util.Arrays.fill(dropPn, -1);
     }
 
     MateTable table() {
@@ -269,7 +272,7 @@ final class DfPn {
             ch[i] = h;
             rep[i] = repeats(ply + 1, k, h);
             init[i] = 1;
-            if (or && !rep[i]) {
+            if (or && !rep[i] && !tt.lookup(k, h, 1, 1)) {
                 int ne = CoreAccess.evasions(pos, evasionBuf, 0);
                 if (ne == 0) {
                     int childProof = interpositionHand(h);
@@ -342,7 +345,7 @@ final class DfPn {
             } else {
                 int minDn = INF, secDn = INF, bestPn = 0;
                 long sumPn = 0;
-                int union = 0, maxLen = 0;
+                int union = 0, maxLen = 0, touchedSquares = 0;
                 boolean repHit = false;
                 for (int i = 0; i < n; i++) {
                     int p, d;
@@ -358,7 +361,19 @@ final class DfPn {
                             maxLen = Math.max(maxLen, tt.length);
                         }
                     }
-                    sumPn += p;
+                    int m = mv[i];
+                    if (Move.isDrop(m)) {
+                        // Drops on one square count once, as their hardest: proving one mostly proves the rest.
+                        int sq = Move.to(m);
+                        if (dropPn[sq] < 0) {
+                            touched[touchedSquares++] = sq;
+                            dropPn[sq] = p;
+                        } else if (p > dropPn[sq]) {
+                            dropPn[sq] = p;
+                        }
+                    } else {
+                        sumPn += p;
+                    }
                     if (d < minDn) {
                         secDn = minDn;
                         minDn = d;
@@ -371,6 +386,13 @@ final class DfPn {
                     } else if (d < secDn) {
                         secDn = d;
                     }
+                }
+                if (best >= 0 && Move.isDrop(mv[best])) {
+                    bestPn = dropPn[Move.to(mv[best])];
+                }
+                for (int t = 0; t < touchedSquares; t++) {
+                    sumPn += dropPn[touched[t]];
+                    dropPn[touched[t]] = -1;
                 }
                 dn = minDn;
                 pn = dn == 0 ? INF : cap(sumPn);

@@ -100,7 +100,9 @@ public final class MateSolver {
                 return new MateResult.NoMate();
             }
             if (r == 0) {
-                return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);
+                UnknownReason why = dfpn.aborted != null ? dfpn.aborted
+                        : dfpn.nodes >= limits.nodes() ? UnknownReason.NODE_LIMIT : UnknownReason.EXHAUSTED;
+                return new MateResult.Unknown(why);
             }
             return read(pos, convention);
         } finally {

@@ -236,9 +236,10 @@ final class Solution {
         if (upper >= INF) {
             upper = 1;
         }
+        // Iterative deepening over the bound finds the shortest mate first; the stored length is an upper
+        // bound in most cases, but the bound grows past it if it was not.
         int target = INF;
-        // The stored length is an upper bound in most cases; widen the bound if it was not.
-        for (int b = upper; target >= INF && !outOfBudget && b < 4 * upper + 16; b = b * 2 + 1) {
+        for (int b = 1; target >= INF && !outOfBudget && b <= 4 * upper + 16; b += 2) {
             target = exact(ply, b);
         }
         if (target >= INF) {
