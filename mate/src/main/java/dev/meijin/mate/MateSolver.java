@@ -106,7 +106,7 @@ public final class MateSolver {
             }
             return read(pos, convention);
         } finally {
-            nodes = dfpn.nodes;
+            nodes = dfpn.nodes + (solution == null ? 0 : solution.visits());
             nanos = System.nanoTime() - t0;
         }
     }
@@ -180,7 +180,7 @@ public final class MateSolver {
         dfpn.stop();
     }
 
-    /** Nodes searched by the last solve (proof search and solution reading). */
+    /** Nodes searched by the last solve: df-pn nodes plus the positions visited reading the solution. */
     public long nodes() {
         return nodes;
     }

@@ -32,12 +32,14 @@ final class Solution {
     static final int INF = Integer.MAX_VALUE / 4;
     /** Remaining bound up to which checks the table does not know are searched by full-width minimax. */
     private static final int BRUTE_FORCE_BOUND = 5;
+    /** df-pn nodes for settling one alternative attacker move when judging soundness. */
+    private static final long ALTERNATIVE_NODES = 200_000;
 
     private final DfPn dfpn;
     private final MateTable tt;
     private final Position pos;
     private final int attacker;
-    private final long perChild;
+    private long perChild;
     private final boolean futileExcluded;
     private long extraBudget;
     private final Map<Long, Long> memo = new HashMap<>();
@@ -407,6 +409,9 @@ final class Solution {
      */
     List<int[]> alternatives(int ply, List<Integer> line) {
         freshBudget();
+        // Settling an alternative may take a real search: give each one a larger share.
+        perChild = Math.max(perChild, ALTERNATIVE_NODES);
+        extraBudget = Math.max(extraBudget, 50 * ALTERNATIVE_NODES);
         List<int[]> found = new ArrayList<>();
         int[] mv = new int[Position.MAX_MOVES];
         int played = 0;
