@@ -67,6 +67,26 @@ final class Solution {
         this.phaseBudget = visitBudget;
     }
 
+    private final int[][] buffers = new int[DfPn.MAX_PLY + 2][];
+    private final int[][] orders = new int[DfPn.MAX_PLY + 2][];
+    private final long[][] keyBuffers = new long[DfPn.MAX_PLY + 2][];
+
+    /** The move buffer of path element {@code ply} for {@link #exact} and {@link #futile} (never both at once). */
+    private int[] buffer(int ply) {
+        int[] b = buffers[ply];
+        return b != null ? b : (buffers[ply] = new int[Position.MAX_MOVES]);
+    }
+
+    private int[] orderBuffer(int ply) {
+        int[] b = orders[ply];
+        return b != null ? b : (orders[ply] = new int[Position.MAX_MOVES]);
+    }
+
+    private long[] keyBuffer(int ply) {
+        long[] b = keyBuffers[ply];
+        return b != null ? b : (keyBuffers[ply] = new long[Position.MAX_MOVES]);
+    }
+
     /** Gives the exact minimax a new visit budget for the next phase of the walk. */
     private void freshBudget() {
         visitBudget = visits + phaseBudget;
@@ -106,7 +126,7 @@ final class Solution {
      * that counts as mate at once.
      */
     boolean futile(int ply, int sq) {
-        int[] mv = new int[Position.MAX_MOVES];
+        int[] mv = buffer(ply);
         int n = CoreAccess.checks(pos, mv, 0);
         dfpn.pushPath(ply);
         boolean futile = false;
@@ -157,7 +177,7 @@ final class Solution {
             return INF;
         }
         dfpn.pushPath(ply);
-        int[] mv = new int[Position.MAX_MOVES];
+        int[] mv = buffer(ply);
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         int result;
         if (or) {
@@ -188,8 +208,8 @@ final class Solution {
 
     private int shortestCheck(int ply, int[] mv, int n, int bound) {
         // Order: proven checks by stored length, then unknown ones; disproven ones are left out.
-        int[] order = new int[n];
-        long[] sortKey = new long[n];
+        int[] order = orderBuffer(ply);
+        long[] keys = keyBuffer(ply);
         int k = 0;
         for (int i = 0; i < n; i++) {
             pos.doMove(mv[i]);
@@ -199,18 +219,13 @@ final class Solution {
             if (st < 0) {
                 continue;
             }
-            sortKey[k] = ((long) Math.min(len, INF) << 16) | k;
+            keys[k] = ((long) Math.min(len, INF) << 16) | k;
             order[k++] = mv[i];
         }
-        int[] sorted = new int[k];
-        long[] keys = java.util.Arrays.copyOf(sortKey, k);
-        java.util.Arrays.sort(keys);
-        for (int i = 0; i < k; i++) {
-            sorted[i] = order[(int) (keys[i] & 0xFFFF)];
-        }
+        java.util.Arrays.sort(keys, 0, k);
         int best = INF;
         for (int i = 0; i < k && best > 1; i++) {
-            int m = sorted[i];
+            int m = order[(int) (keys[i] & 0xFFFF)];
             int limit = Math.min(bound, best - 2) - 1;
             if (limit < 0) {
                 break;
