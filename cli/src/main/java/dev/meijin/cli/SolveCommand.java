@@ -100,6 +100,10 @@ final class SolveCommand implements Callable<Integer> {
             + "cooks (余詰) with their move, last-move alternatives (最終手余詰), leftover pieces.")
     boolean check;
 
+    @Option(names = "--each", description = "With --file: also print one line per problem, "
+            + "'ID: mate in N nodes N time S nps R', for benchmarks.")
+    boolean each;
+
     @Option(names = "--strict", description = "Count every legal reply, futile interpositions (無駄合) included, "
             + "so that a solution ends in checkmate by the rules of the game alone.")
     boolean strict;
@@ -325,6 +329,10 @@ final class SolveCommand implements Callable<Integer> {
             };
             boolean ok = expectMate ? got.equals(expected)
                     : r instanceof MateResult.NoMate || r instanceof MateResult.Mate m && m.plies() > plies;
+            if (each) {
+                clearBar(err, bar);
+                out.println(Records.printable(id) + ": " + got + " " + PerftCommand.summary(solver.nodes(), solver.nanos()));
+            }
             if (ok) {
                 solved++;
             } else {
