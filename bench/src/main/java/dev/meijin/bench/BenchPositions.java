@@ -1,5 +1,6 @@
 package dev.meijin.bench;
 
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 
@@ -32,7 +33,7 @@ final class BenchPositions {
     /**
      * The move-generation and do/undo set: the start position, the 593-move position, five middlegames
      * (from 37 to 245 moves), two positions in check (7 and 6 evasions) and an endgame where dropping the
-     * pawn on 1b would be uchifuzume. 1 655 legal moves in all ({@link Position#LEGAL_ALL}).
+     * pawn on 1b would be uchifuzume. 1 655 legal moves in all ({@link GenType#LEGAL_ALL}).
      */
     static final String[] MOVEGEN_SET = {
         STARTPOS,

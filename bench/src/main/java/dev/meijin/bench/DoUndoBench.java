@@ -1,5 +1,6 @@
 package dev.meijin.bench;
 
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class DoUndoBench {
-    /** Legal moves ({@link Position#LEGAL_ALL}) in the set; checked by the setup. */
+    /** Legal moves ({@link GenType#LEGAL_ALL}) in the set; checked by the setup. */
     static final int MOVES = 1655;
 
     /** The positions and, for each, its legal moves. */

@@ -1,5 +1,6 @@
 package dev.meijin.bench;
 
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -16,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Legal move generation ({@link Position#LEGAL_ALL}) on the ten positions of
+ * Legal move generation ({@link GenType#LEGAL_ALL}) on the ten positions of
  * {@link BenchPositions#MOVEGEN_SET}, 1 655 moves in all. One operation is one generation, so the score is
  * the mean time of one call of {@link Position#generate} over the set; the positions differ a lot (from 6
  * to 593 moves), so this is a mix, not a per-move figure.
@@ -45,7 +46,7 @@ public class MoveGenBench {
             }
             buf = new int[Position.MAX_MOVES];
             for (Position p : positions) {
-                totalMoves += p.generate(Position.LEGAL_ALL, buf, 0);
+                totalMoves += p.generate(GenType.LEGAL_ALL, buf, 0);
             }
         }
     }
@@ -57,7 +58,7 @@ public class MoveGenBench {
         int[] buf = s.buf;
         int total = 0;
         for (Position p : ps) {
-            total += p.generate(Position.LEGAL_ALL, buf, 0);
+            total += p.generate(GenType.LEGAL_ALL, buf, 0);
         }
         return total;
     }

@@ -129,6 +129,9 @@ final class ConvertCommand implements Callable<Integer> {
         for (String d : written.dropped()) {
             err.println("dropped: " + Records.printable(d));
         }
+        for (String b : written.beyondLimits()) {
+            err.println("warning: " + Records.printable(b) + "; reading the output back would not give the whole record");
+        }
         return Main.OK;
     }
 

@@ -42,6 +42,12 @@ import picocli.CommandLine.UnmatchedArgumentException;
             NotateCommand.class,
             ServeCommand.class,
             SolveCommand.class,
+            LoadCommand.class,
+            UsiCommand.class,
+            BenchCommand.class,
+            GensfenCommand.class,
+            TuneCommand.class,
+            MatchCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Callable<Integer> {

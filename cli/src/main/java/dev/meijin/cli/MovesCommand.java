@@ -1,6 +1,7 @@
 package dev.meijin.cli;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -48,7 +49,7 @@ final class MovesCommand implements Callable<Integer> {
         }
         Position pos = Positions.parse(Positions.text(position));
         int[] buf = new int[Position.MAX_MOVES];
-        int n = pos.generate(sensible ? Position.LEGAL : Position.LEGAL_ALL, buf, 0);
+        int n = pos.generate(sensible ? GenType.LEGAL : GenType.LEGAL_ALL, buf, 0);
         PrintWriter out = spec.commandLine().getOut();
         for (String usi : sortedUsi(Arrays.copyOf(buf, n))) {
             out.println(usi);

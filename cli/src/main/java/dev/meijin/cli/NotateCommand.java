@@ -63,8 +63,10 @@ final class NotateCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         Kifu kifu = loaded.kifu();
+        // The reader has said why the start is not legal, among the problems above: the reason is not repeated.
         Position pos = kifu.startPosition().orElseThrow(() -> new IllegalArgumentException(
-                file + ": the start position is not legal: " + kifu.startProblem().orElse("") + "; nothing to notate"));
+                file + ": nothing to notate, the start position is not legal"
+                        + (loaded.problems().isEmpty() ? ": " + kifu.startProblem().orElse("") : "")));
         int ply = kifu.start().setup().moveNumber();
         for (Step s : kifu.moves()) {
             if (s.isMove()) {

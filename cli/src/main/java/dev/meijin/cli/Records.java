@@ -35,8 +35,9 @@ final class Records {
      * @param label the path as the user gave it (or as found under a directory), for messages
      * @param format the detected format
      * @param result the record and every problem found (undecodable bytes first)
+     * @param blank whether the file holds nothing but white space
      */
-    record Loaded(String label, Format format, ReadResult result) {
+    record Loaded(String label, Format format, ReadResult result, boolean blank) {
         Kifu kifu() {
             return result.kifu();
         }
@@ -47,10 +48,13 @@ final class Records {
 
         /**
          * Whether nothing of a record was found: there are problems and the result is the empty record (even
-         * start, no header, comment or move), so the text is in no format Meijin reads.
+         * start, no header, comment or move), so the text is in no format Meijin reads. An SFEN or USI record
+         * is recognised by its line alone ({@code sfen …}, {@code position …}): a bad position there is that
+         * record's problem (the reader assumes the even start and says so), not a text in no known format.
          */
         boolean unreadable() {
-            return !result.ok() && result.kifu().equals(Kifu.empty());
+            return !result.ok() && result.kifu().equals(Kifu.empty())
+                    && (blank || format != Format.SFEN && format != Format.USI);
         }
     }
 
@@ -72,9 +76,9 @@ final class Records {
             // The KIF reader takes an empty text for an even game without moves; a file is no record then.
             List<Problem> problems = new ArrayList<>(decoded.problems());
             problems.add(new Problem(0, 0, 0, bytes.length == 0 ? "the file is empty" : "the file holds nothing but white space"));
-            return new Loaded(label, format, new ReadResult(Kifu.empty(), problems));
+            return new Loaded(label, format, new ReadResult(Kifu.empty(), problems), true);
         }
-        return new Loaded(label, format, decoded.read(text -> Formats.read(text, name)));
+        return new Loaded(label, format, decoded.read(text -> Formats.read(text, name)), false);
     }
 
     /**
@@ -163,7 +167,7 @@ final class Records {
      * @return one line
      */
     static String located(String label, Problem p) {
-        StringBuilder sb = new StringBuilder(label);
+        StringBuilder sb = new StringBuilder(printable(label));
         if (p.line() > 0) {
             sb.append(':').append(p.line());
             if (p.column() > 0) {
@@ -206,9 +210,11 @@ final class Records {
     }
 
     /**
-     * A message with each control character written as a Java escape (a backslash, {@code u} and four hex digits).
-     * Messages quote the input, and a file may hold escape sequences that a terminal would obey, or line breaks
-     * that would split a one-line report.
+     * A message with each control character and each invisible format character (such as a right-to-left
+     * override) written as a Java escape (a backslash, {@code u} and four lower-case hex digits, as the core's
+     * SFEN and USI messages write them). Messages quote the input, and a file may hold escape sequences that a
+     * terminal would obey, line breaks that would split a one-line report, or characters that reorder the text
+     * around them.
      *
      * @param message the message
      * @return the message, unchanged if it has no control character
@@ -217,11 +223,11 @@ final class Records {
         StringBuilder sb = null;
         for (int i = 0; i < message.length(); i++) {
             char c = message.charAt(i);
-            if (Character.isISOControl(c)) {
+            if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT) {
                 if (sb == null) {
                     sb = new StringBuilder(message.length() + 16).append(message, 0, i);
                 }
-                sb.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
+                sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
             } else if (sb != null) {
                 sb.append(c);
             }

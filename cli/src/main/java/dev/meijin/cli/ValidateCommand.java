@@ -132,15 +132,18 @@ final class ValidateCommand implements Callable<Integer> {
         try {
             loaded = Records.read(e.path(), e.label());
         } catch (IllegalArgumentException ex) {
-            lines.add(String.join("\t", e.label(), "-", "-", "-", "-", "PROBLEM"));
-            lines.add("  " + ex.getMessage());
+            lines.add(String.join("\t", Records.printable(e.label()), "-", "-", "-", "-", "PROBLEM"));
+            lines.add("  " + Records.message(ex.getMessage()));
             return false;
         }
         Validation v = RecordValidator.validate(loaded.kifu());
         List<Problem> problems = new ArrayList<>(loaded.problems());
-        problems.addAll(v.problems());
+        // A start that is not a legal position was reported by the reader already; the replay adds nothing.
+        if (loaded.kifu().startPosition().isPresent() || loaded.problems().isEmpty()) {
+            problems.addAll(v.problems());
+        }
         boolean ok = problems.isEmpty();
-        lines.add(String.join("\t", e.label(), loaded.format().name(), moves(v.moves()), recorded(v.recorded(), loaded.kifu().sideToMoveAtEnd()),
+        lines.add(String.join("\t", Records.printable(e.label()), loaded.format().name(), moves(v.moves()), recorded(v.recorded(), loaded.kifu().sideToMoveAtEnd()),
                 v.judged().map(Outcome::describe).orElse("-"), ok ? "ok" : "PROBLEM"));
         for (Problem p : problems) {
             lines.add("  " + Records.where(p));
@@ -187,7 +190,8 @@ final class ValidateCommand implements Callable<Integer> {
 
     private static List<Entry> walk(Path dir) {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile)
+            // A link that leads nowhere (dangling, or a loop of links) is kept, so that reading it says which.
+            return s.filter(p -> Files.isRegularFile(p) || Files.isSymbolicLink(p) && !Files.isDirectory(p))
                     .filter(ValidateCommand::isRecordFile)
                     .map(p -> new Entry(p, p.toString()))
                     .sorted((a, b) -> a.label().compareTo(b.label()))

@@ -1,6 +1,7 @@
 package dev.meijin.cli;
 
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -42,10 +43,14 @@ final class Cli {
     }
 
     static Result runWithInput(String input, boolean interactive, String... args) {
+        return runWithStream(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), interactive, args);
+    }
+
+    /** Runs with the given stream as standard input. */
+    static Result runWithStream(InputStream in, boolean interactive, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), interactive,
-                new PrintWriter(out, true), new PrintWriter(err, true), args);
+        int code = Main.run(in, interactive, new PrintWriter(out, true), new PrintWriter(err, true), args);
         String nl = System.lineSeparator();
         return new Result(code, out.toString().replace(nl, "\n"), err.toString().replace(nl, "\n"));
     }

@@ -116,6 +116,17 @@ class ConvertCommandTest {
     }
 
     @Test
+    void toSfenWithoutMovesIsTheSameFormWithoutTheMoves() throws IOException {
+        Path csa = dir.resolve("start.csa");
+        Files.writeString(csa, "V2.2\nPI\n+\n", StandardCharsets.US_ASCII);
+
+        Cli.Result sfen = Cli.run("convert", csa.toString(), "--to", "sfen");
+
+        assertThat(sfen.code()).isEqualTo(Main.OK);
+        assertThat(sfen.outLines()).containsExactly("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    }
+
+    @Test
     void whatTheTargetCannotHoldIsReportedAsDropped() throws IOException {
         String kif = copy(HENKA, "henka.kif");
 
@@ -193,9 +204,30 @@ class ConvertCommandTest {
     }
 
     @Test
+    void anSfenRecordWithABadPositionIsReadLenientlyAsTheReaderSays() throws IOException {
+        Path sfen = dir.resolve("bad.sfen");
+        Files.writeString(sfen, "sfen 4k4/9/9/9/9/9/9/9/4K4 b 99P 1\n", StandardCharsets.US_ASCII);
+
+        Cli.Result convert = Cli.run("convert", sfen.toString(), "--to", "sfen");
+        Cli.Result strict = Cli.run("convert", sfen.toString(), "--to", "sfen", "--strict");
+
+        // It is an SFEN record with a problem, not a text in no known format.
+        assertThat(convert.code()).isEqualTo(Main.OK);
+        assertThat(convert.errLines()).singleElement().asString().startsWith(sfen + ":1:")
+                .contains("99 pawns in sente's hand, a set has 18").endsWith("; the even start is assumed");
+        assertThat(convert.outLines()).containsExactly("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        assertThat(strict.code()).isEqualTo(Main.FAILED);
+        assertThat(strict.out()).isEmpty();
+    }
+
+    @Test
     void anEmptyFileIsNotARecord() throws IOException {
         Path empty = dir.resolve("empty.kif");
         Files.write(empty, new byte[0]);
+        Path emptySfen = dir.resolve("empty.sfen");
+        Files.write(emptySfen, new byte[0]);
+        assertThat(Cli.run("convert", emptySfen.toString()).errLines()).containsExactly("meijin: cannot read " + emptySfen
+                + ": not a game record in a known format (KIF, KI2, CSA, JKF, USI, SFEN): the file is empty");
 
         Cli.Result convert = Cli.run("convert", empty.toString(), "--to", "csa");
         Cli.Result notate = Cli.run("notate", empty.toString());
@@ -218,8 +250,8 @@ class ConvertCommandTest {
         Cli.Result validate = Cli.run("validate", kif.toString());
 
         assertThat(convert.code()).isEqualTo(Main.OK);
-        assertThat(convert.errLines()).containsExactly(kif + ":2: unrecognised line \"\\u001B[2Jboom\\u0000\"");
-        assertThat(validate.outLines()).contains("  line 2: unrecognised line \"\\u001B[2Jboom\\u0000\"");
+        assertThat(convert.errLines()).containsExactly(kif + ":2: unrecognised line \"\\u001b[2Jboom\\u0000\"");
+        assertThat(validate.outLines()).contains("  line 2: unrecognised line \"\\u001b[2Jboom\\u0000\"");
     }
 
     @Test

@@ -32,9 +32,9 @@ class MainTest {
     }
 
     @Test
-    void serveSaysItIsNotBuiltYet() {
-        assertThat(run("serve")).isEqualTo(Main.USAGE);
-        assertThat(err.toString()).isEqualTo("The play server is not built yet; try ./meijin play" + System.lineSeparator());
+    void serveRefusesAPortOutOfRange() {
+        assertThat(run("serve", "--port", "70000")).isEqualTo(Main.USAGE);
+        assertThat(err.toString()).isEqualTo("meijin serve: --port 70000 is not a port (0–65535)" + System.lineSeparator());
         assertThat(out.toString()).isEmpty();
     }
 

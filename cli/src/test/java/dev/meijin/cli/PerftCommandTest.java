@@ -163,9 +163,18 @@ class PerftCommandTest {
 
     @Test
     void anIllegalPositionIsOneLineNamingTheIssue() {
-        Cli.Result r = Cli.run("perft", "4k4/9/9/9/9/9/9/9/9 w - 1", "--depth", "1");
+        Cli.Result r = Cli.run("perft", "9/9/9/9/9/9/9/9/9 b - 1", "--depth", "1");
         assertThat(r.code()).isEqualTo(Main.FAILED);
-        assertThat(r.errLines()).singleElement().asString().startsWith("meijin: invalid SFEN position at 0: ").contains("NO_KING");
+        assertThat(r.errLines()).singleElement().asString().startsWith("meijin: invalid SFEN position: ")
+                .contains("no king").doesNotContain("NO_KING");
+    }
+
+    /** A tsume position after the attacker's move: the defender is to move and the attacker has no king. */
+    @Test
+    void aTsumeWithTheDefenderToMoveIsAccepted() {
+        Cli.Result r = Cli.run("perft", "4k4/9/9/9/9/9/9/9/9 w - 1", "--depth", "1");
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+        assertThat(r.outLines()).singleElement().asString().matches(SUMMARY.formatted(5));
     }
 
     @Test

@@ -142,7 +142,7 @@ class PlayCommandTest {
         assertThat(both.errLines()).singleElement().asString().contains("--handicap and --sfen exclude each other");
         Cli.Result noKing = play("", "--sfen", "4k4/9/9/9/9/9/9/9/9 b 16P 1");
         assertThat(noKing.code()).isEqualTo(Main.FAILED);
-        assertThat(noKing.errLines()).singleElement().asString().startsWith("meijin: invalid SFEN position at 0: ");
+        assertThat(noKing.errLines()).singleElement().asString().startsWith("meijin: invalid SFEN position: ");
     }
 
     @Test

@@ -32,6 +32,11 @@ public enum Color {
         return BY_INDEX[index];
     }
 
+    /** The name as players write it in English: {@code sente} or {@code gote}. */
+    public String englishName() {
+        return this == SENTE ? "sente" : "gote";
+    }
+
     /** The CSA sign: {@code +} for sente, {@code -} for gote. */
     public char csaSign() {
         return this == SENTE ? '+' : '-';

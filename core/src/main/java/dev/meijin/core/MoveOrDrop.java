@@ -23,7 +23,7 @@ public sealed interface MoveOrDrop permits MoveOrDrop.BoardMove, MoveOrDrop.Drop
 
         @Override
         public String usi() {
-            return Square.name(from) + Square.name(to) + (promote ? "+" : "");
+            return Move.usi(Move.normal(from, to, 0, promote));
         }
     }
 
@@ -37,7 +37,7 @@ public sealed interface MoveOrDrop permits MoveOrDrop.BoardMove, MoveOrDrop.Drop
 
         @Override
         public String usi() {
-            return role.sfenLetter() + "*" + Square.name(to);
+            return Move.usi(Move.drop(role.code(), to, 0));
         }
     }
 }

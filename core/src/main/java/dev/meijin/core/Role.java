@@ -70,6 +70,38 @@ public enum Role {
         return sfenLetter;
     }
 
+    /**
+     * The name as players write it in English, in lowercase: {@code pawn}, {@code silver}, {@code tokin},
+     * {@code promoted lance}, {@code horse}, {@code dragon}, …
+     */
+    public String englishName() {
+        return switch (this) {
+            case PRO_LANCE -> "promoted lance";
+            case PRO_KNIGHT -> "promoted knight";
+            case PRO_SILVER -> "promoted silver";
+            default -> name().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    /**
+     * The unpromoted role written with this uppercase SFEN/USI letter ({@code P L N S G B R K}), or
+     * {@code null} if the character is no piece letter. This is the one letter-to-role table; lowercase
+     * letters (gote in SFEN) are the caller's to fold.
+     */
+    public static Role ofSfenLetter(char upper) {
+        return switch (upper) {
+            case 'P' -> PAWN;
+            case 'L' -> LANCE;
+            case 'N' -> KNIGHT;
+            case 'S' -> SILVER;
+            case 'G' -> GOLD;
+            case 'B' -> BISHOP;
+            case 'R' -> ROOK;
+            case 'K' -> KING;
+            default -> null;
+        };
+    }
+
     /** The two-letter CSA name ({@code FU}, {@code TO}, {@code RY}, …). */
     public String csa() {
         return csa;

@@ -3,6 +3,7 @@ package dev.meijin.mate;
 import dev.meijin.core.Hand;
 import dev.meijin.core.Move;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 
 /**
@@ -17,12 +18,12 @@ final class CoreAccess {
 
     /** The attacker's checking moves (legal, non-promotions included) into {@code buf} from {@code start}. */
     static int checks(Position pos, int[] buf, int start) {
-        return pos.generate(Position.LEGAL_ALL | Position.GEN_CHECKS, buf, start);
+        return pos.generate(GenType.CHECKS_ALL, buf, start);
     }
 
     /** The defender's legal replies (all evasions, since the defender is in check). */
     static int evasions(Position pos, int[] buf, int start) {
-        return pos.generate(Position.LEGAL_ALL, buf, start);
+        return pos.generate(GenType.EVASIONS_ALL, buf, start);
     }
 
     /** Whether a proof with hand {@code proofHand} applies to a position where the attacker holds {@code hand}. */

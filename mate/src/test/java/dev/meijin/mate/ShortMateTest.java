@@ -3,6 +3,7 @@ package dev.meijin.mate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.testdata.TestData;
@@ -72,7 +73,7 @@ class ShortMateTest {
             }
             checked++;
             // Also the positions after each first check and reply, where mates in one abound.
-            for (int c : pos.generateChecks(true, new int[Position.MAX_MOVES], 0) > 0 ? firstChecks(pos) : new int[0]) {
+            for (int c : firstChecks(pos)) {
                 pos.doMove(c);
                 for (int e : pos.legalMoves()) {
                     pos.doMove(e);
@@ -89,7 +90,7 @@ class ShortMateTest {
 
     private static int[] firstChecks(Position pos) {
         int[] buf = new int[Position.MAX_MOVES];
-        int n = pos.generateChecks(true, buf, 0);
+        int n = pos.generate(GenType.CHECKS_ALL, buf, 0);
         return java.util.Arrays.copyOf(buf, Math.min(n, 3));
     }
 

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,6 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the problems listed; it must replay without problems ({@link Validation#ok()}), except the files in
  * {@link #VALIDATION_QUIRKS}; and the ending it records must be the one the rules give.
  */
+@Tag("slow")
 class CorpusTest {
 
     /** The corpus folders that hold records, one per format. */

@@ -11,6 +11,7 @@ import dev.meijin.core.position.Position;
 import dev.meijin.core.position.RepetitionState;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
+import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
 import java.util.ArrayList;
@@ -181,7 +182,7 @@ public final class Game {
 
     /** The SFEN of the current position. */
     public String sfen() {
-        return Setups.sfen(pos);
+        return Sfen.format(pos);
     }
 
     /** The side to move. */

@@ -1,6 +1,7 @@
 package dev.meijin.core.movegen;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,7 @@ public final class Perft {
 
     private long bulk(Position pos, int depth, int ply) {
         int[] buf = buffers[ply];
-        int n = pos.generate(Position.LEGAL_ALL, buf, 0);
+        int n = pos.generate(GenType.LEGAL_ALL, buf, 0);
         if (depth == 1) {
             return n;
         }
@@ -71,7 +72,7 @@ public final class Perft {
             return 1;
         }
         int[] buf = buffers[ply];
-        int n = pos.generate(Position.LEGAL_ALL, buf, 0);
+        int n = pos.generate(GenType.LEGAL_ALL, buf, 0);
         long total = 0;
         for (int i = 0; i < n; i++) {
             pos.doMove(buf[i]);

@@ -1,7 +1,11 @@
 package dev.meijin.core.position;
 
 import static dev.meijin.core.bits.Attacks.*;
-import static dev.meijin.core.position.AttackWords.*;
+import static dev.meijin.core.position.MoveGenerator.GEN_ALL;
+import static dev.meijin.core.position.MoveGenerator.GEN_CAPTURES;
+import static dev.meijin.core.position.MoveGenerator.GEN_CHECKS;
+import static dev.meijin.core.position.MoveGenerator.GEN_QUIETS;
+import static dev.meijin.core.position.RoleCodes.*;
 
 import dev.meijin.core.Hand;
 import dev.meijin.core.Move;
@@ -21,20 +25,18 @@ import dev.meijin.core.Move;
  */
 final class CheckGenerator {
     private final Position p;
-    private final AttackWords w;
 
     // Destinations from which each kind of our piece checks the enemy king, masked by the allowed targets.
     private long tPawnLo, tPawnHi, tLanceLo, tLanceHi, tKnightLo, tKnightHi, tSilverLo, tSilverHi, tGoldLo, tGoldHi;
     private long tBishopLo, tBishopHi, tRookLo, tRookHi, tHorseLo, tHorseHi, tDragonLo, tDragonHi;
 
-    CheckGenerator(Position p, AttackWords w) {
+    CheckGenerator(Position p) {
         this.p = p;
-        this.w = w;
     }
 
     /**
      * Writes the legal checking moves of the kinds selected by {@code flags} (the {@link Position} generation
-     * flags: captures, quiets, and {@link Position#GEN_ALL} for the non-promotions that are never better than
+     * flags of {@link MoveGenerator}: captures, quiets, and {@code GEN_ALL} for the non-promotions that are never better than
      * promoting) from {@code start} on, and returns the new end.
      */
     int generate(int flags, int[] buf, int start) {
@@ -44,7 +46,7 @@ final class CheckGenerator {
             return start;
         }
         if (p.inCheck()) {
-            int end = p.generate(flags & ~Position.GEN_CHECKS, buf, start);
+            int end = MoveGenerator.generate(p, flags & ~GEN_CHECKS, buf, start);
             int n = start;
             for (int i = start; i < end; i++) {
                 if (p.givesCheck(buf[i])) {
@@ -53,32 +55,32 @@ final class CheckGenerator {
             }
             return n;
         }
-        boolean all = (flags & Position.GEN_ALL) != 0;
+        boolean all = (flags & GEN_ALL) != 0;
         long occLo = p.occLo, occHi = p.occHi;
         long emptyLo = ~occLo & ALL_LO, emptyHi = ~occHi & ALL_HI;
         long allowLo = 0, allowHi = 0;
-        if ((flags & Position.GEN_CAPTURES) != 0) {
+        if ((flags & GEN_CAPTURES) != 0) {
             allowLo |= p.colorLo[them];
             allowHi |= p.colorHi[them];
         }
-        if ((flags & Position.GEN_QUIETS) != 0) {
+        if ((flags & GEN_QUIETS) != 0) {
             allowLo |= emptyLo;
             allowHi |= emptyHi;
         }
         targets(them, ek, allowLo, allowHi);
         int n = start;
-        if ((flags & Position.GEN_QUIETS) != 0 && p.hand[us] != 0) {
+        if ((flags & GEN_QUIETS) != 0 && p.hand[us] != 0) {
             n = drops(us, ek, emptyLo, emptyHi, buf, n);
         }
         int k = p.kingSq[us];
         long pinLo = 0, pinHi = 0;
         if (k != Position.NO_SQUARE) {
-            w.blockers(us, us);
-            pinLo = w.lo;
-            pinHi = w.hi;
+            Pins.blockers(p, us, us);
+            pinLo = p.aLo;
+            pinHi = p.aHi;
         }
-        w.blockers(them, us);
-        long dcLo = w.lo, dcHi = w.hi;
+        Pins.blockers(p, them, us);
+        long dcLo = p.aLo, dcHi = p.aHi;
         long zoneLo = ZONE_LO[us], zoneHi = ZONE_HI[us];
         long ownLo = p.colorLo[us] & ~p.roleLo[KING], ownHi = p.colorHi[us] & ~p.roleHi[KING];
         while ((ownLo | ownHi) != 0) {
@@ -112,8 +114,8 @@ final class CheckGenerator {
             } else if ((tkLo | tpLo | tkHi | tpHi) == 0) {
                 continue;
             }
-            w.piece(pc, f, occLo, occHi);
-            long aLo = w.lo & allowLo, aHi = w.hi & allowHi;
+            AttackQueries.pieceAttacks(p, pc, f, occLo, occHi);
+            long aLo = p.aLo & allowLo, aHi = p.aHi & allowHi;
             if (contains(pinLo, pinHi, f)) {
                 aLo &= LINE_LO[k * 81 + f];
                 aHi &= LINE_HI[k * 81 + f];
@@ -126,23 +128,25 @@ final class CheckGenerator {
             boolean fromZone = contains(zoneLo, zoneHi, f);
             long pLo, pHi, kLo, kHi; // destinations where promoting / not promoting is generated
             switch (r) {
+                // Not promoting: never onto a dead square (Rules.isDeadSquare); without GEN_ALL not where promoting
+                // is always better either (a pawn in the zone, a lance on the second rank).
                 case PAWN -> {
                     pLo = zoneLo;
                     pHi = zoneHi;
-                    kLo = all ? NOT_LAST1_LO[us] : ~zoneLo;
-                    kHi = all ? NOT_LAST1_HI[us] : ~zoneHi;
+                    kLo = Rules.liveLo(us, PAWN) & (all ? -1L : ~zoneLo);
+                    kHi = Rules.liveHi(us, PAWN) & (all ? -1L : ~zoneHi);
                 }
                 case LANCE -> {
                     pLo = zoneLo;
                     pHi = zoneHi;
-                    kLo = all ? NOT_LAST1_LO[us] : NOT_LAST2_LO[us];
-                    kHi = all ? NOT_LAST1_HI[us] : NOT_LAST2_HI[us];
+                    kLo = Rules.liveLo(us, LANCE) & (all ? -1L : NOT_LAST2_LO[us]);
+                    kHi = Rules.liveHi(us, LANCE) & (all ? -1L : NOT_LAST2_HI[us]);
                 }
                 case KNIGHT -> {
                     pLo = zoneLo;
                     pHi = zoneHi;
-                    kLo = NOT_LAST2_LO[us];
-                    kHi = NOT_LAST2_HI[us];
+                    kLo = Rules.liveLo(us, KNIGHT);
+                    kHi = Rules.liveHi(us, KNIGHT);
                 }
                 case SILVER -> {
                     pLo = fromZone ? -1L : zoneLo;
@@ -178,7 +182,7 @@ final class CheckGenerator {
                     t = 63 + Long.numberOfTrailingZeros(tHi);
                     tHi &= tHi - 1;
                 }
-                if (!w.attacked(them, t, xLo, xHi)) {
+                if (!AttackQueries.attacked(p, them, t, xLo, xHi)) {
                     buf[n++] = Move.normal(k, t, p.board[k]);
                 }
             }
@@ -198,16 +202,12 @@ final class CheckGenerator {
         tSilverHi = SILVER_HI[ti] & allowHi;
         tGoldLo = GOLD_LO[ti] & allowLo;
         tGoldHi = GOLD_HI[ti] & allowHi;
-        w.lo = 0;
-        w.hi = 0;
-        w.addBishop(ek, occLo, occHi);
-        tBishopLo = w.lo & allowLo;
-        tBishopHi = w.hi & allowHi;
-        w.lo = 0;
-        w.hi = 0;
-        w.addRook(ek, occLo, occHi);
-        tRookLo = w.lo & allowLo;
-        tRookHi = w.hi & allowHi;
+        AttackQueries.pieceAttacks(p, BISHOP, ek, occLo, occHi);
+        tBishopLo = p.aLo & allowLo;
+        tBishopHi = p.aHi & allowHi;
+        AttackQueries.pieceAttacks(p, ROOK, ek, occLo, occHi);
+        tRookLo = p.aLo & allowLo;
+        tRookHi = p.aHi & allowHi;
         tLanceLo = tRookLo & LANCE_EMPTY_LO[ti];
         tLanceHi = tRookHi & LANCE_EMPTY_HI[ti];
         tHorseLo = tBishopLo | KING_LO[ek] & allowLo;
@@ -219,21 +219,19 @@ final class CheckGenerator {
     private int drops(int us, int ek, long emptyLo, long emptyHi, int[] buf, int n) {
         int h = p.hand[us];
         if (Hand.has(h, PAWN)) {
-            long lo = tPawnLo & emptyLo & NOT_LAST1_LO[us], hi = tPawnHi & emptyHi & NOT_LAST1_HI[us];
+            long lo = tPawnLo & emptyLo & Rules.liveLo(us, PAWN), hi = tPawnHi & emptyHi & Rules.liveHi(us, PAWN);
             if ((lo | hi) != 0) {
                 int t = lo != 0 ? Long.numberOfTrailingZeros(lo) : 63 + Long.numberOfTrailingZeros(hi);
-                int file = t / 9 + 1;
-                boolean nifu = ((p.roleLo[PAWN] & p.colorLo[us] & FILE_LO[file]) | (p.roleHi[PAWN] & p.colorHi[us] & FILE_HI[file])) != 0;
-                if (!nifu && !p.isUchifuzume(t)) {
+                if (!Rules.isNifu(p, us, t) && !Rules.isUchifuzume(p, t)) {
                     buf[n++] = Move.drop(PAWN, t, us);
                 }
             }
         }
         if (Hand.has(h, LANCE)) {
-            n = emitDrops(LANCE, us, tLanceLo & emptyLo & NOT_LAST1_LO[us], tLanceHi & emptyHi & NOT_LAST1_HI[us], buf, n);
+            n = emitDrops(LANCE, us, tLanceLo & emptyLo & Rules.liveLo(us, LANCE), tLanceHi & emptyHi & Rules.liveHi(us, LANCE), buf, n);
         }
         if (Hand.has(h, KNIGHT)) {
-            n = emitDrops(KNIGHT, us, tKnightLo & emptyLo & NOT_LAST2_LO[us], tKnightHi & emptyHi & NOT_LAST2_HI[us], buf, n);
+            n = emitDrops(KNIGHT, us, tKnightLo & emptyLo & Rules.liveLo(us, KNIGHT), tKnightHi & emptyHi & Rules.liveHi(us, KNIGHT), buf, n);
         }
         if (Hand.has(h, SILVER)) {
             n = emitDrops(SILVER, us, tSilverLo & emptyLo, tSilverHi & emptyHi, buf, n);
@@ -251,28 +249,10 @@ final class CheckGenerator {
     }
 
     private static int emitDrops(int r, int us, long lo, long hi, int[] buf, int n) {
-        int base = (r << 7) | Move.DROP_FLAG | ((r | (us << 4)) << 16);
-        while (lo != 0) {
-            buf[n++] = base | Long.numberOfTrailingZeros(lo);
-            lo &= lo - 1;
-        }
-        while (hi != 0) {
-            buf[n++] = base | (63 + Long.numberOfTrailingZeros(hi));
-            hi &= hi - 1;
-        }
-        return n;
+        return MoveGenerator.emitSquares(MoveGenerator.dropBase(r, us), lo, hi, buf, n);
     }
 
     private static int emit(int f, int pc, long lo, long hi, int flag, int[] buf, int n) {
-        int base = (f << 7) | (pc << 16) | flag;
-        while (lo != 0) {
-            buf[n++] = base | Long.numberOfTrailingZeros(lo);
-            lo &= lo - 1;
-        }
-        while (hi != 0) {
-            buf[n++] = base | (63 + Long.numberOfTrailingZeros(hi));
-            hi &= hi - 1;
-        }
-        return n;
+        return MoveGenerator.emitSquares((f << 7) | (pc << 16) | flag, lo, hi, buf, n);
     }
 }

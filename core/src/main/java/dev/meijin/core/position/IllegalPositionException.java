@@ -9,6 +9,7 @@ public final class IllegalPositionException extends IllegalArgumentException {
 
     private final transient Set<PositionIssue> issues;
     private final int square;
+    private final String detail;
 
     public IllegalPositionException(Set<PositionIssue> issues, String detail) {
         this(issues, detail, -1);
@@ -17,6 +18,7 @@ public final class IllegalPositionException extends IllegalArgumentException {
     /** With the first square at fault (a dead piece, the second pawn of a nifu, a second king, the king in check), or -1. */
     public IllegalPositionException(Set<PositionIssue> issues, String detail, int square) {
         super("illegal position: " + detail);
+        this.detail = detail;
         this.issues = Set.copyOf(EnumSet.copyOf(issues));
         this.square = square;
     }
@@ -26,6 +28,17 @@ public final class IllegalPositionException extends IllegalArgumentException {
         return square;
     }
 
+    /**
+     * Why the position is illegal, without the {@code illegal position:} of the message, for a caller that says
+     * so itself (such as "the start position is not legal: neither side has a king").
+     *
+     * @return the reason, such as {@code GOTE has no king}
+     */
+    public String detail() {
+        return detail;
+    }
+
+    /** Every issue found. */
     public Set<PositionIssue> issues() {
         return issues;
     }

@@ -1,11 +1,10 @@
 package dev.meijin.core.position;
 
 import static dev.meijin.core.bits.Attacks.*;
-import static dev.meijin.core.position.AttackWords.*;
+import static dev.meijin.core.position.RoleCodes.*;
 
 import dev.meijin.core.Hand;
 import dev.meijin.core.Move;
-import dev.meijin.core.Square;
 
 /**
  * Tests one int move against the position directly, without generating moves: for transposition-table and
@@ -22,11 +21,9 @@ final class MoveLegality {
     private static final int MOVE_BITS = (1 << 21) - 1;
 
     private final Position p;
-    private final AttackWords w;
 
-    MoveLegality(Position p, AttackWords w) {
+    MoveLegality(Position p) {
         this.p = p;
-        this.w = w;
     }
 
     boolean isPseudoLegal(int m) {
@@ -42,14 +39,7 @@ final class MoveLegality {
                     || !Hand.has(p.hand[us], code) || p.board[to] != 0) {
                 return false;
             }
-            int rel = Square.relativeRank(us, to);
-            return switch (code) {
-                case PAWN -> rel > 1
-                        && ((p.roleLo[PAWN] & p.colorLo[us] & FILE_LO[to / 9 + 1]) | (p.roleHi[PAWN] & p.colorHi[us] & FILE_HI[to / 9 + 1])) == 0;
-                case LANCE -> rel > 1;
-                case KNIGHT -> rel > 2;
-                default -> true;
-            };
+            return !Rules.isDeadSquare(us, code, to) && (code != PAWN || !Rules.isNifu(p, us, to));
         }
         int from = code;
         if (from >= 81 || from == to || p.board[from] != pc || pc == 0 || (pc >>> 4) != us) {
@@ -59,20 +49,15 @@ final class MoveLegality {
         if (target != 0 && (target >>> 4) == us) {
             return false;
         }
-        w.piece(pc, from, p.occLo, p.occHi);
-        if (!contains(w.lo, w.hi, to)) {
+        AttackQueries.pieceAttacks(p, pc, from, p.occLo, p.occHi);
+        if (!contains(p.aLo, p.aHi, to)) {
             return false;
         }
         int r = pc & 15;
         if ((m & Move.PROMOTE_FLAG) != 0) {
-            return r <= ROOK && (contains(ZONE_LO[us], ZONE_HI[us], from) || contains(ZONE_LO[us], ZONE_HI[us], to));
+            return Rules.canPromote(us, r, from, to);
         }
-        int rel = Square.relativeRank(us, to);
-        return switch (r) {
-            case PAWN, LANCE -> rel > 1;
-            case KNIGHT -> rel > 2;
-            default -> true;
-        };
+        return !Rules.isDeadSquare(us, r, to);
     }
 
     boolean isLegal(int m) {
@@ -93,14 +78,14 @@ final class MoveLegality {
                     return false;
                 }
             }
-            return ((m >>> 7) & 127) != PAWN || !p.isUchifuzume(to);
+            return ((m >>> 7) & 127) != PAWN || !Rules.isUchifuzume(p, to);
         }
         if (k == Position.NO_SQUARE) {
             return true; // the attacker of a mate problem without a king
         }
         int from = (m >>> 7) & 127;
         if (from == k) {
-            return !w.attacked(them, to, p.occLo & ~SQ_LO[k], p.occHi & ~SQ_HI[k]);
+            return !AttackQueries.attacked(p, them, to, p.occLo & ~SQ_LO[k], p.occHi & ~SQ_HI[k]);
         }
         if ((chLo | chHi) != 0) {
             if (Long.bitCount(chLo) + Long.bitCount(chHi) > 1) {

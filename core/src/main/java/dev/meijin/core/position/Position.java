@@ -1,7 +1,5 @@
 package dev.meijin.core.position;
 
-import static dev.meijin.core.bits.Attacks.*;
-
 import dev.meijin.core.Bitboard;
 import dev.meijin.core.Color;
 import dev.meijin.core.Hand;
@@ -10,10 +8,11 @@ import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.sfen.Sfen;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -32,7 +31,7 @@ import java.util.Set;
  * {@snippet :
  * Position pos = Position.startpos();
  * int[] moves = new int[Position.MAX_MOVES];
- * int n = pos.generate(Position.LEGAL_ALL, moves, 0); // 30
+ * int n = pos.generate(GenType.LEGAL_ALL, moves, 0); // 30
  * pos.doMove(moves[0]);
  * pos.undoMove();
  * }
@@ -41,43 +40,10 @@ public final class Position {
     /** Enough room for the moves of any legal position (the known maximum is 593). */
     public static final int MAX_MOVES = 600;
 
+    private static final int LEGAL_ALL_FLAGS = GenType.LEGAL_ALL.flags;
+
     /** No king: the attacker of a tsume position may have none. */
     public static final int NO_SQUARE = 81;
-
-    // Generation flags, combined into the generation types of dev.meijin.core.movegen.GenType.
-    /** Moves that capture. */
-    public static final int GEN_CAPTURES = 1;
-    /** Moves that do not capture, drops included. */
-    public static final int GEN_QUIETS = 2;
-    /** Also the non-promotions of pawn, bishop and rook (and lance to the second rank) where promotion is possible. */
-    public static final int GEN_ALL = 4;
-    /** Only moves that give check. */
-    public static final int GEN_CHECKS = 8;
-    /** Every legal move that a player would consider (no useless non-promotions). */
-    public static final int LEGAL = GEN_CAPTURES | GEN_QUIETS;
-    /** Every legal move, useless non-promotions included: what perft counts and records may contain. */
-    public static final int LEGAL_ALL = GEN_CAPTURES | GEN_QUIETS | GEN_ALL;
-
-    private static final int PAWN = 1, LANCE = 2, KNIGHT = 3, SILVER = 4, BISHOP = 5, ROOK = 6, GOLD = 7, KING = 8,
-            TOKIN = 9, PRO_LANCE = 10, PRO_KNIGHT = 11, PRO_SILVER = 12, HORSE = 13, DRAGON = 14;
-
-    /** Whether a piece slides (any distance) in a direction, indexed {@code piece * 8 + dir}. */
-    private static final boolean[] SLIDES = new boolean[32 * 8];
-
-    static {
-        for (int c = 0; c < 2; c++) {
-            int o = c << 4;
-            for (int d : new int[] {UP, DOWN, LEFT, RIGHT}) {
-                SLIDES[(o | ROOK) * 8 + d] = true;
-                SLIDES[(o | DRAGON) * 8 + d] = true;
-            }
-            for (int d : new int[] {UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT}) {
-                SLIDES[(o | BISHOP) * 8 + d] = true;
-                SLIDES[(o | HORSE) * 8 + d] = true;
-            }
-            SLIDES[(o | LANCE) * 8 + (c == 0 ? UP : DOWN)] = true;
-        }
-    }
 
     // Board state.
     final int[] board = new int[81];
@@ -97,8 +63,8 @@ public final class Position {
     int[] stMove = new int[256], stCaptured = new int[256];
     long[] stBoardKey = new long[256], stHandKey = new long[256], stCheckLo = new long[256], stCheckHi = new long[256];
 
-    // Scratch results of attack computations (a position belongs to one thread).
-    private long aLo, aHi;
+    // Scratch results of attack computations (a position belongs to one thread): see AttackQueries.
+    long aLo, aHi;
     private final int[] scratch = new int[MAX_MOVES];
 
     private Position() {}
@@ -120,7 +86,8 @@ public final class Position {
     }
 
     /**
-     * Like {@link #of(Setup)}, but the side to move (the attacker of a mate problem) may have no king.
+     * Like {@link #of(Setup)}, but one side (the attacker of a mate problem) may have no king, whichever side
+     * is to move: the attacker before its move or the defender after it.
      *
      * @throws IllegalPositionException listing every {@link PositionIssue} found
      */
@@ -139,34 +106,33 @@ public final class Position {
      *     move in check)
      */
     public static Position ofRecord(Setup setup) {
-        List<String> details = new ArrayList<>();
-        Set<PositionIssue> issues = EnumSet.noneOf(PositionIssue.class);
-        issues.addAll(check(setup, true, details));
-        issues.remove(PositionIssue.NIFU);
-        issues.remove(PositionIssue.DEAD_PIECE);
-        if (!issues.isEmpty()) {
-            details.removeIf(d -> d.contains(" cannot move from ") || d.contains(" pawns on file "));
-            throw new IllegalPositionException(issues, String.join("; ", details));
+        List<SetupValidator.Finding> findings = SetupValidator.check(setup, true);
+        findings.removeIf(f -> f.issue() == PositionIssue.NIFU || f.issue() == PositionIssue.DEAD_PIECE);
+        if (!findings.isEmpty()) {
+            throw SetupValidator.failure(findings);
         }
         return load(setup);
     }
 
     private static Position of(Setup setup, boolean tsume) {
-        List<String> details = new ArrayList<>();
-        int[] where = {-1};
-        Set<PositionIssue> issues = check(setup, tsume, details, where);
-        if (!issues.isEmpty()) {
-            throw new IllegalPositionException(issues, String.join("; ", details), where[0]);
+        List<SetupValidator.Finding> findings = SetupValidator.check(setup, tsume);
+        if (!findings.isEmpty()) {
+            throw SetupValidator.failure(findings);
         }
         return load(setup);
     }
 
-    /** The issues of a setup, for editors that show them without throwing; empty if it is legal. */
+    /**
+     * The issues of a setup, for editors that show them without throwing; empty if it is legal.
+     *
+     * @param tsume whether one side may lack a king, as in {@link #ofTsume(Setup)}
+     */
     public static Set<PositionIssue> validate(Setup setup, boolean tsume) {
-        return check(setup, tsume, new ArrayList<>());
+        return SetupValidator.issues(SetupValidator.check(setup, tsume));
     }
 
-    private static Position load(Setup setup) {
+    /** The pieces of a setup on an empty position (no hands, no checkers), for validation. */
+    static Position boardOf(Setup setup) {
         Position p = new Position();
         for (int sq = 0; sq < 81; sq++) {
             int pc = setup.piece(sq);
@@ -174,6 +140,13 @@ public final class Position {
                 p.put(pc, sq);
             }
         }
+        p.side = setup.turn().index();
+        return p;
+    }
+
+    /** The position of a setup that satisfies the rules (or those the caller chose to check). */
+    static Position load(Setup setup) {
+        Position p = boardOf(setup);
         for (int c = 0; c < 2; c++) {
             for (int r = 1; r <= 7; r++) {
                 int n = setup.hands().get(c * 8 + r);
@@ -181,96 +154,12 @@ public final class Position {
                 p.handKey += n * Zobrist.HAND[c * 8 + r];
             }
         }
-        p.side = setup.turn().index();
         if (p.side == 1) {
             p.boardKey ^= Zobrist.SIDE;
         }
         p.startMoveNumber = setup.moveNumber();
-        p.computeCheckers();
+        AttackQueries.computeCheckers(p);
         return p;
-    }
-
-    private static Set<PositionIssue> check(Setup s, boolean tsume, List<String> details) {
-        return check(s, tsume, details, new int[] {-1});
-    }
-
-    /** Checks a setup; {@code where[0]} receives the first square found at fault (-1 if the fault is no square's). */
-    private static Set<PositionIssue> check(Setup s, boolean tsume, List<String> details, int[] where) {
-        EnumSet<PositionIssue> issues = EnumSet.noneOf(PositionIssue.class);
-        int[] kings = new int[2];
-        int[] count = new int[9]; // by unpromoted role code, both sides
-        for (int sq = 0; sq < 81; sq++) {
-            int pc = s.piece(sq);
-            if (pc == 0) {
-                continue;
-            }
-            int c = Piece.color(pc), r = Piece.role(pc);
-            int base = r > 8 ? r - 8 : r;
-            count[base]++;
-            if (r == KING) {
-                kings[c]++;
-                if (kings[c] == 2 && where[0] < 0) {
-                    where[0] = sq;
-                }
-            }
-            int rel = Square.relativeRank(c, sq);
-            if (((r == PAWN || r == LANCE) && rel == 1) || (r == KNIGHT && rel <= 2)) {
-                issues.add(PositionIssue.DEAD_PIECE);
-                details.add(Role.of(r) + " cannot move from " + Square.name(sq));
-                if (where[0] < 0) {
-                    where[0] = sq;
-                }
-            }
-        }
-        for (int c = 0; c < 2; c++) {
-            for (int r = 1; r <= 7; r++) {
-                count[r] += s.hands().get(c * 8 + r);
-            }
-        }
-        for (int r = 1; r <= 7; r++) {
-            if (count[r] > Hand.MAX[r]) {
-                issues.add(PositionIssue.TOO_MANY_PIECES);
-                details.add(count[r] + " " + Role.of(r) + " pieces, a set has " + Hand.MAX[r]);
-            }
-        }
-        for (int c = 0; c < 2; c++) {
-            if (kings[c] > 1) {
-                issues.add(PositionIssue.TOO_MANY_KINGS);
-                details.add(Color.of(c) + " has " + kings[c] + " kings");
-            } else if (kings[c] == 0 && !(tsume && c == s.turn().index())) {
-                issues.add(PositionIssue.NO_KING);
-                details.add(Color.of(c) + " has no king");
-            }
-        }
-        for (int c = 0; c < 2; c++) {
-            for (int f = 1; f <= 9; f++) {
-                int pawns = 0;
-                for (int r = 1; r <= 9; r++) {
-                    if (s.piece(Square.of(f, r)) == Piece.of(c, PAWN)) {
-                        pawns++;
-                        if (pawns == 2 && where[0] < 0) {
-                            where[0] = Square.of(f, r);
-                        }
-                    }
-                }
-                if (pawns > 1) {
-                    issues.add(PositionIssue.NIFU);
-                    details.add(Color.of(c) + " has " + pawns + " pawns on file " + f);
-                }
-            }
-        }
-        if (!issues.contains(PositionIssue.TOO_MANY_KINGS) && !issues.contains(PositionIssue.TOO_MANY_PIECES)) {
-            Position p = load(s);
-            int them = p.side ^ 1;
-            if (p.kingSq[them] != NO_SQUARE && p.attacked(p.side, p.kingSq[them], p.occLo, p.occHi)) {
-                issues.add(PositionIssue.OPPONENT_IN_CHECK);
-                details.add(Color.of(them) + " is in check but " + Color.of(p.side) + " is to move");
-                if (where[0] < 0) {
-                    where[0] = p.kingSq[them];
-                }
-            }
-        }
-        return issues;
     }
 
     /** An independent copy of this position, with its move stack. */
@@ -430,19 +319,19 @@ public final class Position {
 
     /** The pieces of the given colour pinned against their own king. */
     public Bitboard pinned(Color color) {
-        computePinned(color.index());
+        Pins.computePinned(this, color.index());
         return new Bitboard(aLo, aHi);
     }
 
     /** The pieces of a colour attacking a square. */
     public Bitboard attackers(Color color, int sq) {
-        attackersTo(color.index(), sq, occLo, occHi);
+        AttackQueries.attackersTo(this, color.index(), sq, occLo, occHi);
         return new Bitboard(aLo, aHi);
     }
 
     /** Whether a colour attacks a square (colour index, hot-path form). */
     public boolean isAttacked(int color, int sq) {
-        return attacked(color, sq, occLo, occHi);
+        return AttackQueries.attacked(this, color, sq, occLo, occHi);
     }
 
     // ------------------------------------------------------------------ board updates
@@ -472,7 +361,7 @@ public final class Position {
             colorHi[c] |= b;
             occHi |= b;
         }
-        if (r == KING) {
+        if (r == RoleCodes.KING) {
             kingSq[c] = sq;
         }
     }
@@ -542,38 +431,7 @@ public final class Position {
         }
         side = us ^ 1;
         boardKey ^= Zobrist.SIDE;
-        checkersAfter(m, us);
-    }
-
-    /**
-     * Sets the checkers after {@code us} played {@code m}. Before the move no piece of {@code us} attacked
-     * the enemy king (the side not to move is never in check), so the only checks are the moved piece's own
-     * (direct) and those of a slider behind the vacated origin (discovered).
-     */
-    private void checkersAfter(int m, int us) {
-        int ek = kingSq[us ^ 1];
-        checkLo = 0;
-        checkHi = 0;
-        if (ek == NO_SQUARE) {
-            return;
-        }
-        int to = m & 127;
-        pieceAttacks(board[to], to, occLo, occHi);
-        if (contains(aLo, aHi, ek)) {
-            checkLo = SQ_LO[to];
-            checkHi = SQ_HI[to];
-        }
-        if ((m & Move.DROP_FLAG) == 0) {
-            int from = (m >>> 7) & 127;
-            int d = DIRECTION[ek * 81 + from];
-            if (d >= 0 && !aligned(ek, from, to)) {
-                int b = sliderOn(us, ek, d, occLo, occHi);
-                if (b >= 0) {
-                    checkLo |= SQ_LO[b];
-                    checkHi |= SQ_HI[b];
-                }
-            }
-        }
+        AttackQueries.checkersAfter(this, m, us);
     }
 
     /**
@@ -614,12 +472,14 @@ public final class Position {
     /**
      * Plays a legal move given as an API value.
      *
-     * @throws IllegalMoveException naming the move and the position if it is not legal here
+     * @throws IllegalMoveException naming the move, the position and the rule it breaks if it is not legal here
      */
     public void play(MoveOrDrop move) {
         int m = encode(move);
         if (m == Move.NONE) {
-            throw new IllegalMoveException("illegal move " + move.usi() + " in " + dev.meijin.core.position.Setups.sfen(this));
+            IllegalMove why = IllegalMoves.explain(this, move);
+            throw new IllegalMoveException(why.reason(),
+                    "illegal move " + move.usi() + " in " + Sfen.format(this) + ": " + why.message());
         }
         doMove(m);
     }
@@ -654,13 +514,13 @@ public final class Position {
 
     /** The legal moves (non-promotions included), as a new array; for APIs, not hot paths. */
     public int[] legalMoves() {
-        int n = generate(LEGAL_ALL, scratch, 0);
+        int n = MoveGenerator.generate(this, LEGAL_ALL_FLAGS, scratch, 0);
         return Arrays.copyOf(scratch, n);
     }
 
     /** Whether the side to move has no legal move (in shogi this loses, in check or not). */
     public boolean hasNoLegalMove() {
-        return generate(LEGAL_ALL, scratch, 0) == 0;
+        return MoveGenerator.generate(this, LEGAL_ALL_FLAGS, scratch, 0) == 0;
     }
 
     /** Whether the side to move is checkmated: in check with no legal move. */
@@ -668,607 +528,60 @@ public final class Position {
         return inCheck() && hasNoLegalMove();
     }
 
-    // ------------------------------------------------------------------ attacks
-
-    /** Nearest blocker index in a direction whose indices increase; 81 if none. */
-    private static int firstPos(long bl, long bh) {
-        if (bl != 0) return Long.numberOfTrailingZeros(bl);
-        if (bh != 0) return 63 + Long.numberOfTrailingZeros(bh);
-        return 81;
-    }
-
-    /** Nearest blocker index in a direction whose indices decrease; 81 if none. */
-    private static int firstNeg(long bl, long bh) {
-        if (bh != 0) return 126 - Long.numberOfLeadingZeros(bh);
-        if (bl != 0) return 63 - Long.numberOfLeadingZeros(bl);
-        return 81;
-    }
-
-    /** Adds the ray attack in a positive direction to (aLo, aHi). */
-    private void rayPos(int d, int s, long oLo, long oHi) {
-        int i = d * 82 + s;
-        long rl = RAY_LO[i], rh = RAY_HI[i];
-        int j = d * 82 + firstPos(rl & oLo, rh & oHi);
-        aLo |= rl ^ RAY_LO[j];
-        aHi |= rh ^ RAY_HI[j];
-    }
-
-    private void rayNeg(int d, int s, long oLo, long oHi) {
-        int i = d * 82 + s;
-        long rl = RAY_LO[i], rh = RAY_HI[i];
-        int j = d * 82 + firstNeg(rl & oLo, rh & oHi);
-        aLo |= rl ^ RAY_LO[j];
-        aHi |= rh ^ RAY_HI[j];
-    }
-
-    private void rookRays(int s, long oLo, long oHi) {
-        rayNeg(UP, s, oLo, oHi);
-        rayPos(DOWN, s, oLo, oHi);
-        rayPos(LEFT, s, oLo, oHi);
-        rayNeg(RIGHT, s, oLo, oHi);
-    }
-
-    private void bishopRays(int s, long oLo, long oHi) {
-        rayPos(UP_LEFT, s, oLo, oHi);
-        rayNeg(DOWN_RIGHT, s, oLo, oHi);
-        rayNeg(UP_RIGHT, s, oLo, oHi);
-        rayPos(DOWN_LEFT, s, oLo, oHi);
-    }
-
-    /** Sets (aLo, aHi) to the squares a piece on {@code s} attacks, with the given occupancy. */
-    private void pieceAttacks(int pc, int s, long oLo, long oHi) {
-        int c = pc >>> 4, i = c * 81 + s;
-        switch (pc & 15) {
-            case PAWN -> {
-                aLo = PAWN_LO[i];
-                aHi = PAWN_HI[i];
-            }
-            case LANCE -> {
-                aLo = 0;
-                aHi = 0;
-                if (c == 0) {
-                    rayNeg(UP, s, oLo, oHi);
-                } else {
-                    rayPos(DOWN, s, oLo, oHi);
-                }
-            }
-            case KNIGHT -> {
-                aLo = KNIGHT_LO[i];
-                aHi = KNIGHT_HI[i];
-            }
-            case SILVER -> {
-                aLo = SILVER_LO[i];
-                aHi = SILVER_HI[i];
-            }
-            case GOLD, TOKIN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER -> {
-                aLo = GOLD_LO[i];
-                aHi = GOLD_HI[i];
-            }
-            case KING -> {
-                aLo = KING_LO[s];
-                aHi = KING_HI[s];
-            }
-            case BISHOP -> {
-                aLo = 0;
-                aHi = 0;
-                bishopRays(s, oLo, oHi);
-            }
-            case ROOK -> {
-                aLo = 0;
-                aHi = 0;
-                rookRays(s, oLo, oHi);
-            }
-            case HORSE -> {
-                aLo = CROSS_LO[s];
-                aHi = CROSS_HI[s];
-                bishopRays(s, oLo, oHi);
-            }
-            case DRAGON -> {
-                aLo = DIAG_LO[s];
-                aHi = DIAG_HI[s];
-                rookRays(s, oLo, oHi);
-            }
-            default -> throw new IllegalStateException("no piece " + pc);
-        }
-    }
+    // ------------------------------------------------------------------ attacks and generation
 
     /** The squares a piece standing on a square attacks in this position (for APIs and tests). */
     public Bitboard attacksFrom(int pc, int sq) {
-        pieceAttacks(pc, sq, occLo, occHi);
+        AttackQueries.pieceAttacks(this, pc, sq, occLo, occHi);
         return new Bitboard(aLo, aHi);
     }
 
-    /** Bits of the pieces of colour {@code c} that step onto {@code sq} (sliders excluded). */
-    private long stepAttackersLo(int c, int sq) {
-        int i = (c ^ 1) * 81 + sq;
-        long golds = roleLo[GOLD] | roleLo[TOKIN] | roleLo[PRO_LANCE] | roleLo[PRO_KNIGHT] | roleLo[PRO_SILVER];
-        return (PAWN_LO[i] & roleLo[PAWN] | KNIGHT_LO[i] & roleLo[KNIGHT] | SILVER_LO[i] & roleLo[SILVER]
-                        | GOLD_LO[i] & golds | KING_LO[sq] & (roleLo[KING] | roleLo[HORSE] | roleLo[DRAGON]))
-                & colorLo[c];
-    }
-
-    private long stepAttackersHi(int c, int sq) {
-        int i = (c ^ 1) * 81 + sq;
-        long golds = roleHi[GOLD] | roleHi[TOKIN] | roleHi[PRO_LANCE] | roleHi[PRO_KNIGHT] | roleHi[PRO_SILVER];
-        return (PAWN_HI[i] & roleHi[PAWN] | KNIGHT_HI[i] & roleHi[KNIGHT] | SILVER_HI[i] & roleHi[SILVER]
-                        | GOLD_HI[i] & golds | KING_HI[sq] & (roleHi[KING] | roleHi[HORSE] | roleHi[DRAGON]))
-                & colorHi[c];
-    }
-
-    /** Whether any slider of colour {@code c} stands on a line (of its kind) through {@code sq} on an empty board. */
-    private boolean slidersAligned(int c, int sq) {
-        int li = (c ^ 1) * 81 + sq;
-        long lo = (ROOK_EMPTY_LO[sq] & (roleLo[ROOK] | roleLo[DRAGON]) | BISHOP_EMPTY_LO[sq] & (roleLo[BISHOP] | roleLo[HORSE])
-                        | LANCE_EMPTY_LO[li] & roleLo[LANCE])
-                & colorLo[c];
-        long hi = (ROOK_EMPTY_HI[sq] & (roleHi[ROOK] | roleHi[DRAGON]) | BISHOP_EMPTY_HI[sq] & (roleHi[BISHOP] | roleHi[HORSE])
-                        | LANCE_EMPTY_HI[li] & roleHi[LANCE])
-                & colorHi[c];
-        return (lo | hi) != 0;
-    }
-
-    /** The slider of colour {@code c} attacking {@code sq} along direction {@code d} (from sq), or -1. */
-    private int sliderOn(int c, int sq, int d, long oLo, long oHi) {
-        int i = d * 82 + sq;
-        int b = POSITIVE[d] ? firstPos(RAY_LO[i] & oLo, RAY_HI[i] & oHi) : firstNeg(RAY_LO[i] & oLo, RAY_HI[i] & oHi);
-        if (b == 81) {
-            return -1;
-        }
-        int pc = board[b];
-        return pc != 0 && (pc >>> 4) == c && SLIDES[pc * 8 + (d ^ 1)] ? b : -1;
-    }
-
-    /** Whether colour {@code c} attacks {@code sq} with the given occupancy (the board array names the pieces). */
-    boolean attacked(int c, int sq, long oLo, long oHi) {
-        if ((stepAttackersLo(c, sq) | stepAttackersHi(c, sq)) != 0) {
-            return true;
-        }
-        if (!slidersAligned(c, sq)) {
-            return false;
-        }
-        for (int d = 0; d < 8; d++) {
-            if (sliderOn(c, sq, d, oLo, oHi) >= 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Sets (aLo, aHi) to the pieces of colour {@code c} attacking {@code sq}. */
-    private void attackersTo(int c, int sq, long oLo, long oHi) {
-        long lo = stepAttackersLo(c, sq), hi = stepAttackersHi(c, sq);
-        if (slidersAligned(c, sq)) {
-            for (int d = 0; d < 8; d++) {
-                int b = sliderOn(c, sq, d, oLo, oHi);
-                if (b >= 0) {
-                    lo |= SQ_LO[b];
-                    hi |= SQ_HI[b];
-                }
-            }
-        }
-        aLo = lo;
-        aHi = hi;
-    }
-
-    private void computeCheckers() {
-        int k = kingSq[side];
-        if (k == NO_SQUARE) {
-            checkLo = 0;
-            checkHi = 0;
-            return;
-        }
-        attackersTo(side ^ 1, k, occLo, occHi);
-        checkLo = aLo;
-        checkHi = aHi;
-    }
-
     /**
-     * Sets (aLo, aHi) to the pieces of colour {@code kc} pinned against their king: each is the only piece
-     * between the king and an enemy slider aimed at it.
+     * Generates the legal moves of a {@link GenType} into {@code buf} from index {@code start} and returns the
+     * new end. Every move produced is legal (see {@link MoveGenerator}); when the side to move is in check
+     * only evasions are produced. The buffer needs {@link #MAX_MOVES} free entries from {@code start}.
+     * Allocates nothing.
      */
-    private void computePinned(int kc) {
-        int k = kingSq[kc];
-        aLo = 0;
-        aHi = 0;
-        if (k == NO_SQUARE) {
-            return;
-        }
-        int them = kc ^ 1;
-        // An enemy lance attacks the king from the squares ahead of the king in the king side's own lance direction.
-        int li = kc * 81 + k;
-        long sl = (ROOK_EMPTY_LO[k] & (roleLo[ROOK] | roleLo[DRAGON]) | BISHOP_EMPTY_LO[k] & (roleLo[BISHOP] | roleLo[HORSE])
-                        | LANCE_EMPTY_LO[li] & roleLo[LANCE])
-                & colorLo[them];
-        long sh = (ROOK_EMPTY_HI[k] & (roleHi[ROOK] | roleHi[DRAGON]) | BISHOP_EMPTY_HI[k] & (roleHi[BISHOP] | roleHi[HORSE])
-                        | LANCE_EMPTY_HI[li] & roleHi[LANCE])
-                & colorHi[them];
-        long rl = 0, rh = 0;
-        while ((sl | sh) != 0) {
-            int s;
-            if (sl != 0) {
-                s = Long.numberOfTrailingZeros(sl);
-                sl &= sl - 1;
-            } else {
-                s = 63 + Long.numberOfTrailingZeros(sh);
-                sh &= sh - 1;
-            }
-            long bl = BETWEEN_LO[k * 81 + s] & occLo, bh = BETWEEN_HI[k * 81 + s] & occHi;
-            if (Long.bitCount(bl) + Long.bitCount(bh) == 1) {
-                rl |= bl & colorLo[kc];
-                rh |= bh & colorHi[kc];
-            }
-        }
-        aLo = rl;
-        aHi = rh;
-    }
-
-    // ------------------------------------------------------------------ move generation
-
-    /**
-     * Generates legal moves of the kinds selected by {@code flags} ({@link #GEN_CAPTURES},
-     * {@link #GEN_QUIETS}, {@link #GEN_ALL}, {@link #GEN_CHECKS}, or {@link #LEGAL}/{@link #LEGAL_ALL}) into
-     * {@code buf} from index {@code start}, and returns the new end. Every move produced is legal: pins,
-     * checks, the king's safety, dead drops, nifu and uchifuzume are all handled here. When the side to
-     * move is in check only evasions are produced. Allocates nothing.
-     */
-    public int generate(int flags, int[] buf, int start) {
-        if ((flags & GEN_CHECKS) != 0) {
-            return checkGenerator().generate(flags, buf, start);
-        }
-        int us = side, them = us ^ 1;
-        int k = kingSq[us];
-        boolean all = (flags & GEN_ALL) != 0;
-        long targetLo, targetHi;
-        long enemyLo = colorLo[them], enemyHi = colorHi[them];
-        long emptyLo = ~occLo & ALL_LO, emptyHi = ~occHi & ALL_HI;
-        targetLo = 0;
-        targetHi = 0;
-        if ((flags & GEN_CAPTURES) != 0) {
-            targetLo |= enemyLo;
-            targetHi |= enemyHi;
-        }
-        if ((flags & GEN_QUIETS) != 0) {
-            targetLo |= emptyLo;
-            targetHi |= emptyHi;
-        }
-        int n = start;
-        long kingTargetLo = targetLo, kingTargetHi = targetHi;
-        long dropLo = (flags & GEN_QUIETS) != 0 ? emptyLo : 0, dropHi = (flags & GEN_QUIETS) != 0 ? emptyHi : 0;
-        boolean pieceMoves = true;
-        if ((checkLo | checkHi) != 0) {
-            if (Long.bitCount(checkLo) + Long.bitCount(checkHi) > 1) {
-                pieceMoves = false;
-            } else {
-                int c = checkLo != 0 ? Long.numberOfTrailingZeros(checkLo) : 63 + Long.numberOfTrailingZeros(checkHi);
-                long bl = BETWEEN_LO[k * 81 + c], bh = BETWEEN_HI[k * 81 + c];
-                targetLo &= bl | checkLo;
-                targetHi &= bh | checkHi;
-                dropLo &= bl;
-                dropHi &= bh;
-            }
-        }
-        if (pieceMoves) {
-            long pinLo = 0, pinHi = 0;
-            if (k != NO_SQUARE) {
-                computePinned(us);
-                pinLo = aLo;
-                pinHi = aHi;
-            }
-            n = pieceMoves(us, k, targetLo, targetHi, pinLo, pinHi, all, buf, n);
-            if ((dropLo | dropHi) != 0 && hand[us] != 0) {
-                n = drops(us, dropLo, dropHi, buf, n);
-            }
-        }
-        if (k != NO_SQUARE) {
-            n = kingMoves(us, k, kingTargetLo, kingTargetHi, buf, n);
-        }
-        return n;
-    }
-
-    private int kingMoves(int us, int k, long tLo, long tHi, int[] buf, int n) {
-        long lo = KING_LO[k] & tLo, hi = KING_HI[k] & tHi;
-        long oLo = occLo, oHi = occHi;
-        if (k < 63) {
-            oLo &= ~(1L << k);
-        } else {
-            oHi &= ~(1L << (k - 63));
-        }
-        int pc = KING | (us << 4);
-        int them = us ^ 1;
-        while (lo != 0) {
-            int t = Long.numberOfTrailingZeros(lo);
-            lo &= lo - 1;
-            if (!attacked(them, t, oLo, oHi)) {
-                buf[n++] = Move.normal(k, t, pc);
-            }
-        }
-        while (hi != 0) {
-            int t = 63 + Long.numberOfTrailingZeros(hi);
-            hi &= hi - 1;
-            if (!attacked(them, t, oLo, oHi)) {
-                buf[n++] = Move.normal(k, t, pc);
-            }
-        }
-        return n;
-    }
-
-    private int pieceMoves(int us, int k, long tLo, long tHi, long pinLo, long pinHi, boolean all, int[] buf, int n) {
-        long ownLo = colorLo[us] & ~roleLo[KING], ownHi = colorHi[us] & ~roleHi[KING];
-        long zoneLo = ZONE_LO[us], zoneHi = ZONE_HI[us];
-        while ((ownLo | ownHi) != 0) {
-            int f;
-            boolean pinned;
-            if (ownLo != 0) {
-                f = Long.numberOfTrailingZeros(ownLo);
-                ownLo &= ownLo - 1;
-                pinned = (pinLo >>> f & 1) != 0;
-            } else {
-                f = 63 + Long.numberOfTrailingZeros(ownHi);
-                ownHi &= ownHi - 1;
-                pinned = (pinHi >>> (f - 63) & 1) != 0;
-            }
-            int pc = board[f];
-            pieceAttacks(pc, f, occLo, occHi);
-            long lo = aLo & tLo, hi = aHi & tHi;
-            if (pinned) {
-                lo &= LINE_LO[k * 81 + f];
-                hi &= LINE_HI[k * 81 + f];
-            }
-            if ((lo | hi) == 0) {
-                continue;
-            }
-            int r = pc & 15;
-            if (r >= GOLD) {
-                n = emit(f, pc, lo, hi, buf, n);
-                continue;
-            }
-            boolean fromZone = f < 63 ? (zoneLo >>> f & 1) != 0 : (zoneHi >>> (f - 63) & 1) != 0;
-            switch (r) {
-                case PAWN, LANCE, KNIGHT -> n = emitForward(us, f, pc, r, lo, hi, all, buf, n);
-                case SILVER -> {
-                    if (fromZone) {
-                        n = emitPromo(f, pc, lo, hi, buf, n);
-                        n = emit(f, pc, lo, hi, buf, n);
-                    } else {
-                        n = emitPromo(f, pc, lo & zoneLo, hi & zoneHi, buf, n);
-                        n = emit(f, pc, lo, hi, buf, n);
-                    }
-                }
-                default -> { // bishop, rook
-                    if (fromZone) {
-                        n = emitPromo(f, pc, lo, hi, buf, n);
-                        if (all) {
-                            n = emit(f, pc, lo, hi, buf, n);
-                        }
-                    } else {
-                        n = emitPromo(f, pc, lo & zoneLo, hi & zoneHi, buf, n);
-                        if (all) {
-                            n = emit(f, pc, lo, hi, buf, n);
-                        } else {
-                            n = emit(f, pc, lo & ~zoneLo, hi & ~zoneHi, buf, n);
-                        }
-                    }
+    public int generate(GenType type, int[] buf, int start) {
+        switch (type.mode) {
+            case IN_CHECK -> {
+                if ((checkLo | checkHi) == 0) {
+                    return start;
                 }
             }
-        }
-        return n;
-    }
-
-    /** Pawn, lance and knight: promotion depends on the destination rank only. */
-    private int emitForward(int us, int f, int pc, int r, long lo, long hi, boolean all, int[] buf, int n) {
-        long zoneLo = ZONE_LO[us], zoneHi = ZONE_HI[us];
-        n = emitPromo(f, pc, lo & zoneLo, hi & zoneHi, buf, n);
-        long keepLo, keepHi; // destinations where not promoting is generated
-        switch (r) {
-            case PAWN -> {
-                if (all) {
-                    keepLo = lo & NOT_LAST1_LO[us];
-                    keepHi = hi & NOT_LAST1_HI[us];
-                } else {
-                    keepLo = lo & ~zoneLo;
-                    keepHi = hi & ~zoneHi;
+            case NOT_IN_CHECK -> {
+                if ((checkLo | checkHi) != 0) {
+                    return start;
                 }
             }
-            case LANCE -> {
-                if (all) {
-                    keepLo = lo & NOT_LAST1_LO[us];
-                    keepHi = hi & NOT_LAST1_HI[us];
-                } else {
-                    keepLo = lo & NOT_LAST2_LO[us];
-                    keepHi = hi & NOT_LAST2_HI[us];
-                }
-            }
-            default -> {
-                keepLo = lo & NOT_LAST2_LO[us];
-                keepHi = hi & NOT_LAST2_HI[us];
-            }
+            case ANY -> {}
         }
-        return emit(f, pc, keepLo, keepHi, buf, n);
-    }
-
-    private static int emit(int f, int pc, long lo, long hi, int[] buf, int n) {
-        int base = (f << 7) | (pc << 16);
-        while (lo != 0) {
-            buf[n++] = base | Long.numberOfTrailingZeros(lo);
-            lo &= lo - 1;
-        }
-        while (hi != 0) {
-            buf[n++] = base | (63 + Long.numberOfTrailingZeros(hi));
-            hi &= hi - 1;
-        }
-        return n;
-    }
-
-    private static int emitPromo(int f, int pc, long lo, long hi, int[] buf, int n) {
-        int base = (f << 7) | (pc << 16) | Move.PROMOTE_FLAG;
-        while (lo != 0) {
-            buf[n++] = base | Long.numberOfTrailingZeros(lo);
-            lo &= lo - 1;
-        }
-        while (hi != 0) {
-            buf[n++] = base | (63 + Long.numberOfTrailingZeros(hi));
-            hi &= hi - 1;
-        }
-        return n;
-    }
-
-    private int drops(int us, long lo, long hi, int[] buf, int n) {
-        int h = hand[us];
-        for (int r = GOLD; r >= PAWN; r--) {
-            if (!Hand.has(h, r)) {
-                continue;
-            }
-            long dl = lo, dh = hi;
-            if (r == PAWN) {
-                dl &= NOT_LAST1_LO[us] & ~pawnFilesLo(us);
-                dh &= NOT_LAST1_HI[us] & ~pawnFilesHi(us);
-                int ek = kingSq[us ^ 1];
-                if (ek != NO_SQUARE) {
-                    int front = us == 0 ? ek + 1 : ek - 1; // the square from which a pawn checks the king
-                    if (Square.rank(ek) != (us == 0 ? 9 : 1) && contains(dl, dh, front) && isPawnDropMate(us, front)) {
-                        if (front < 63) {
-                            dl &= ~(1L << front);
-                        } else {
-                            dh &= ~(1L << (front - 63));
-                        }
-                    }
-                }
-            } else if (r == LANCE) {
-                dl &= NOT_LAST1_LO[us];
-                dh &= NOT_LAST1_HI[us];
-            } else if (r == KNIGHT) {
-                dl &= NOT_LAST2_LO[us];
-                dh &= NOT_LAST2_HI[us];
-            }
-            int base = (r << 7) | Move.DROP_FLAG | ((r | (us << 4)) << 16);
-            while (dl != 0) {
-                buf[n++] = base | Long.numberOfTrailingZeros(dl);
-                dl &= dl - 1;
-            }
-            while (dh != 0) {
-                buf[n++] = base | (63 + Long.numberOfTrailingZeros(dh));
-                dh &= dh - 1;
-            }
-        }
-        return n;
-    }
-
-    /** Files (as full-file masks) holding an unpromoted pawn of colour {@code c}: low word. */
-    private long pawnFilesLo(int c) {
-        long p = roleLo[PAWN] & colorLo[c];
-        long files = 0;
-        while (p != 0) {
-            int s = Long.numberOfTrailingZeros(p);
-            p &= p - 1;
-            files |= FILE_LO[s / 9 + 1];
-        }
-        return files;
-    }
-
-    private long pawnFilesHi(int c) {
-        long p = roleHi[PAWN] & colorHi[c];
-        long files = 0;
-        while (p != 0) {
-            int s = 63 + Long.numberOfTrailingZeros(p);
-            p &= p - 1;
-            files |= FILE_HI[s / 9 + 1];
-        }
-        return files;
-    }
-
-    /**
-     * Uchifuzume: whether a pawn dropped by {@code us} on {@code ps} (the square in front of the enemy king)
-     * would checkmate. The pawn can be taken by any enemy piece except the king when that piece is not
-     * pinned (or stays on its pin line, which a capture on {@code ps} does when the pin runs through
-     * {@code ps}); the king can take it or step away only onto squares {@code us} does not attack.
-     */
-    private boolean isPawnDropMate(int us, int ps) {
-        int them = us ^ 1;
-        int ek = kingSq[them];
-        long oLo = occLo | SQ_LO[ps], oHi = occHi | SQ_HI[ps];
-        attackersTo(them, ps, oLo, oHi);
-        long capLo = aLo, capHi = aHi;
-        if (ek < 63) {
-            capLo &= ~(1L << ek);
-        } else {
-            capHi &= ~(1L << (ek - 63));
-        }
-        if ((capLo | capHi) != 0) {
-            computePinned(them);
-            long pinLo = aLo, pinHi = aHi;
-            while ((capLo | capHi) != 0) {
-                int a;
-                if (capLo != 0) {
-                    a = Long.numberOfTrailingZeros(capLo);
-                    capLo &= capLo - 1;
-                } else {
-                    a = 63 + Long.numberOfTrailingZeros(capHi);
-                    capHi &= capHi - 1;
-                }
-                if (!contains(pinLo, pinHi, a) || aligned(ek, a, ps)) {
-                    return false;
-                }
-            }
-        }
-        long kLo = KING_LO[ek] & ~colorLo[them], kHi = KING_HI[ek] & ~colorHi[them];
-        long xLo = oLo & ~SQ_LO[ek], xHi = oHi & ~SQ_HI[ek];
-        while ((kLo | kHi) != 0) {
-            int t;
-            if (kLo != 0) {
-                t = Long.numberOfTrailingZeros(kLo);
-                kLo &= kLo - 1;
-            } else {
-                t = 63 + Long.numberOfTrailingZeros(kHi);
-                kHi &= kHi - 1;
-            }
-            if (!attacked(us, t, xLo, xHi)) {
-                return false;
-            }
-        }
-        return true;
+        return MoveGenerator.generate(this, type.flags, buf, start);
     }
 
     /** Whether a legal move gives check to the opponent's king (directly or by discovery). */
     public boolean givesCheck(int m) {
-        int them = side ^ 1;
-        int ek = kingSq[them];
-        if (ek == NO_SQUARE) {
-            return false;
-        }
-        int to = m & 127;
-        long oLo = occLo | SQ_LO[to], oHi = occHi | SQ_HI[to];
-        boolean drop = (m & Move.DROP_FLAG) != 0;
-        int from = (m >>> 7) & 127;
-        if (!drop) {
-            oLo &= ~SQ_LO[from];
-            oHi &= ~SQ_HI[from];
-        }
-        pieceAttacks(Move.pieceAfter(m), to, oLo, oHi);
-        if (contains(aLo, aHi, ek)) {
-            return true;
-        }
-        if (drop) {
-            return false;
-        }
-        int d = DIRECTION[ek * 81 + from];
-        if (d < 0 || aligned(ek, from, to)) {
-            return false;
-        }
-        return sliderOn(side, ek, d, oLo, oHi) >= 0;
+        return AttackQueries.givesCheck(this, m);
     }
 
-    /** Whether a pawn dropped by the side to move on {@code sq} would be uchifuzume (a mating pawn drop). */
-    public boolean isUchifuzume(int sq) {
-        int ek = kingSq[side ^ 1];
-        if (ek == NO_SQUARE || sq != (side == 0 ? ek + 1 : ek - 1) || Square.file(sq) != Square.file(ek) || board[sq] != 0) {
-            return false;
-        }
-        return isPawnDropMate(side, sq);
+    /**
+     * Why a move is illegal in this position, or empty if it is legal: the rule it breaks and a sentence for
+     * people (without the move or the position, which the caller knows). The rules are checked in the order a
+     * player would: the piece, its reach, promotion, then for drops the hand, the square, dead squares, nifu,
+     * the check, uchifuzume, and last the king's safety.
+     */
+    public Optional<IllegalMove> illegalMove(MoveOrDrop move) {
+        return Optional.ofNullable(IllegalMoves.explain(this, move));
+    }
+
+    /** The rule a move breaks in this position ({@link #illegalMove}), or empty if it is legal. */
+    public Optional<IllegalMoveReason> illegalReason(MoveOrDrop move) {
+        return illegalMove(move).map(IllegalMove::reason);
     }
 
     @Override
     public String toString() {
-        return Setups.sfen(this);
+        return Sfen.format(this);
     }
 
     // ------------------------------------------------------------------ search support
@@ -1361,27 +674,15 @@ public final class Position {
     }
 
     /**
-     * Writes the legal moves that give check (directly or by discovery, drops included) from {@code start}
-     * on and returns the new end: the moves of {@code generate(LEGAL | GEN_CHECKS, …)}, or with
-     * {@code all} those of {@code generate(LEGAL_ALL | GEN_CHECKS, …)}, which adds the non-promotions of
-     * pawn, bishop and rook (and lance to the second rank) that give check. Computed from the squares that
-     * attack the enemy king rather than by generating every move and filtering. Allocates nothing.
-     */
-    public int generateChecks(boolean all, int[] buf, int start) {
-        return checkGenerator().generate(all ? LEGAL_ALL : LEGAL, buf, start);
-    }
-
-    /**
      * The pieces of colour {@code color} that attack {@code sq} with the occupancy {@code occLo}/{@code occHi}
      * (pass {@link #occupiedLo()}/{@link #occupiedHi()} for the board as it stands, or an occupancy with
      * pieces removed to see x-ray attackers, as static exchange evaluation does): the low word (squares
      * 0–62, files 1–7) goes to {@code out[0]}, the high word (63–80) to {@code out[1]}. Allocates nothing.
      */
     public void attackersTo(int color, int sq, long occLo, long occHi, long[] out) {
-        AttackWords w = attackWords();
-        w.attackersTo(color, sq, occLo, occHi);
-        out[0] = w.lo;
-        out[1] = w.hi;
+        AttackQueries.attackersTo(this, color, sq, occLo, occHi);
+        out[0] = aLo;
+        out[1] = aHi;
     }
 
     /**
@@ -1389,10 +690,9 @@ public final class Position {
      * occupancy {@code occLo}/{@code occHi}, as low and high words in {@code out[0]} and {@code out[1]}.
      */
     public void attacksFrom(int piece, int sq, long occLo, long occHi, long[] out) {
-        AttackWords w = attackWords();
-        w.piece(piece, sq, occLo, occHi);
-        out[0] = w.lo;
-        out[1] = w.hi;
+        AttackQueries.pieceAttacks(this, piece, sq, occLo, occHi);
+        out[0] = aLo;
+        out[1] = aHi;
     }
 
     /**
@@ -1401,10 +701,9 @@ public final class Position {
      * if the colour has no king.
      */
     public void pinned(int color, long[] out) {
-        AttackWords w = attackWords();
-        w.blockers(color, color);
-        out[0] = w.lo;
-        out[1] = w.hi;
+        Pins.blockers(this, color, color);
+        out[0] = aLo;
+        out[1] = aHi;
     }
 
     /**
@@ -1413,10 +712,9 @@ public final class Position {
      * {@code out[1]}.
      */
     public void discoveredCheckers(int color, long[] out) {
-        AttackWords w = attackWords();
-        w.blockers(color ^ 1, color);
-        out[0] = w.lo;
-        out[1] = w.hi;
+        Pins.blockers(this, color ^ 1, color);
+        out[0] = aLo;
+        out[1] = aHi;
     }
 
     /** The occupied squares, low word (squares 0–62). */
@@ -1462,30 +760,21 @@ public final class Position {
     }
 
     // Helpers of the search support, created on first use (a copy makes its own).
-    private AttackWords attackWords;
     private CheckGenerator checkGenerator;
     private MoveLegality moveLegality;
 
     private MoveLegality moveLegality() {
         MoveLegality l = moveLegality;
         if (l == null) {
-            l = moveLegality = new MoveLegality(this, attackWords());
+            l = moveLegality = new MoveLegality(this);
         }
         return l;
     }
 
-    AttackWords attackWords() {
-        AttackWords w = attackWords;
-        if (w == null) {
-            w = attackWords = new AttackWords(this);
-        }
-        return w;
-    }
-
-    private CheckGenerator checkGenerator() {
+    CheckGenerator checkGenerator() {
         CheckGenerator g = checkGenerator;
         if (g == null) {
-            g = checkGenerator = new CheckGenerator(this, attackWords());
+            g = checkGenerator = new CheckGenerator(this);
         }
         return g;
     }

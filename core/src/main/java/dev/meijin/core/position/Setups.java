@@ -1,14 +1,12 @@
 package dev.meijin.core.position;
 
 import dev.meijin.core.Color;
-import dev.meijin.core.Hand;
 import dev.meijin.core.Piece;
-import dev.meijin.core.Role;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Standard setups and SFEN text of positions (the parser lives in {@code dev.meijin.core.sfen}). */
+/** Standard setups. SFEN text is read and written by {@code dev.meijin.core.sfen.Sfen}. */
 public final class Setups {
     private Setups() {}
 
@@ -32,54 +30,5 @@ public final class Setups {
         b.set(9 * (8 - 1) + 7, Piece.of(0, 5)); // sente bishop 8h
         b.set(9 * (2 - 1) + 7, Piece.of(0, 6)); // sente rook 2h
         return new Setup(b, Collections.nCopies(16, 0), Color.SENTE, 1);
-    }
-
-    /** The SFEN of a setup: board, side, hands in the order R B G S N L P (sente's first), move number. */
-    public static String sfen(Setup s) {
-        StringBuilder sb = new StringBuilder(96);
-        for (int rank = 1; rank <= 9; rank++) {
-            int empty = 0;
-            for (int file = 9; file >= 1; file--) {
-                int pc = s.piece(9 * (file - 1) + rank - 1);
-                if (pc == 0) {
-                    empty++;
-                    continue;
-                }
-                if (empty > 0) {
-                    sb.append(empty);
-                    empty = 0;
-                }
-                sb.append(Piece.sfen(pc));
-            }
-            if (empty > 0) {
-                sb.append(empty);
-            }
-            if (rank < 9) {
-                sb.append('/');
-            }
-        }
-        sb.append(s.turn() == Color.SENTE ? " b " : " w ");
-        int len = sb.length();
-        for (Color c : Color.values()) {
-            for (Role r : Role.HAND_ORDER) {
-                int n = s.handCount(c, r);
-                if (n > 0) {
-                    if (n > 1) {
-                        sb.append(n);
-                    }
-                    sb.append(c == Color.SENTE ? r.sfenLetter() : Character.toLowerCase(r.sfenLetter()));
-                }
-            }
-        }
-        if (sb.length() == len) {
-            sb.append('-');
-        }
-        sb.append(' ').append(s.moveNumber());
-        return sb.toString();
-    }
-
-    /** The SFEN of the current position (move number advanced by the moves played on it). */
-    public static String sfen(Position p) {
-        return sfen(p.toSetup());
     }
 }

@@ -63,7 +63,7 @@ public final class Sfen {
         }
         if (fields.getFirst().equals("startpos")) {
             throw new SfenException(SfenException.Reason.FIELDS, in, starts.get(1),
-                    "startpos is a whole position and takes no other fields, found \"" + in.substring(starts.get(1)) + "\"");
+                    "startpos is a whole position and takes no other fields, found " + SfenException.quote(in.substring(starts.get(1))));
         }
         if (fields.size() < 3 || fields.size() > 4) {
             throw new SfenException(SfenException.Reason.FIELDS, in, in.length(), "expected 4 fields (board, side, hands, move number), found " + fields.size());
@@ -73,7 +73,7 @@ public final class Sfen {
         Color turn = switch (turnText) {
             case "b" -> Color.SENTE;
             case "w" -> Color.GOTE;
-            default -> throw new SfenException(SfenException.Reason.TURN, in, starts.get(1), "side to move \"" + turnText + "\" is not b or w");
+            default -> throw new SfenException(SfenException.Reason.TURN, in, starts.get(1), "side to move " + SfenException.quote(turnText) + " is not b or w");
         };
         List<Integer> hands = parseHands(in, fields.get(2), starts.get(2));
         int moveNumber = 1;
@@ -81,7 +81,7 @@ public final class Sfen {
             String mn = fields.get(3);
             int at = starts.get(3);
             if (mn.length() > 9 || !mn.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-                throw new SfenException(SfenException.Reason.MOVE_NUMBER, in, at, "move number \"" + mn + "\" is not a positive integer");
+                throw new SfenException(SfenException.Reason.MOVE_NUMBER, in, at, "move number " + SfenException.quote(mn) + " is not a positive integer");
             }
             moveNumber = Integer.parseInt(mn);
             if (moveNumber < 1) {
@@ -124,13 +124,14 @@ public final class Sfen {
                 }
                 promoted = true;
             } else {
-                int role = roleOfLetter(Character.toUpperCase(ch));
-                if (role == 0) {
-                    throw new SfenException(SfenException.Reason.BOARD, in, at, "unknown piece letter '" + ch + "'");
+                Role letter = Role.ofSfenLetter(Character.toUpperCase(ch));
+                if (letter == null) {
+                    throw new SfenException(SfenException.Reason.BOARD, in, at, "unknown piece letter " + SfenException.quote(ch));
                 }
+                int role = letter.code();
                 if (promoted) {
-                    if (role > 6) {
-                        throw new SfenException(SfenException.Reason.BOARD, in, at, "'+" + ch + "': " + Role.of(role) + " cannot promote");
+                    if (!letter.canPromote()) {
+                        throw new SfenException(SfenException.Reason.BOARD, in, at, "'+" + ch + "': a " + letter.englishName() + " cannot promote");
                     }
                     role += 8;
                     promoted = false;
@@ -153,20 +154,6 @@ public final class Sfen {
         return board;
     }
 
-    private static int roleOfLetter(char upper) {
-        return switch (upper) {
-            case 'P' -> 1;
-            case 'L' -> 2;
-            case 'N' -> 3;
-            case 'S' -> 4;
-            case 'B' -> 5;
-            case 'R' -> 6;
-            case 'G' -> 7;
-            case 'K' -> 8;
-            default -> 0;
-        };
-    }
-
     private static List<Integer> parseHands(String in, String h, int offset) {
         List<Integer> hands = new ArrayList<>(Collections.nCopies(16, 0));
         if (h.equals("-")) {
@@ -180,7 +167,7 @@ public final class Sfen {
                 int s = i;
                 while (i < h.length() && h.charAt(i) >= '0' && h.charAt(i) <= '9') i++;
                 if (i - s > 2) {
-                    throw new SfenException(SfenException.Reason.HANDS, in, at, "count \"" + h.substring(s, i) + "\" is too large");
+                    throw new SfenException(SfenException.Reason.HANDS, in, at, "count " + SfenException.quote(h.substring(s, i)) + " is too large");
                 }
                 n = Integer.parseInt(h.substring(s, i));
                 if (n < 1) {
@@ -191,15 +178,18 @@ public final class Sfen {
                 }
             }
             char ch = h.charAt(i);
-            int role = roleOfLetter(Character.toUpperCase(ch));
-            if (role == 0 || role == 8) {
-                throw new SfenException(SfenException.Reason.HANDS, in, offset + i, role == 8 ? "a king cannot be in hand" : "unknown piece letter '" + ch + "'");
+            Role letter = Role.ofSfenLetter(Character.toUpperCase(ch));
+            if (letter == null || letter == Role.KING) {
+                throw new SfenException(SfenException.Reason.HANDS, in, offset + i,
+                        letter == Role.KING ? "a king cannot be in hand" : "unknown piece letter " + SfenException.quote(ch));
             }
+            int role = letter.code();
             int color = Character.isUpperCase(ch) ? 0 : 1;
             int idx = color * 8 + role;
             int total = hands.get(idx) + n;
             if (total > Hand.MAX[role]) {
-                throw new SfenException(SfenException.Reason.HANDS, in, at, "\"" + h + "\": " + Role.of(role) + " count " + total + " > " + Hand.MAX[role]);
+                throw new SfenException(SfenException.Reason.HANDS, in, at,
+                        total + " " + letter.englishName() + "s in " + (color == 0 ? "sente" : "gote") + "'s hand, a set has " + Hand.MAX[role]);
             }
             hands.set(idx, total);
             i++;
@@ -218,12 +208,13 @@ public final class Sfen {
             return Position.of(s);
         } catch (IllegalPositionException e) {
             String in = text.strip();
-            throw new SfenException(SfenException.Reason.POSITION, in, indexOf(in, e.square()), e.getMessage() + " " + e.issues());
+            throw new SfenException(SfenException.Reason.POSITION, in, e.square() < 0 ? -1 : indexOf(in, e.square()), e.detail());
         }
     }
 
     /**
-     * Parses SFEN text into a mate-problem position: the side to move may lack a king.
+     * Parses SFEN text into a mate-problem position: one side (the attacker) may lack a king, whichever side
+     * is to move.
      *
      * @throws SfenException if the text is malformed or the position is illegal
      */
@@ -233,7 +224,7 @@ public final class Sfen {
             return Position.ofTsume(s);
         } catch (IllegalPositionException e) {
             String in = text.strip();
-            throw new SfenException(SfenException.Reason.POSITION, in, indexOf(in, e.square()), e.getMessage() + " " + e.issues());
+            throw new SfenException(SfenException.Reason.POSITION, in, e.square() < 0 ? -1 : indexOf(in, e.square()), e.detail());
         }
     }
 
@@ -267,13 +258,52 @@ public final class Sfen {
         return 0;
     }
 
-    /** The SFEN of a position. */
+    /** The SFEN of a position (the move number advanced by the moves played on it). */
     public static String format(Position p) {
-        return Setups.sfen(p);
+        return format(p.toSetup());
     }
 
-    /** The SFEN of a setup. */
+    /** The SFEN of a setup: board, side, hands in the order R B G S N L P (sente's first), move number. */
     public static String format(Setup s) {
-        return Setups.sfen(s);
+        StringBuilder sb = new StringBuilder(96);
+        for (int rank = 1; rank <= 9; rank++) {
+            int empty = 0;
+            for (int file = 9; file >= 1; file--) {
+                int pc = s.piece(9 * (file - 1) + rank - 1);
+                if (pc == 0) {
+                    empty++;
+                    continue;
+                }
+                if (empty > 0) {
+                    sb.append(empty);
+                    empty = 0;
+                }
+                sb.append(Piece.sfen(pc));
+            }
+            if (empty > 0) {
+                sb.append(empty);
+            }
+            if (rank < 9) {
+                sb.append('/');
+            }
+        }
+        sb.append(s.turn() == Color.SENTE ? " b " : " w ");
+        int len = sb.length();
+        for (Color c : Color.values()) {
+            for (Role r : Role.HAND_ORDER) {
+                int n = s.handCount(c, r);
+                if (n > 0) {
+                    if (n > 1) {
+                        sb.append(n);
+                    }
+                    sb.append(c == Color.SENTE ? r.sfenLetter() : Character.toLowerCase(r.sfenLetter()));
+                }
+            }
+        }
+        if (sb.length() == len) {
+            sb.append('-');
+        }
+        sb.append(' ').append(s.moveNumber());
+        return sb.toString();
     }
 }

@@ -1,33 +1,35 @@
 package dev.meijin.core.usi;
 
+import dev.meijin.core.position.IllegalMoveReason;
+
 /**
- * A USI move that cannot be played: malformed text, or well-formed but illegal in the position. Carries
- * the {@link Reason} and the input.
+ * A USI move that cannot be played: malformed text ({@link IllegalMoveReason#MALFORMED}), or well-formed but
+ * illegal in the position (the rule it breaks). Carries the reason and the input.
  */
 public final class UsiMoveException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
-    /** What is wrong. */
-    public enum Reason {
-        /** Not USI move syntax ({@code 7g7f}, {@code 8h2b+}, {@code P*5e}). */
-        MALFORMED,
-        /** Well-formed, but not a legal move in the position. */
-        ILLEGAL
-    }
-
-    private final Reason reason;
+    private final IllegalMoveReason reason;
     private final String input;
 
-    public UsiMoveException(Reason reason, String input, String message) {
+    /** An exception for {@code input} refused for {@code reason}, with the whole message. */
+    public UsiMoveException(IllegalMoveReason reason, String input, String message) {
         super(message);
         this.reason = reason;
         this.input = input;
     }
 
-    public Reason reason() {
+    /** Why the move was refused: {@link IllegalMoveReason#MALFORMED} for bad syntax, else the rule it breaks. */
+    public IllegalMoveReason reason() {
         return reason;
     }
 
+    /** Whether the text is not USI move syntax at all. */
+    public boolean isMalformed() {
+        return reason == IllegalMoveReason.MALFORMED;
+    }
+
+    /** The text as given. */
     public String input() {
         return input;
     }

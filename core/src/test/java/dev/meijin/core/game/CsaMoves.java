@@ -1,5 +1,6 @@
 package dev.meijin.core.game;
 
+import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
@@ -126,7 +127,7 @@ public final class CsaMoves {
     public static int toMove(Position pos, String csa) {
         Color side = csa.charAt(0) == '+' ? Color.SENTE : Color.GOTE;
         if (side != pos.turn()) {
-            throw new IllegalArgumentException(csa + ": " + pos.turn() + " is to move in " + Setups.sfen(pos));
+            throw new IllegalArgumentException(csa + ": " + pos.turn() + " is to move in " + Sfen.format(pos));
         }
         Role after = Role.ofCsa(csa.substring(5, 7));
         int to = square(csa.substring(3, 5), 0);
@@ -137,7 +138,7 @@ public final class CsaMoves {
         int pc = pos.pieceAt(from);
         if (pc == 0 || Piece.colorOf(pc) != side) {
             throw new IllegalArgumentException(
-                    csa + ": no piece of " + side + " on " + Square.name(from) + " in " + Setups.sfen(pos));
+                    csa + ": no piece of " + side + " on " + Square.name(from) + " in " + Sfen.format(pos));
         }
         Role before = Piece.roleOf(pc);
         boolean promote = before != after;

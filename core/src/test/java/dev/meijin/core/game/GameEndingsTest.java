@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -180,6 +181,7 @@ class GameEndingsTest {
      * {@code %TORYO}, {@code %TIME_UP} or {@code %ILLEGAL_MOVE} came after the rules' checkmate and names the
      * same loser (an illegal move is all a mated side can make).
      */
+    @Tag("slow")
     @ParameterizedTest
     @MethodSource("wcsc28")
     void wcsc28Game(String path) {

@@ -108,7 +108,7 @@ class GamePlayTest {
         assertThatThrownBy(() -> Usi.parseMove(casual.position(), usi)).as(sfen)
                 .isInstanceOf(UsiMoveException.class).hasMessage(refused.message());
         assertThat(casual.isOver()).as(sfen).isFalse();
-        assertThat(casual.sfen()).as(sfen).isEqualTo(Setups.sfen(Sfen.parse(sfen)));
+        assertThat(casual.sfen()).as(sfen).isEqualTo(Sfen.format(Sfen.parse(sfen)));
 
         if (reason != IllegalMoveReason.MALFORMED) {
             dev.meijin.core.MoveOrDrop value = Usi.parse(usi);

@@ -11,7 +11,6 @@ import dev.meijin.core.Square;
 import dev.meijin.core.game.LegalDests.Dest;
 import dev.meijin.core.game.LegalDests.Promotion;
 import dev.meijin.core.position.Position;
-import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,7 +140,7 @@ class LegalDestsTest {
         Optional<String> check = pos.inCheck() ? Optional.of(Square.name(king)) : Optional.empty();
         if (!wrong.isEmpty() || !fromDests.equals(legal) || d.moveCount() != legal.size() || !d.check().equals(check)
                 || next.isPresent() && !fromDests.contains(next.get())) {
-            String sfen = Setups.sfen(pos);
+            String sfen = Sfen.format(pos);
             assertThat(wrong).as(sfen).isEmpty();
             assertThat(fromDests).as(sfen).isEqualTo(legal);
             assertThat(d.moveCount()).as(sfen).isEqualTo(legal.size());

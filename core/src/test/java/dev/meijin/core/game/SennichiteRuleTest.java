@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * record that ended by repetition it gives the verdict the record's terminal command states (a draw, or a
  * loss for the side that checked with every move).
  */
+@Tag("slow")
 class SennichiteRuleTest {
 
     static Stream<String> records() {

@@ -7,7 +7,9 @@ import dev.meijin.core.Fixtures;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Rules;
 import dev.meijin.core.sfen.Sfen;
 import java.util.Arrays;
 import java.util.Collection;
@@ -19,6 +21,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The generation types against each other and against {@link BruteForce}, a generator written from the rules
  * alone, on every perft position and on positions from seeded random playouts.
  */
+@Tag("slow")
 class GenTypeTest {
 
     private static final int PAWN = 1, LANCE = 2, BISHOP = 5, ROOK = 6;
@@ -72,7 +76,7 @@ class GenTypeTest {
         for (GenType t : GenType.values()) {
             int[] buf = new int[Position.MAX_MOVES + 5];
             buf[0] = 12345; // generation starts at the index given and leaves what is before it alone
-            int end = MoveGen.generate(pos, t, buf, 1);
+            int end = pos.generate(t, buf, 1);
             assertThat(buf[0]).as("%s wrote before its start in %s", t, sfen).isEqualTo(12345);
             int[] moves = Arrays.copyOfRange(buf, 1, end);
             assertThat(set(moves)).as("%s has no duplicates in %s", t, sfen).hasSize(moves.length);
@@ -175,7 +179,7 @@ class GenTypeTest {
             for (int sq = 0; sq < Square.COUNT; sq++) {
                 boolean expected = board.sq[sq] == 0 && Square.relativeRank(mover, sq) > 1
                         && BruteForce.isPawnDropMate(withPawn, Move.drop(PAWN, sq, mover));
-                assertThat(pos.isUchifuzume(sq)).as("isUchifuzume(%s) in %s", Square.name(sq), sfen)
+                assertThat(Rules.isUchifuzume(pos, sq)).as("isUchifuzume(%s) in %s", Square.name(sq), sfen)
                         .isEqualTo(expected);
             }
         }

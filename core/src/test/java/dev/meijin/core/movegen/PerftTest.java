@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,6 +28,7 @@ class PerftTest {
         return Fixtures.perftRows().stream();
     }
 
+    @Tag("slow")
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
     void countMatchesTheTable(PerftRow row) {

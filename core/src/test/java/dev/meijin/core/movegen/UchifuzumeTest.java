@@ -15,8 +15,10 @@ import dev.meijin.core.game.Game;
 import dev.meijin.core.game.MoveResult;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Rules;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
@@ -63,7 +65,7 @@ class UchifuzumeTest {
         assertThat(pos.givesCheck(drop)).as("the drop checks: %s", what).isTrue();
         assertThat(BruteForce.isPawnDropMate(BruteForce.Board.of(pos), drop)).as("brute force mate: %s", what)
                 .isEqualTo(uchifuzume);
-        assertThat(pos.isUchifuzume(sq)).as("isUchifuzume: %s", what).isEqualTo(uchifuzume);
+        assertThat(Rules.isUchifuzume(pos, sq)).as("isUchifuzume: %s", what).isEqualTo(uchifuzume);
         assertThat(pos.isLegal(drop)).as("isLegal: %s", what).isEqualTo(!uchifuzume);
         assertThat(contains(pos, GenType.LEGAL_ALL, drop)).as("in LEGAL_ALL: %s", what).isEqualTo(!uchifuzume);
         assertThat(contains(pos, GenType.LEGAL, drop)).as("in LEGAL: %s", what).isEqualTo(!uchifuzume);
@@ -74,7 +76,7 @@ class UchifuzumeTest {
             UsiMoveException e = catchThrowableOfType(UsiMoveException.class,
                     () -> Usi.parseMove(pos, usi));
             assertThat(e).as("Usi.parseMove refuses: %s", what).isNotNull();
-            assertThat(e.reason()).as(what).isEqualTo(UsiMoveException.Reason.ILLEGAL);
+            assertThat(e.reason()).as(what).isEqualTo(IllegalMoveReason.UCHIFUZUME);
             Game game = Game.of(Sfen.parse(sfen), RuleSet.CSA);
             assertThat(game.play(usi)).as("Game.play refuses: %s", what).isInstanceOfSatisfying(MoveResult.Illegal.class,
                     i -> assertThat(i.reason()).isEqualTo(IllegalMoveReason.UCHIFUZUME));
@@ -131,7 +133,7 @@ class UchifuzumeTest {
         String sfen = "8k/9/6NG1/9/9/9/9/9/4K4 b P 1";
         Position pos = Sfen.position(sfen);
         for (int sq = 0; sq < Square.COUNT; sq++) {
-            assertThat(pos.isUchifuzume(sq)).as("%s in %s", Square.name(sq), sfen)
+            assertThat(Rules.isUchifuzume(pos, sq)).as("%s in %s", Square.name(sq), sfen)
                     .isEqualTo(sq == Square.parse("1b"));
         }
     }
@@ -152,7 +154,7 @@ class UchifuzumeTest {
         assertThat(pos.kingSquare(Color.SENTE.index())).as(sfen).isEqualTo(Square.parse("6e"));
         int drop = CsaMoves.toMove(pos, "-0064FU");
         assertThat(pos.givesCheck(drop)).as("P*6d checks in %s", sfen).isTrue();
-        assertThat(pos.isUchifuzume(sq)).as("P*6d is uchifuzume in %s", sfen).isTrue();
+        assertThat(Rules.isUchifuzume(pos, sq)).as("P*6d is uchifuzume in %s", sfen).isTrue();
         assertThat(BruteForce.isPawnDropMate(BruteForce.Board.of(pos), drop)).as("brute force, %s", sfen).isTrue();
         assertThat(pos.isLegal(drop)).as("P*6d in %s", sfen).isFalse();
         assertThat(contains(pos, GenType.LEGAL_ALL, drop)).as("P*6d generated in %s", sfen).isFalse();
@@ -166,7 +168,7 @@ class UchifuzumeTest {
         String sfen = Sfen.format(pos);
         int drop = CsaMoves.toMove(pos, "-0092FU");
         assertThat(pos.givesCheck(drop)).as("P*9b checks in %s", sfen).isTrue();
-        assertThat(pos.isUchifuzume(Square.parse("9b"))).as("P*9b in %s", sfen).isFalse();
+        assertThat(Rules.isUchifuzume(pos, Square.parse("9b"))).as("P*9b in %s", sfen).isFalse();
         assertThat(pos.isLegal(drop)).as("P*9b in %s", sfen).isTrue();
         pos.doMove(drop);
         assertThat(pos.inCheck()).as("after P*9b in %s", sfen).isTrue();
@@ -192,7 +194,7 @@ class UchifuzumeTest {
 
     private static boolean contains(Position pos, GenType type, int m) {
         int[] buf = new int[Position.MAX_MOVES];
-        int n = MoveGen.generate(pos, type, buf, 0);
+        int n = pos.generate(type, buf, 0);
         for (int i = 0; i < n; i++) {
             if (buf[i] == m) {
                 return true;

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.core.Fixtures;
 import dev.meijin.core.Move;
-import dev.meijin.core.movegen.GenType;
-import dev.meijin.core.movegen.MoveGen;
 import dev.meijin.core.sfen.Sfen;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -19,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * each once, for every generation type that asks for checks, on every perft position, on the positions of
  * seeded playouts from them and from the start, and on all of these with the colours swapped.
  */
+@Tag("slow")
 class CheckGeneratorTest {
 
     static Stream<String> positions() {
@@ -42,22 +42,21 @@ class CheckGeneratorTest {
     void sameMovesAsFilteringTheLegalMoves(String sfen) {
         Position pos = Fixtures.load(sfen);
         int[] buf = new int[Position.MAX_MOVES];
-        for (int flags : new int[] {Position.LEGAL, Position.LEGAL_ALL, Position.GEN_CAPTURES, Position.GEN_QUIETS,
-                Position.GEN_CAPTURES | Position.GEN_ALL, Position.GEN_QUIETS | Position.GEN_ALL}) {
-            int n = pos.generate(flags, buf, 0);
+        int legal = GenType.LEGAL.flags, legalAll = GenType.LEGAL_ALL.flags;
+        for (int flags : new int[] {legal, legalAll, MoveGenerator.GEN_CAPTURES, MoveGenerator.GEN_QUIETS,
+                MoveGenerator.GEN_CAPTURES | MoveGenerator.GEN_ALL, MoveGenerator.GEN_QUIETS | MoveGenerator.GEN_ALL}) {
+            int n = MoveGenerator.generate(pos, flags, buf, 0);
             List<Integer> expected = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 if (pos.givesCheck(buf[i])) {
                     expected.add(buf[i]);
                 }
             }
-            int m = pos.generate(flags | Position.GEN_CHECKS, buf, 3);
+            int m = MoveGenerator.generate(pos, flags | MoveGenerator.GEN_CHECKS, buf, 3);
             assertThat(sorted(buf, 3, m)).as("checks with flags %d in %s", flags, sfen).isEqualTo(sortedList(expected));
-            if (flags == Position.LEGAL || flags == Position.LEGAL_ALL) {
-                int k = pos.generateChecks(flags == Position.LEGAL_ALL, buf, 0);
-                assertThat(sorted(buf, 0, k)).as("generateChecks in %s", sfen).isEqualTo(sortedList(expected));
-                GenType type = flags == Position.LEGAL ? GenType.CHECKS : GenType.CHECKS_ALL;
-                int g = MoveGen.generate(pos, type, buf, 0);
+            if (flags == legal || flags == legalAll) {
+                GenType type = flags == legal ? GenType.CHECKS : GenType.CHECKS_ALL;
+                int g = pos.generate(type, buf, 0);
                 assertThat(sorted(buf, 0, g)).as("%s in %s", type, sfen).isEqualTo(sortedList(expected));
             }
         }

@@ -64,7 +64,7 @@ class MoveLegalityTest {
                     counts[0]++;
                 } else if (pseudo) {
                     int us = pos.sideToMove();
-                    boolean uchifuzume = Move.isDrop(m) && Move.dropRole(m) == 1 && pos.isUchifuzume(Move.to(m));
+                    boolean uchifuzume = Move.isDrop(m) && Move.dropRole(m) == 1 && Rules.isUchifuzume(pos, Move.to(m));
                     Position after = pos.copy();
                     after.doMove(m);
                     boolean exposed = after.kingSquare(us) != Position.NO_SQUARE && after.isAttacked(us ^ 1, after.kingSquare(us));

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,6 +35,7 @@ class PlayoutTest {
         return LongStream.range(0, GAMES);
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @MethodSource("seeds")
     void playoutFromStartpos(long seed) {
@@ -44,6 +46,7 @@ class PlayoutTest {
         return Fixtures.perftSfens().stream();
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @MethodSource("perftPositions")
     void playoutFromPerftPosition(String sfen) {

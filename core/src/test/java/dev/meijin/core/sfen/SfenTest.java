@@ -180,8 +180,8 @@ class SfenTest {
 
     @Test
     void messagesNameTheProblem() {
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 3B 1")).contains("BISHOP count 3 > 2").contains("3B");
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 19P 1")).contains("PAWN count 19 > 18");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 3B 1")).contains("3 bishops in sente's hand, a set has 2").contains("3B");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 19P 1")).contains("19 pawns in sente's hand, a set has 18");
         assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 0P 1")).contains("count 0");
         assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b K 1")).contains("king");
         assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 2 1")).contains("without a piece letter");
@@ -189,8 +189,8 @@ class SfenTest {
         assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - abc")).contains("\"abc\"");
         assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - 0")).contains("below 1");
         assertThat(message("4k4/9/9/9/4x4/9/9/9/4K4 b - 1")).contains("'x'");
-        assertThat(message("4k4/9/9/9/3+G4/9/9/9/4K4 b - 1")).contains("GOLD cannot promote");
-        assertThat(message("4k4/9/9/9/3+K4/9/9/9/4K4 b - 1")).contains("KING cannot promote");
+        assertThat(message("4k4/9/9/9/3+G4/9/9/9/4K4 b - 1")).contains("'+G': a gold cannot promote");
+        assertThat(message("4k4/9/9/9/3+K4/9/9/9/4K4 b - 1")).contains("'+K': a king cannot promote");
         assertThat(message("4k4/9/9/9/9/9/9/4K4 b - 1")).contains("8 ranks");
         assertThat(message("4k4/9/9/9/9/9/9/9/9/4K4 b - 1")).contains("more than 9 ranks");
         assertThat(message("4k4/8/9/9/9/9/9/9/4K4 b - 1")).contains("rank 2 has 8 squares");
@@ -223,11 +223,17 @@ class SfenTest {
 
     // ------------------------------------------------------------------ position rules
 
+    /** What a position error says, in words, for each issue. */
+    private static final java.util.Map<String, String> PHRASES = java.util.Map.of(
+            "NO_KING", "no king", "TOO_MANY_KINGS", "a second king on", "NIFU", "unpromoted pawns on file",
+            "DEAD_PIECE", "could never move", "OPPONENT_IN_CHECK", "is in check but",
+            "TOO_MANY_PIECES", "on the board and in hand, a set has");
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            no sente king           | 4k4/9/9/9/9/9/9/9/9 w - 1             | NO_KING | 0
-            no gote king            | 9/9/9/9/9/9/9/9/4K4 b - 1             | NO_KING | 0
-            no kings at all         | 9/9/9/9/9/9/9/9/9 b - 1               | NO_KING | 0
+            no sente king           | 4k4/9/9/9/9/9/9/9/9 w - 1             | NO_KING | -1
+            no gote king            | 9/9/9/9/9/9/9/9/4K4 b - 1             | NO_KING | -1
+            no kings at all         | 9/9/9/9/9/9/9/9/9 b - 1               | NO_KING | -1
             two sente kings         | 4k4/9/9/9/9/9/9/9/3KK4 b - 1          | TOO_MANY_KINGS | 19
             two gote kings          | 3kk4/9/9/9/9/9/9/9/4K4 b - 1          | TOO_MANY_KINGS | 1
             sente nifu              | 4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1       | NIFU | 17
@@ -241,10 +247,10 @@ class SfenTest {
             gote knight on rank 8   | 4k4/9/9/9/9/9/9/n8/4K4 b - 1          | DEAD_PIECE | 16
             gote in check, b moves  | 4k4/4R4/9/9/9/9/9/9/4K4 b - 1         | OPPONENT_IN_CHECK | 1
             sente in check, w moves | 4k4/9/9/9/9/9/9/9/r3K4 w - 1          | OPPONENT_IN_CHECK | 20
-            three bishops           | 4k4/9/9/9/9/9/9/9/B3K3B b B 1         | TOO_MANY_PIECES | 0
-            19 pawns                | 4k4/9/9/9/9/9/PPPPPPPPP/9/4K4 b 10P 1 | TOO_MANY_PIECES | 0
+            three bishops           | 4k4/9/9/9/9/9/9/9/B3K3B b B 1         | TOO_MANY_PIECES | -1
+            19 pawns                | 4k4/9/9/9/9/9/PPPPPPPPP/9/4K4 b 10P 1 | TOO_MANY_PIECES | -1
             four golds are a set    | 4k4/9/9/9/9/9/9/9/GG1GK4 b G 1        | NONE | 0
-            5 silvers via promoted  | 4k4/9/9/9/9/9/9/9/SS+S+SK4 b s 1      | TOO_MANY_PIECES | 0
+            5 silvers via promoted  | 4k4/9/9/9/9/9/9/9/SS+S+SK4 b s 1      | TOO_MANY_PIECES | -1
             """)
     void positionRules(String name, String sfen, String issue, int index) {
         Setup s = Sfen.parse(sfen);
@@ -259,8 +265,12 @@ class SfenTest {
         assertThat(e.issues()).as("%s: %s", name, sfen).isEqualTo(expected);
         SfenException viaSfen = catchThrowableOfType(SfenException.class, () -> Sfen.position(sfen));
         assertThat(viaSfen.reason()).as("%s via Sfen.position: %s", name, sfen).isEqualTo(Reason.POSITION);
-        assertThat(viaSfen.getMessage()).as(sfen).contains(issue).contains(sfen);
-        assertThat(viaSfen.index()).as("%s: the index of the piece at fault in %s", name, sfen).isEqualTo(index);
+        assertThat(viaSfen.getMessage()).as(sfen).contains(PHRASES.get(issue)).contains(sfen).doesNotContain(issue)
+                .doesNotContain("[");
+        assertThat(viaSfen.index()).as("%s: the index of the piece at fault in %s (-1: the whole position's)", name, sfen)
+                .isEqualTo(index);
+        assertThat(viaSfen.getMessage()).as(sfen).doesNotContain("illegal position")
+                .contains(index < 0 ? "invalid SFEN position: " : "invalid SFEN position at " + index + ": ");
     }
 
     @Test
@@ -272,33 +282,53 @@ class SfenTest {
         IllegalPositionException e = catchThrowableOfType(IllegalPositionException.class, () -> Position.of(s));
         assertThat(e.issues()).as(sfen)
                 .containsExactlyInAnyOrder(PositionIssue.DEAD_PIECE, PositionIssue.NIFU, PositionIssue.NO_KING);
-        assertThat(e.getMessage()).as(sfen).contains("SENTE has no king").contains("file 5");
+        assertThat(e.getMessage()).as(sfen).contains("sente has no king").contains("sente has 2 unpromoted pawns on file 5 (nifu)")
+                .contains("sente's pawn on 9a could never move");
     }
 
     @Test
-    void tsumeAllowsOnlyTheSideToMoveToLackItsKing() {
+    void tsumeAllowsEitherSideToLackItsKing() {
         String attackerKingless = "4k4/9/9/9/9/9/9/9/9 b 2G 1";
         assertThat(Sfen.tsume(attackerKingless).kingSquare(0)).as(attackerKingless).isEqualTo(Position.NO_SQUARE);
         assertThat(Position.validate(Sfen.parse(attackerKingless), true)).as(attackerKingless).isEmpty();
         assertThat(Position.validate(Sfen.parse(attackerKingless), false)).as(attackerKingless)
                 .containsExactly(PositionIssue.NO_KING);
         assertThatThrownBy(() -> Sfen.position(attackerKingless)).as(attackerKingless)
-                .isInstanceOf(SfenException.class);
+                .isInstanceOf(SfenException.class).hasMessageContaining("sente has no king");
 
         String goteAttacker = "9/9/9/9/9/9/9/9/4K4 w 2g 1";
         assertThat(Sfen.tsume(goteAttacker).kingSquare(1)).as(goteAttacker).isEqualTo(Position.NO_SQUARE);
 
-        String defenderKingless = "9/9/9/9/9/9/9/9/4K4 b 2G 1";
-        assertThat(Position.validate(Sfen.parse(defenderKingless), true)).as(defenderKingless)
-                .containsExactly(PositionIssue.NO_KING);
-        IllegalPositionException e = catchThrowableOfType(IllegalPositionException.class,
-                () -> Position.ofTsume(Sfen.parse(defenderKingless)));
-        assertThat(e.issues()).as(defenderKingless).containsExactly(PositionIssue.NO_KING);
-        SfenException viaSfen = catchThrowableOfType(SfenException.class, () -> Sfen.tsume(defenderKingless));
-        assertThat(viaSfen.reason()).as(defenderKingless).isEqualTo(Reason.POSITION);
+        // After the attacker's move: the defender is to move and the attacker still has no king.
+        String afterAttack = "4k4/4G4/9/9/9/9/9/9/9 w G 2";
+        Position p = Sfen.tsume(afterAttack);
+        assertThat(p.kingSquare(0)).as(afterAttack).isEqualTo(Position.NO_SQUARE);
+        assertThat(p.inCheck()).as(afterAttack).isTrue();
+        assertThat(p.isCheckmate()).as(afterAttack).isFalse();
+        assertThat(Position.validate(Sfen.parse(afterAttack), true)).as(afterAttack).isEmpty();
 
         String noKings = "9/9/9/9/9/9/9/9/9 b 2G 1";
         assertThat(Position.validate(Sfen.parse(noKings), true)).as(noKings).containsExactly(PositionIssue.NO_KING);
+        SfenException viaSfen = catchThrowableOfType(SfenException.class, () -> Sfen.tsume(noKings));
+        assertThat(viaSfen.reason()).as(noKings).isEqualTo(Reason.POSITION);
+        assertThat(viaSfen.getMessage()).as(noKings).contains("neither side has a king").doesNotContain("NO_KING");
+    }
+
+    @Test
+    void errorMessagesEscapeControlCharactersAndQuoteAnExcerpt() {
+        String hostile = "4k4/9/9/9/\u001b[31m/9/9/9/4K4 b - 1";
+        SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(hostile));
+        assertThat(e.getMessage()).as(hostile).contains("'\\u001b'").contains("\\u001b[31m").doesNotContain("\u001b");
+        assertThat(e.input()).isEqualTo(hostile);
+
+        String newline = "4k4/9/9/9/9/9/9/9/4K4 b\n - 1";
+        assertThat(catchThrowableOfType(SfenException.class, () -> Sfen.parse(newline)).getMessage()).doesNotContain("\n");
+
+        String huge = "4k4/9/9/9/9/9/9/9/4K4 b - " + "9".repeat(1_000_000);
+        SfenException big = catchThrowableOfType(SfenException.class, () -> Sfen.parse(huge));
+        assertThat(big.reason()).isEqualTo(Reason.MOVE_NUMBER);
+        assertThat(big.getMessage()).hasSizeLessThan(400).contains("…");
+        assertThat(big.input()).hasSize(huge.length());
     }
 
     @Test

@@ -10,9 +10,9 @@ import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
-import dev.meijin.core.usi.UsiMoveException.Reason;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,14 +31,14 @@ class UsiTest {
     @Test
     void formatting() {
         int pawn = Piece.of(Color.SENTE, Role.PAWN), bishop = Piece.of(Color.SENTE, Role.BISHOP);
-        assertThat(Usi.format(Move.normal(Square.parse("7g"), Square.parse("7f"), pawn))).isEqualTo("7g7f");
-        assertThat(Usi.format(Move.promoting(Square.parse("8h"), Square.parse("2b"), bishop))).isEqualTo("8h2b+");
-        assertThat(Usi.format(Move.normal(Square.parse("8h"), Square.parse("2b"), bishop, false))).isEqualTo("8h2b");
-        assertThat(Usi.format(Move.drop(Role.PAWN.code(), Square.parse("5e"), 0))).isEqualTo("P*5e");
-        assertThat(Usi.format(Move.drop(Role.ROOK.code(), Square.parse("1a"), 1))).isEqualTo("R*1a");
-        assertThat(Usi.format(Move.drop(Role.GOLD.code(), Square.parse("9i"), 0))).isEqualTo("G*9i");
-        assertThat(Usi.format(Move.RESIGN)).isEqualTo("resign");
-        assertThat(Usi.format(Move.WIN)).isEqualTo("win");
+        assertThat(Move.usi(Move.normal(Square.parse("7g"), Square.parse("7f"), pawn))).isEqualTo("7g7f");
+        assertThat(Move.usi(Move.promoting(Square.parse("8h"), Square.parse("2b"), bishop))).isEqualTo("8h2b+");
+        assertThat(Move.usi(Move.normal(Square.parse("8h"), Square.parse("2b"), bishop, false))).isEqualTo("8h2b");
+        assertThat(Move.usi(Move.drop(Role.PAWN.code(), Square.parse("5e"), 0))).isEqualTo("P*5e");
+        assertThat(Move.usi(Move.drop(Role.ROOK.code(), Square.parse("1a"), 1))).isEqualTo("R*1a");
+        assertThat(Move.usi(Move.drop(Role.GOLD.code(), Square.parse("9i"), 0))).isEqualTo("G*9i");
+        assertThat(Move.usi(Move.RESIGN)).isEqualTo("resign");
+        assertThat(Move.usi(Move.WIN)).isEqualTo("win");
         assertThat(new MoveOrDrop.BoardMove(Square.parse("8h"), Square.parse("2b"), true).usi()).isEqualTo("8h2b+");
         assertThat(new MoveOrDrop.Drop(Role.PAWN, Square.parse("5e")).usi()).isEqualTo("P*5e");
     }
@@ -79,7 +79,7 @@ class UsiTest {
         Position hand = Sfen.position(PAWN_IN_HAND);
         int drop = Usi.parseMove(hand, "P*5e");
         assertThat(drop).as(PAWN_IN_HAND).isEqualTo(Move.drop(Role.PAWN.code(), Square.parse("5e"), 0));
-        assertThat(Usi.format(drop)).as(PAWN_IN_HAND).isEqualTo("P*5e");
+        assertThat(Move.usi(drop)).as(PAWN_IN_HAND).isEqualTo("P*5e");
     }
 
     @ParameterizedTest
@@ -88,20 +88,20 @@ class UsiTest {
     void malformed(String text) {
         UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse(text));
         assertThat(e).as("\"%s\"", text).isNotNull();
-        assertThat(e.reason()).as("\"%s\": %s", text, e.getMessage()).isEqualTo(Reason.MALFORMED);
+        assertThat(e.reason()).as("\"%s\": %s", text, e.getMessage()).isEqualTo(IllegalMoveReason.MALFORMED);
         assertThat(e.input()).as("\"%s\"", text).isEqualTo(text);
         assertThat(e.getMessage()).as("\"%s\"", text).contains("\"" + text + "\"").startsWith("malformed USI move");
         assertThat(e).isInstanceOf(IllegalArgumentException.class);
         // In a position the same text is still malformed, not illegal.
         UsiMoveException inPos =
                 catchThrowableOfType(UsiMoveException.class, () -> Usi.parseMove(Position.startpos(), text));
-        assertThat(inPos.reason()).as("\"%s\" in %s", text, START).isEqualTo(Reason.MALFORMED);
+        assertThat(inPos.reason()).as("\"%s\" in %s", text, START).isEqualTo(IllegalMoveReason.MALFORMED);
     }
 
     @Test
     void aPromotingDropIsMalformed() {
         UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse("P*5e+"));
-        assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+        assertThat(e.reason()).isEqualTo(IllegalMoveReason.MALFORMED);
         assertThat(e.getMessage()).contains("\"P*5e+\"").contains("a drop cannot promote");
     }
 
@@ -109,45 +109,65 @@ class UsiTest {
     @NullAndEmptySource
     void nullAndEmptyAreMalformed(String text) {
         UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse(text));
-        assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
+        assertThat(e.reason()).isEqualTo(IllegalMoveReason.MALFORMED);
         assertThat(e.getMessage()).contains("empty");
     }
 
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(delimiter = '|', textBlock = """
-            no pawn in hand                      | P*5e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | no pawn in hand
-            only gote has a pawn in hand         | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b p 1 | no pawn in hand
-            nifu                                 | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1 | nifu, file 5
-            drop on an occupied square           | P*5c  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b P 1 | 5c is occupied
-            pawn drop on the last rank           | P*1a  | 4k4/9/9/9/9/9/9/9/K8 b P 1                                      | could never move
-            knight drop on the second rank       | N*5b  | 4k4/9/9/9/9/9/9/9/K8 b N 1                                      | could never move
-            lance drop on the last rank          | L*1a  | 4k4/9/9/9/9/9/9/9/K8 b L 1                                      | could never move
-            promoting outside the zone           | 7g7f+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | promotion needs a move that starts or ends in the promotion zone
-            promoting a gold                     | 6i5h+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | a gold cannot promote
-            promoting a promoted piece           | 2b3c+ | 4k4/7+B1/9/9/9/9/9/9/K8 b - 1                                   | a horse cannot promote
-            pawn to the last rank unpromoted     | 5b5a  | 3k5/4P4/9/9/9/9/9/9/K8 b - 1                                    | a pawn must promote on 5a
-            knight to the second rank unpromoted | 4d5b  | 8k/9/9/5N3/9/9/9/9/K8 b - 1                                     | a knight must promote on 5b
-            the opponent's piece                 | 3c3d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | is the opponent's
-            an empty square                      | 5e5d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | no piece on 5e
-            a move the piece cannot make         | 7g7e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | a pawn on 7g cannot move to 7e
-            capturing one's own piece            | 8h7g  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | 7g holds one of the mover's own pieces
-            a pinned gold leaving the line       | 5h4h  | 4k4/9/9/9/4r4/9/9/4G4/4K4 b - 1                                 | it would leave the king in check
-            the king into a rook's file          | 5i6i  | 4k4/9/9/9/3r5/9/9/9/4K4 b - 1                                   | the king would be in check on 6i
-            ignoring a check                     | 9i9h  | 4k4/9/9/9/4r4/9/9/9/L3K4 b - 1                                  | it does not answer the check
-            sliding through a piece              | 2h2a  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | a rook on 2h cannot move to 2a
-            uchifuzume                           | P*1b  | 8k/9/5B1G1/9/9/9/9/9/4K4 b P 1                                  | uchifuzume, a pawn drop may not give mate
+            no pawn in hand                      | P*5e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | NOT_IN_HAND         | no pawn in hand
+            only gote has a pawn in hand         | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b p 1 | NOT_IN_HAND         | no pawn in hand
+            nifu                                 | P*5e  | lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1 | NIFU                | nifu: file 5 already holds an unpromoted pawn of sente's
+            drop on an occupied square           | P*5c  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b P 1 | DROP_ON_OCCUPIED    | 5c is occupied
+            pawn drop on the last rank           | P*1a  | 4k4/9/9/9/9/9/9/9/K8 b P 1                                      | DEAD_DROP           | a pawn dropped on 1a could never move
+            knight drop on the second rank       | N*5b  | 4k4/9/9/9/9/9/9/9/K8 b N 1                                      | DEAD_DROP           | could never move
+            lance drop on the last rank          | L*1a  | 4k4/9/9/9/9/9/9/9/K8 b L 1                                      | DEAD_DROP           | could never move
+            promoting outside the zone           | 7g7f+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | CANNOT_PROMOTE      | promotion needs a move that starts or ends in the promotion zone
+            promoting a gold                     | 6i5h+ | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | CANNOT_PROMOTE      | a gold cannot promote
+            promoting a promoted piece           | 2b3c+ | 4k4/7+B1/9/9/9/9/9/9/K8 b - 1                                   | CANNOT_PROMOTE      | a horse cannot promote
+            pawn to the last rank unpromoted     | 5b5a  | 3k5/4P4/9/9/9/9/9/9/K8 b - 1                                    | MUST_PROMOTE        | a pawn must promote on 5a
+            knight to the second rank unpromoted | 4d5b  | 8k/9/9/5N3/9/9/9/9/K8 b - 1                                     | MUST_PROMOTE        | a knight must promote on 5b
+            the opponent's piece                 | 3c3d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | NOT_YOUR_PIECE      | the piece on 3c is the opponent's
+            an empty square                      | 5e5d  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | NO_SUCH_PIECE       | no piece on 5e
+            a move the piece cannot make         | 7g7e  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | CANNOT_REACH        | a pawn on 7g cannot move to 7e
+            capturing one's own piece            | 8h7g  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | OWN_PIECE_ON_TARGET | 7g holds one of sente's own pieces
+            a pinned gold leaving the line       | 5h4h  | 4k4/9/9/9/4r4/9/9/4G4/4K4 b - 1                                 | KING_LEFT_IN_CHECK  | it would leave the king in check
+            the king into a rook's file          | 5i6i  | 4k4/9/9/9/3r5/9/9/9/4K4 b - 1                                   | KING_LEFT_IN_CHECK  | the king would be in check on 6i
+            ignoring a check                     | 9i9h  | 4k4/9/9/9/4r4/9/9/9/L3K4 b - 1                                  | KING_LEFT_IN_CHECK  | it does not answer the check
+            a drop that does not block a check   | B*4c  | k3r4/9/9/9/9/9/9/9/4K4 b B 1                                    | KING_LEFT_IN_CHECK  | the king is in check and a drop on 4c does not block it
+            a drop against a double check        | G*5h  | 4k4/9/9/9/4r4/9/5n3/9/4K4 b G 1                                 | KING_LEFT_IN_CHECK  | double check
+            sliding through a piece              | 2h2a  | lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 | CANNOT_REACH        | a rook on 2h cannot move to 2a
+            uchifuzume                           | P*1b  | 8k/9/5B1G1/9/9/9/9/9/4K4 b P 1                                  | UCHIFUZUME          | uchifuzume: a pawn drop may not give checkmate
             """)
-    void illegal(String name, String text, String sfen, String detail) {
+    void illegal(String name, String text, String sfen, IllegalMoveReason reason, String detail) {
         Position pos = Sfen.position(sfen);
         UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parseMove(pos, text));
         assertThat(e).as("%s: %s in %s", name, text, sfen).isNotNull();
-        assertThat(e.reason()).as("%s: %s in %s (%s)", name, text, sfen, e.getMessage()).isEqualTo(Reason.ILLEGAL);
+        assertThat(e.reason()).as("%s: %s in %s (%s)", name, text, sfen, e.getMessage()).isEqualTo(reason);
+        assertThat(e.isMalformed()).isFalse();
         assertThat(e.input()).as(sfen).isEqualTo(text);
-        assertThat(e.getMessage()).as("%s: %s in %s", name, text, sfen).contains(text).contains(sfen);
-        if (detail != null) {
-            assertThat(e.getMessage()).as("%s: %s in %s", name, text, sfen).contains(detail);
-        }
+        assertThat(e.getMessage()).as("%s: %s in %s", name, text, sfen).contains(text).contains(sfen).contains(detail);
+        MoveOrDrop mv = Usi.parse(text);
+        assertThat(pos.illegalReason(mv)).as("illegalReason: %s", name).contains(reason);
+        assertThat(pos.illegalMove(mv).orElseThrow().message()).as("illegalMove: %s", name).contains(detail);
         assertThat(Sfen.format(pos)).as("position unchanged: %s", sfen).isEqualTo(sfen);
+    }
+
+    @Test
+    void legalMovesHaveNoIllegalReason() {
+        for (String sfen : Fixtures.perftSfens()) {
+            Position pos = Fixtures.load(sfen);
+            for (int m : pos.legalMoves()) {
+                assertThat(pos.illegalMove(Move.toRecord(m))).as("%s in %s", Move.usi(m), sfen).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void messagesEscapeControlCharactersAndStayShort() {
+        UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse("\u001b[31m" + "x".repeat(10_000)));
+        assertThat(e.getMessage()).contains("\\u001b[31m").doesNotContain("\u001b").hasSizeLessThan(200);
+        assertThat(e.input()).hasSize(10_005);
     }
 
     @Test
@@ -155,7 +175,7 @@ class UsiTest {
         for (String sfen : Fixtures.perftSfens()) {
             Position pos = Fixtures.load(sfen);
             for (int m : pos.legalMoves()) {
-                String text = Usi.format(m);
+                String text = Move.usi(m);
                 assertThat(Usi.parseMove(pos, text)).as("%s in %s", text, sfen).isEqualTo(m);
                 assertThat(Usi.parse(text).usi()).as("%s in %s", text, sfen).isEqualTo(text);
                 assertThat(Move.toRecord(m).usi()).as("%s in %s", text, sfen).isEqualTo(text);

@@ -588,7 +588,7 @@ public final class CsaReader {
             try {
                 pos = Position.ofRecord(setup);
             } catch (IllegalPositionException e) {
-                problem(line, col, "the start position is not legal: " + e.getMessage());
+                problem(line, col, "the start position is not legal: " + e.detail() + "; no moves were read");
                 stopped = true;
             }
         }

@@ -14,6 +14,7 @@ import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Step;
@@ -146,7 +147,8 @@ public final class CsaWriter {
             text = TextEncoder.replaceUnencodable(text, charset, "?");
             dropped.add("characters Shift_JIS cannot hold were replaced by '?' (" + String.join(" ", bad) + ")");
         }
-        return new WriteResult(text, new ArrayList<>(dropped));
+        // CSA holds no variations: only the main line and the text's size count.
+        return new WriteResult(text, new ArrayList<>(dropped), Limits.beyond(kifu.withMoves(mainLineOnly(kifu)), text, true, 0));
     }
 
     private static void writeHeaders(List<Header> headers, StringBuilder sb, Set<String> dropped) {
@@ -245,6 +247,15 @@ public final class CsaWriter {
             }
         }
         sb.append(setup.turn().csaSign()).append('\n');
+    }
+
+    /** The main line's steps without their variations. */
+    private static List<Step> mainLineOnly(Kifu kifu) {
+        List<Step> out = new ArrayList<>(kifu.moves().size());
+        for (Step s : kifu.moves()) {
+            out.add(s.withForks(List.of()));
+        }
+        return out;
     }
 
     private static void writeMoves(Kifu kifu, boolean v3, StringBuilder sb, Set<String> dropped) {

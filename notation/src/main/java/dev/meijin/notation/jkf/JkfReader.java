@@ -191,7 +191,7 @@ public final class JkfReader {
                     pos = Position.ofRecord(setup);
                     steps = line(moves, first, pos, "moves", true);
                 } catch (IllegalPositionException e) {
-                    problem(0, "initial", "the start position is not legal: " + e.getMessage() + "; the moves are not read");
+                    problem(0, "initial", "the start position is not legal: " + e.detail() + "; no moves were read");
                 }
             }
             return new ReadResult(new Kifu(headers, start, startComments, steps), problems);

@@ -5,6 +5,7 @@ import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Rules;
 
 /**
  * The JKF {@code relative} field: which of several pieces moved, as the Japan Shogi Association's notation
@@ -71,7 +72,7 @@ final class JkfRelative {
             return null;
         }
         Role role = Piece.roleOf(piece);
-        if (role.canPromote() && (Square.inZone(us, from) || Square.inZone(us, to))) {
+        if (Rules.canPromote(us, role.code(), from, to)) {
             return null;
         }
         // Vertical: the sign of the move along the mover's forward direction.

@@ -6,13 +6,16 @@ import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.game.Handicap;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Rules;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Step;
@@ -101,7 +104,9 @@ public final class JkfWriter {
         Set<String> dropped = new LinkedHashSet<>();
         ObjectNode root = tree(kifu, dropped);
         // A tree of plain nodes always serialises (Jackson's exceptions are unchecked).
-        return new WriteResult(PRETTY.writeValueAsString(root) + "\n", new ArrayList<>(dropped));
+        String text = PRETTY.writeValueAsString(root) + "\n";
+        // Each level of forks is three levels of JSON (the forks array, a fork, an entry).
+        return new WriteResult(text, new ArrayList<>(dropped), Limits.beyond(kifu, text, false, (JkfReader.MAX_NESTING - 3) / 3));
     }
 
     private static ObjectNode tree(Kifu kifu, Set<String> dropped) {
@@ -216,7 +221,7 @@ public final class JkfWriter {
             boolean stop = false;
             if (s.isMove()) {
                 int m = s.move();
-                int count = pos.generate(Position.LEGAL_ALL, legal, 0);
+                int count = pos.generate(GenType.LEGAL_ALL, legal, 0);
                 if (!contains(legal, count, m)) {
                     throw new KifuException(new Problem(0, 0, pos.plies() + 1, "cannot write the record: move " + Move.usi(m)
                             + " is not legal in " + Sfen.format(pos)));
@@ -281,7 +286,7 @@ public final class JkfWriter {
                 mv.put("same", true);
             }
             Role role = Piece.roleOf(Move.piece(m));
-            if (role.canPromote() && (Square.inZone(us, Move.from(m)) || Square.inZone(us, to))) {
+            if (Rules.canPromote(us, role.code(), Move.from(m), to)) {
                 mv.put("promote", Move.isPromotion(m));
             }
             int captured = pos.pieceAt(to);

@@ -9,6 +9,7 @@ import dev.meijin.notation.WriteOptions;
 import dev.meijin.notation.encoding.TextDecoder;
 import dev.meijin.notation.encoding.TextEncoder;
 import dev.meijin.notation.kifu.Header;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
@@ -104,7 +105,7 @@ final class KifFormatter {
             text = TextEncoder.replaceUnencodable(text, TextDecoder.SHIFT_JIS, "?");
             dropped.add("characters Shift_JIS cannot hold were replaced by '?' (" + String.join(" ", bad) + ")");
         }
-        return new WriteResult(text, List.copyOf(dropped));
+        return new WriteResult(text, List.copyOf(dropped), Limits.beyond(kifu, text, true, KifReader.MAX_DEPTH));
     }
 
     // ------------------------------------------------------------------ header block

@@ -314,7 +314,7 @@ final class KifParser {
             start = Start.of(setup);
             pos = p;
         } catch (IllegalPositionException e) {
-            problem(line, 0, 0, "the start position is not legal (" + e.getMessage() + "); no moves were read");
+            problem(line, 0, 0, "the start position is not legal: " + e.detail() + "; no moves were read");
             start = new Start(setup, Optional.empty());
             pos = null;
             main.dead = true;

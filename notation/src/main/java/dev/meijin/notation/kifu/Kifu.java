@@ -79,7 +79,7 @@ public record Kifu(List<Header> headers, Start start, List<String> startComments
             Position.ofRecord(start.setup());
             return Optional.empty();
         } catch (IllegalPositionException e) {
-            return Optional.of(e.getMessage());
+            return Optional.of(e.detail());
         }
     }
 

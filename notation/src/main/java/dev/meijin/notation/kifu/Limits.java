@@ -2,7 +2,9 @@ package dev.meijin.notation.kifu;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The bounds every record reader and writer keeps, in one place so that they agree: what a writer produces,
@@ -20,15 +22,17 @@ import java.util.Arrays;
  *
  * <p>The longest game on record is a few hundred moves and the largest real KIF files with every comment and
  * variation a few megabytes, so the bounds leave ample room while keeping the memory a hostile input can cost
- * to a few hundred megabytes at worst.
+ * to a few hundred megabytes at worst. They fit one another: a line of {@value #MAX_PLY} moves written as
+ * pretty-printed JKF, the most verbose format (about 205 characters a move), stays within
+ * {@value #MAX_CHARS} characters.
  */
 public final class Limits {
     private Limits() {}
 
     /** The most bytes a record file may have. */
-    public static final int MAX_BYTES = 16 << 20;
+    public static final int MAX_BYTES = 32 << 20;
     /** The most characters a record text may have; longer text is cut, with a problem. */
-    public static final int MAX_CHARS = 16 << 20;
+    public static final int MAX_CHARS = 32 << 20;
     /** The most lines a record text may have; later lines are not read, with a problem. */
     public static final int MAX_LINES = 1_000_000;
     /** The longest line a reader reads; a longer one is skipped, with a problem. */
@@ -85,6 +89,73 @@ public final class Limits {
             }
             n += r;
         }
+    }
+
+    /**
+     * What in a written text the readers would not take back whole: the text's length and line count, its
+     * longest line (for the line-based formats), the longest line of play and, with {@code maxNesting}, how
+     * deep the variations nest. Writers put this in {@link WriteResult#beyondLimits()}, so that a write that
+     * could not be read back says so.
+     *
+     * @param kifu the record written
+     * @param text the text written
+     * @param lineBased whether the format is read line by line (KIF, KI2, CSA)
+     * @param maxNesting the deepest nesting of variations the format's reader takes
+     * @return one entry per bound exceeded, empty if none
+     */
+    public static List<String> beyond(Kifu kifu, String text, boolean lineBased, int maxNesting) {
+        List<String> out = new ArrayList<>();
+        if (text.length() > MAX_CHARS) {
+            out.add("the text has " + text.length() + " characters; readers read at most " + MAX_CHARS);
+        }
+        if (lineBased) {
+            int lines = 0, longest = 0, longestAt = 0, start = 0;
+            for (int i = 0; i <= text.length(); i++) {
+                if (i == text.length() || text.charAt(i) == '\n') {
+                    if (i > start || i < text.length()) {
+                        lines++;
+                    }
+                    if (i - start > longest) {
+                        longest = i - start;
+                        longestAt = lines;
+                    }
+                    start = i + 1;
+                }
+            }
+            if (lines > MAX_LINES) {
+                out.add("the text has " + lines + " lines; readers read at most " + MAX_LINES);
+            }
+            if (longest > MAX_LINE_LENGTH) {
+                out.add("line " + longestAt + " has " + longest + " characters; readers skip lines longer than " + MAX_LINE_LENGTH);
+            }
+        }
+        int[] deepest = new int[2];
+        measure(kifu.moves(), 0, 0, deepest);
+        if (deepest[0] > MAX_PLY) {
+            out.add("a line of play has " + deepest[0] + " moves; readers read at most " + MAX_PLY);
+        }
+        if (deepest[1] > maxNesting) {
+            out.add("variations nest " + deepest[1] + " deep; readers take at most " + maxNesting);
+        }
+        return out;
+    }
+
+    /** The most moves from the start in any line ({@code out[0]}) and the deepest nesting ({@code out[1]}). */
+    private static void measure(List<Step> line, int before, int depth, int[] out) {
+        out[1] = Math.max(out[1], depth);
+        if (depth > 10_000) {
+            return;
+        }
+        int plies = before;
+        for (Step s : line) {
+            for (List<Step> fork : s.forks()) {
+                measure(fork, plies, depth + 1, out);
+            }
+            if (s.isMove()) {
+                plies++;
+            }
+        }
+        out[0] = Math.max(out[0], plies);
     }
 
     /** An input that exceeds {@link #MAX_BYTES}. */

@@ -4,6 +4,7 @@ import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMove;
 import dev.meijin.core.position.Position;
 
 /**
@@ -109,7 +110,10 @@ public final class CsaNotation {
             m = Move.normal(from, to, piece, promote);
         }
         if (!legal.contains(m)) {
-            throw Errors.illegal("CSA", text, legal, "not a legal move (" + Move.usi(m) + ")");
+            // The core says which rule the move breaks (its reach, the check, nifu, …).
+            String why = Move.isReal(m) ? legal.pos.illegalMove(Move.toRecord(m)).map(IllegalMove::message).orElse("not a legal move")
+                    : "a piece must move to another square";
+            throw Errors.illegal("CSA", text, legal, why + " (" + Move.usi(m) + ")");
         }
         return m;
     }

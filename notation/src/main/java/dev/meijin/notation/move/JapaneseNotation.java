@@ -1,13 +1,17 @@
 package dev.meijin.notation.move;
 
+import dev.meijin.core.Color;
 import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMove;
 import dev.meijin.core.position.Position;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Japanese move notation in its two record styles.
@@ -275,7 +279,12 @@ public final class JapaneseNotation {
         if (p.drop) {
             List<Integer> drops = legal.select(m -> Move.isDrop(m) && Move.to(m) == dest && Move.piece(m) == piece);
             if (drops.isEmpty()) {
-                throw Errors.illegal("Japanese", text, legal, cannot(p.role, "be dropped on", to));
+                // The core says which rule the drop breaks (not in hand, occupied, nifu, the check, …).
+                String why = p.role.isHandRole()
+                        ? legal.pos.illegalMove(new MoveOrDrop.Drop(p.role, to)).map(IllegalMove::message)
+                                .orElse(cannot(p.role, "be dropped on", to))
+                        : cannot(p.role, "be dropped on", to);
+                throw Errors.illegal("Japanese", text, legal, why);
             }
             return drops.getFirst();
         }
@@ -288,6 +297,15 @@ public final class JapaneseNotation {
             List<Integer> drops = legal.select(m -> Move.isDrop(m) && Move.to(m) == dest && Move.piece(m) == piece);
             if (plain && !drops.isEmpty()) {
                 return drops.getFirst();
+            }
+            // No piece of the kind on the board reaches the square and one is in hand: the text means a drop,
+            // and the core says which rule that drop breaks (the check, nifu, …).
+            if (plain && p.role.isHandRole() && legal.reachers(piece, to, new int[MAX_RIVALS]) == 0
+                    && legal.pos.handCount(Color.of(us), p.role) > 0) {
+                Optional<IllegalMove> why = legal.pos.illegalMove(new MoveOrDrop.Drop(p.role, to));
+                if (why.isPresent()) {
+                    throw Errors.illegal("Japanese", text, legal, why.get().message());
+                }
             }
             throw Errors.illegal("Japanese", text, legal, cannot(p.role, "move to", to));
         }

@@ -5,6 +5,7 @@ import dev.meijin.core.Color;
 import dev.meijin.core.Bitboard;
 import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
+import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.function.IntPredicate;
 
 /**
  * The disambiguation engine shared by every notation: the legal moves of one position, generated once
- * ({@link Position#LEGAL_ALL}, so non-promotions count), and the questions the notations ask of them. Which
+ * ({@link GenType#LEGAL_ALL}, so non-promotions count), and the questions the notations ask of them. Which
  * pieces are rivals is decided by legal moves for the origins and suffixes of Western notation; KI2 markers
  * and 打 are written against every piece of the kind that reaches the square by its movement
  * ({@link #reachers}), a pinned one included, because the common KI2 readers count those as candidates.
@@ -28,7 +29,7 @@ final class Legal {
     Legal(Position pos) {
         this.pos = pos;
         this.us = pos.sideToMove();
-        this.count = pos.generate(Position.LEGAL_ALL, moves, 0);
+        this.count = pos.generate(GenType.LEGAL_ALL, moves, 0);
     }
 
     int count() {

@@ -28,7 +28,7 @@ public final class UsiNotation {
      */
     public static String format(Position before, int move) {
         new Legal(before).requireLegal(move);
-        return Usi.format(move);
+        return Move.usi(move);
     }
 
     /**
@@ -43,10 +43,8 @@ public final class UsiNotation {
         try {
             return Usi.parseMove(before, text == null ? "" : text.strip());
         } catch (UsiMoveException e) {
-            MoveNotationException.Reason reason = switch (e.reason()) {
-                case MALFORMED -> MoveNotationException.Reason.MALFORMED;
-                case ILLEGAL -> MoveNotationException.Reason.ILLEGAL;
-            };
+            MoveNotationException.Reason reason =
+                    e.isMalformed() ? MoveNotationException.Reason.MALFORMED : MoveNotationException.Reason.ILLEGAL;
             MoveNotationException wrapped = new MoveNotationException(reason, String.valueOf(text),
                     dev.meijin.core.sfen.Sfen.format(before), -1, List.of(), e.getMessage());
             wrapped.initCause(e);

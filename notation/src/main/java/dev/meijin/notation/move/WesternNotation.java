@@ -197,14 +197,7 @@ public final class WesternNotation {
 
     private static Role letter(char c, boolean promoted) {
         Role r = switch (c) {
-            case 'P' -> Role.PAWN;
-            case 'L' -> Role.LANCE;
-            case 'N' -> Role.KNIGHT;
-            case 'S' -> Role.SILVER;
-            case 'G' -> Role.GOLD;
-            case 'B' -> Role.BISHOP;
-            case 'R' -> Role.ROOK;
-            case 'K' -> Role.KING;
+            case 'P', 'L', 'N', 'S', 'G', 'B', 'R', 'K' -> Role.ofSfenLetter(c);
             case 'T' -> promoted ? null : Role.TOKIN;
             case 'H' -> promoted ? null : Role.HORSE;
             case 'D' -> promoted ? null : Role.DRAGON;

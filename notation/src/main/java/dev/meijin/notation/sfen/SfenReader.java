@@ -10,6 +10,7 @@ import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Start;
@@ -47,7 +48,12 @@ public final class SfenReader {
      */
     public static ReadResult read(String text) {
         List<Problem> problems = new ArrayList<>();
-        String[] lines = (text == null ? "" : text).split("\r\n|\r|\n", -1);
+        String all = text == null ? "" : text;
+        if (all.length() > Limits.MAX_CHARS) {
+            problems.add(new Problem(0, 0, 0, "the text is " + all.length() + " characters long; only the first " + Limits.MAX_CHARS + " were read"));
+            all = all.substring(0, Limits.MAX_CHARS);
+        }
+        String[] lines = all.split("\r\n|\r|\n", -1);
         int lineNo = 0;
         String line = null;
         for (int i = 0; i < lines.length; i++) {
@@ -134,7 +140,7 @@ public final class SfenReader {
             Start start = Start.of(setup);
             List<Step> steps = new ArrayList<>();
             if (next < tokens.size() && !at("moves")) {
-                problem(next, 0, "unexpected \"" + tokens.get(next) + "\"; expected \"moves\"");
+                problem(next, 0, "unexpected \"" + Limits.excerpt(tokens.get(next)) + "\"; expected \"moves\"");
                 return new ReadResult(new Kifu(List.of(), start, List.of(), steps), problems);
             }
             if (at("moves")) {
@@ -148,6 +154,10 @@ public final class SfenReader {
                 return new ReadResult(new Kifu(List.of(), start, List.of(), steps), problems);
             }
             for (; next < tokens.size(); next++) {
+                if (steps.size() >= Limits.MAX_PLY) {
+                    problem(next, steps.size() + 1, "more than " + Limits.MAX_PLY + " moves; the rest was not read");
+                    break;
+                }
                 String t = tokens.get(next);
                 int m;
                 try {

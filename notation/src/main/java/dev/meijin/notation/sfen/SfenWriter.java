@@ -5,6 +5,7 @@ import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Step;
 import dev.meijin.notation.kifu.WriteResult;
 import java.util.ArrayList;
@@ -72,7 +73,8 @@ public final class SfenWriter {
                 sb.append(' ').append(Move.usi(m));
             }
         }
-        return new WriteResult(sb.toString(), dropped(kifu));
+        String text = sb.toString();
+        return new WriteResult(text, dropped(kifu), Limits.beyond(kifu.withMoves(kifu.moves().stream().map(s -> s.withForks(List.of())).toList()), text, false, 0));
     }
 
     private static List<String> dropped(Kifu kifu) {

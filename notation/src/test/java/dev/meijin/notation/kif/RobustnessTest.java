@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * written and read back without problems. Inputs are corpus files broken at random (with fixed seeds, so
  * failures reproduce) and synthetic worst cases.
  */
+@Tag("slow")
 class RobustnessTest {
     private static final String PALETTE = "０１２３４５６７８９一二三四五六七八九歩香桂銀金角飛玉と馬龍成打同　不生行上引寄右左直"
             + "()（）：:*&#+-|▲△v・1234567890変化手まで投了中断\n\r ";

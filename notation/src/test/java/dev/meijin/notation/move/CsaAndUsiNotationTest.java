@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,15 @@ class CsaAndUsiNotationTest {
         Position pos = Position.startpos();
         assertThatThrownBy(() -> CsaNotation.parse(pos, text))
                 .isInstanceOfSatisfying(MoveNotationException.class, e -> assertThat(e.reason()).isEqualTo(reason));
+    }
+
+    @Test
+    void anIllegalCsaMoveIsExplainedByTheRuleItBreaks() {
+        Position pos = Sfen.position("k3r4/9/9/9/9/9/9/9/4K4 b B 1");
+        assertThatThrownBy(() -> CsaNotation.parse(pos, "+0011KA"))
+                .hasMessageContaining("the king is in check and a drop on 1a does not block it (B*1a)");
+        assertThatThrownBy(() -> CsaNotation.parse(Position.startpos(), "+7775FU"))
+                .hasMessageContaining("a pawn on 7g cannot move to 7e (7g7e)");
     }
 
     @Test

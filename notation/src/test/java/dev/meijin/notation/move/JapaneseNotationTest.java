@@ -49,6 +49,23 @@ class JapaneseNotationTest {
     }
 
     @Test
+    void anIllegalDropWithoutUchiIsExplainedByTheRuleItBreaks() {
+        // Gote's rook on 5a checks sente's king on 5i; the bishop in hand dropped on 1a does not block it. No
+        // bishop is on the board, so "１一角" means the drop, and the check is why it is illegal.
+        Position pos = Sfen.position("k3r4/9/9/9/9/9/9/9/4K4 b B 1");
+        for (String text : new String[] {"▲１一角", "▲１一角打"}) {
+            assertThatThrownBy(() -> JapaneseNotation.parse(pos, text)).as(text)
+                    .isInstanceOfSatisfying(MoveNotationException.class, e -> assertThat(e.reason())
+                            .isEqualTo(MoveNotationException.Reason.ILLEGAL))
+                    .hasMessageContaining("the king is in check and a drop on 1a does not block it")
+                    .hasMessageNotContaining("can move to");
+        }
+        // With no bishop in hand either, no bishop can go there at all.
+        Position none = Sfen.position("k3r4/9/9/9/9/9/9/9/4K4 b G 1");
+        assertThatThrownBy(() -> JapaneseNotation.parse(none, "▲１一角")).hasMessageContaining("no bishop (角) can move to 1a");
+    }
+
+    @Test
     void aPinnedPieceGetsItsMarkerWrittenAndNeedsNoneToBeRead() {
         // The gold on 4e is pinned against the king on 5e by the rook on 1e, so only 4g's gold can go to 4f.
         // The rules need no marker, but other readers count the pinned gold as a candidate: 上 is written.

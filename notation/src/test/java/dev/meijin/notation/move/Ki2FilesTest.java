@@ -85,7 +85,7 @@ class Ki2FilesTest {
         Ki2 file = read(ILLEGAL_START);
         assertThat(file.board).isTrue();
         assertThatThrownBy(() -> Sfen.tsume(file.sfen)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("NIFU");
+                .hasMessageContaining("9 unpromoted pawns on file 2 (nifu)");
     }
 
     /** Whether another piece of the moving kind attacks the destination but cannot legally go there (a pin). */

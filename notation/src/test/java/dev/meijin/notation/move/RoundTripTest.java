@@ -11,6 +11,7 @@ import dev.meijin.testdata.TestData;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * position (non-promotions included), the written text is different from every other move's and reads back
  * to the move.
  */
+@Tag("slow")
 class RoundTripTest {
     private static final List<String[]> GAMES = TestData.tsv("usi/shogiops-lishogi-games.tsv");
 

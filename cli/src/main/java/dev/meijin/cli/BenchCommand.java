@@ -1,0 +1,41 @@
+package dev.meijin.cli;
+
+import dev.meijin.engine.Bench;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code meijin bench}: the search signature and speed over fixed positions. */
+@Command(name = "bench", description = "Search fixed positions to a fixed depth with one thread: prints 'Nodes searched: N' (deterministic) and nodes/s.")
+final class BenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--depth", paramLabel = "D", description = "Search depth (default ${DEFAULT-VALUE}).", defaultValue = "" + Bench.DEFAULT_DEPTH)
+    int depth;
+
+    @Option(names = "--quiet", description = "Print only the totals.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        if (depth < 1 || depth > 60) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--depth must be between 1 and 60, got " + depth);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Bench.Result r = Bench.run(depth, line -> {
+            if (!quiet) {
+                out.println(line);
+                out.flush();
+            }
+        });
+        out.println("Nodes searched: " + r.nodes());
+        out.println("Time (ms): " + r.millis());
+        out.println("Nodes/second: " + r.nps());
+        return Main.OK;
+    }
+}

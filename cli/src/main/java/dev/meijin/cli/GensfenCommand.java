@@ -1,0 +1,55 @@
+package dev.meijin.cli;
+
+import dev.meijin.engine.learn.GenSfen;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code meijin gensfen}: self-play training positions for the evaluation tuner. */
+@Command(name = "gensfen", description = "Play node-limited self-play games from random openings and append their quiet positions with the result (SFEN, result, score) to a file.")
+final class GensfenCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "File the positions are appended to.")
+    Path out;
+
+    @Option(names = "--games", defaultValue = "100", description = "Games to play (default ${DEFAULT-VALUE}).")
+    int games;
+
+    @Option(names = "--threads", defaultValue = "1", description = "Games played at once (default ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--nodes", defaultValue = "3000", description = "Nodes per move (default ${DEFAULT-VALUE}).")
+    long nodes;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the random openings (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (games < 1 || threads < 1 || threads > 64 || nodes < 1) {
+            throw new ParameterException(spec.commandLine(), "--games and --nodes must be positive and --threads between 1 and 64");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            long n = GenSfen.run(new GenSfen.Settings(games, threads, nodes, seed), w, line -> {
+                err.println(line);
+                err.flush();
+            });
+            spec.commandLine().getOut().println("positions " + n);
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,606 @@
+package dev.meijin.engine;
+
+import dev.meijin.core.Move;
+import dev.meijin.core.position.IllegalPositionException;
+import dev.meijin.core.position.GenType;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Setup;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.core.usi.UsiMoveException;
+import dev.meijin.engine.eval.Evaluator;
+import dev.meijin.engine.eval.ShogiEvaluator;
+import dev.meijin.engine.eval.Weights;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A shogi engine with no text I/O: set a position, start a search with {@link #go(SearchLimits)} (it returns at
+ * once and searches on its own threads), stop it or turn a ponder search into a normal one, and receive
+ * {@link SearchInfo} and the {@link BestMove} through listeners. The USI protocol
+ * ({@code dev.meijin.engine.usi}) is a thin layer over this class; the play server embeds it in-process, one
+ * instance per game (instances share nothing, so any number can search at once).
+ *
+ * <p>Methods are thread-safe: listeners run on the search thread, and {@link #stop()} may be called from any
+ * thread. A bestmove is always delivered exactly once per {@code go}, after {@code stop} for infinite and ponder
+ * searches (as USI requires).
+ *
+ * {@snippet :
+ * Engine engine = new Engine();
+ * engine.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
+ * SearchResult r = engine.think(SearchLimits.movetime(500)); // blocking convenience
+ * System.out.println(r.bestMove());
+ * }
+ */
+public final class Engine implements AutoCloseable {
+    /** The engine's name as USI reports it. */
+    public static final String NAME = "Meijin";
+    /** The author line USI reports. */
+    public static final String AUTHOR = "the Meijin authors";
+
+    private final Object lock = new Object();
+    private final Options options = new Options();
+    private TranspositionTable tt;
+    private Position position = Position.startpos();
+    private volatile Consumer<SearchInfo> infoListener = i -> {};
+    private volatile Consumer<BestMove> bestMoveListener = b -> {};
+    private SearchRun current;
+    private Thread mainThread;
+    private Weights weights = Weights.tuned();
+    private long searches;
+    private final java.util.Random random = new java.util.Random(20250601L);
+
+    /** An engine at the start position with default options. */
+    public Engine() {
+        tt = new TranspositionTable(options.hashMb);
+    }
+
+    // ------------------------------------------------------------------ options
+
+    /** Every option this engine understands, in the order USI lists them. */
+    public static List<EngineOption> options() {
+        return List.of(
+                EngineOption.spin("USI_Hash", 64, 1, 32768),
+                EngineOption.check("USI_Ponder", true),
+                EngineOption.spin("Threads", 1, 1, 256),
+                EngineOption.spin("MultiPV", 1, 1, 600),
+                EngineOption.combo("EnteringKingRule", EnteringKingRule.CSA_RULE_27.usiName(),
+                        Arrays.stream(EnteringKingRule.values()).map(EnteringKingRule::usiName).toList()),
+                EngineOption.spin("Skill Level", 20, 0, 20),
+                EngineOption.spin("NetworkDelay", 120, 0, 10000),
+                EngineOption.spin("NetworkDelay2", 300, 0, 10000),
+                EngineOption.spin("MinimumThinkingTime", 1000, 0, 100000),
+                EngineOption.spin("SlowMover", 100, 1, 1000),
+                EngineOption.spin("ResignValue", 99999, 0, 99999),
+                EngineOption.spin("MaxMovesToDraw", 0, 0, 100000),
+                EngineOption.spin("DrawValue", -2, -30000, 30000),
+                EngineOption.check("MaterialOnly", false),
+                EngineOption.file("BookFile", ""),
+                EngineOption.file("EvalFile", ""));
+    }
+
+    /**
+     * Sets an option by its USI name (case-insensitive).
+     *
+     * @param name the option name, e.g. {@code Threads}
+     * @param value the value as text ({@code true}/{@code false} for a check)
+     * @throws IllegalArgumentException naming the option and what is wrong with the value
+     */
+    public void setOption(String name, String value) {
+        EngineOption o = options().stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown option \"" + name + "\""));
+        String v = value == null ? "" : value.strip();
+        synchronized (lock) {
+            switch (o.type()) {
+                case SPIN -> {
+                    long n;
+                    try {
+                        n = Long.parseLong(v);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("option " + o.name() + ": \"" + v + "\" is not a whole number");
+                    }
+                    if (n < o.min() || n > o.max()) {
+                        throw new IllegalArgumentException("option " + o.name() + ": " + n + " is outside " + o.min() + "–" + o.max());
+                    }
+                    setSpin(o.name(), n);
+                }
+                case CHECK -> {
+                    boolean b;
+                    if (v.equalsIgnoreCase("true")) {
+                        b = true;
+                    } else if (v.equalsIgnoreCase("false")) {
+                        b = false;
+                    } else {
+                        throw new IllegalArgumentException("option " + o.name() + ": \"" + v + "\" is neither true nor false");
+                    }
+                    if (o.name().equals("USI_Ponder")) {
+                        options.ponder = b;
+                    } else {
+                        options.materialOnly = b;
+                    }
+                }
+                case COMBO -> options.enteringKingRule = EnteringKingRule.ofUsi(v);
+                case STRING, FILENAME -> {
+                    String file = v.equals("<empty>") ? "" : v;
+                    if (o.name().equals("EvalFile")) {
+                        weights = loadWeights(file);
+                        options.evalFile = file;
+                    } else {
+                        options.bookFile = file;
+                    }
+                }
+            }
+        }
+    }
+
+    private static Weights loadWeights(String file) {
+        if (file.isEmpty()) {
+            return Weights.tuned();
+        }
+        try (Reader r = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+            return Weights.read(r, Weights.tuned());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("EvalFile " + file + ": " + e.getMessage());
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("EvalFile \"" + file + "\" is not a valid path");
+        }
+    }
+
+    private void setSpin(String name, long n) {
+        switch (name) {
+            case "USI_Hash" -> {
+                if (options.hashMb != (int) n) {
+                    options.hashMb = (int) n;
+                    tt = new TranspositionTable(options.hashMb);
+                }
+            }
+            case "Threads" -> options.threads = (int) n;
+            case "MultiPV" -> options.multiPv = (int) n;
+            case "Skill Level" -> options.skillLevel = (int) n;
+            case "NetworkDelay" -> options.networkDelay = n;
+            case "NetworkDelay2" -> options.networkDelay2 = n;
+            case "MinimumThinkingTime" -> options.minimumThinkingTime = n;
+            case "SlowMover" -> options.slowMover = (int) n;
+            case "ResignValue" -> options.resignValue = (int) n;
+            case "MaxMovesToDraw" -> options.maxMovesToDraw = (int) n;
+            case "DrawValue" -> options.drawValue = (int) n;
+            default -> throw new IllegalArgumentException("option " + name + " is not a spin");
+        }
+    }
+
+    /**
+     * Sets the evaluation used by later searches, one instance per search thread (for tests and experiments;
+     * {@code null} restores the engine's own).
+     *
+     * @param factory makes one evaluator per thread
+     */
+    public void setEvaluator(Supplier<Evaluator> factory) {
+        synchronized (lock) {
+            evaluatorFactory = factory;
+        }
+    }
+
+    private Supplier<Evaluator> evaluatorFactory;
+
+    // ------------------------------------------------------------------ listeners
+
+    /**
+     * Sets the listener of search information (replacing the previous one).
+     *
+     * @param listener called on the search thread
+     */
+    public void onInfo(Consumer<SearchInfo> listener) {
+        infoListener = listener == null ? i -> {} : listener;
+    }
+
+    /**
+     * Sets the listener of best moves (replacing the previous one).
+     *
+     * @param listener called on the search thread, once per {@code go}
+     */
+    public void onBestMove(Consumer<BestMove> listener) {
+        bestMoveListener = listener == null ? b -> {} : listener;
+    }
+
+    private boolean warm;
+
+    /**
+     * Prepares the engine for timed play (USI {@code isready}): the first call runs a short search on a scratch
+     * engine so that the search code is loaded and compiled before the first clock starts. Later calls return at
+     * once.
+     */
+    public void prepare() {
+        synchronized (lock) {
+            if (warm) {
+                return;
+            }
+            warm = true;
+        }
+        try (Engine scratch = new Engine()) {
+            scratch.setOption("USI_Hash", "1");
+            scratch.setPosition(dev.meijin.core.position.Setups.STARTPOS, List.of("7g7f", "3c3d", "8h2b+", "3a2b"));
+            for (int i = 0; i < 3; i++) {
+                scratch.think(SearchLimits.nodes(30_000));
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ position
+
+    /** Forgets what earlier games taught the search (hash table), as USI {@code usinewgame}. */
+    public void newGame() {
+        stopAndWait();
+        synchronized (lock) {
+            tt.clear();
+        }
+    }
+
+    /**
+     * Sets the position: a start setup and the USI moves played from it. A setup whose side to move has no
+     * king (a mate problem) is accepted.
+     *
+     * @param start the starting setup
+     * @param moves the moves played since, in USI
+     * @throws IllegalArgumentException naming the problem: an illegal setup, or the first bad move with its index
+     */
+    public void setPosition(Setup start, List<String> moves) {
+        Position p;
+        try {
+            p = Position.of(start);
+        } catch (IllegalPositionException e) {
+            try {
+                p = Position.ofTsume(start);
+            } catch (IllegalPositionException e2) {
+                throw new IllegalArgumentException("illegal position: " + e.getMessage());
+            }
+        }
+        for (int i = 0; i < moves.size(); i++) {
+            try {
+                p.doMove(Usi.parseMove(p, moves.get(i)));
+            } catch (UsiMoveException e) {
+                throw new IllegalArgumentException("move " + (i + 1) + ": " + e.getMessage());
+            }
+        }
+        synchronized (lock) {
+            position = p;
+        }
+    }
+
+    /** The current position (a copy). */
+    public Position position() {
+        synchronized (lock) {
+            return position.copy();
+        }
+    }
+
+    // ------------------------------------------------------------------ search
+
+    /**
+     * Starts a search of the current position and returns at once. A search still running is stopped first
+     * (its bestmove is still delivered).
+     *
+     * @param limits what ends the search
+     * @throws IllegalArgumentException if a {@code searchmoves} move is not legal here
+     */
+    public void go(SearchLimits limits) {
+        go(limits, infoListener, bestMoveListener);
+    }
+
+    private void go(SearchLimits limits, Consumer<SearchInfo> info, Consumer<BestMove> onBest) {
+        stopAndWait();
+        synchronized (lock) {
+            Options o = options.copy();
+            Position root = position.copy();
+            int[] rootMoves = rootMoves(root, limits.searchMoves());
+            BestMove immediate = null;
+            if (rootMoves.length == 0) {
+                immediate = new BestMove.Resign();
+            } else if (Declaration.canDeclare(root, o.enteringKingRule)) {
+                immediate = new BestMove.Win();
+            }
+            int skill = o.skillLevel;
+            int multiPv = Math.min(Math.max(1, skill < 20 ? Math.max(o.multiPv, 4) : o.multiPv), rootMoves.length == 0 ? 1 : rootMoves.length);
+            int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), Scores.MAX_PLY - 8) : Scores.MAX_PLY - 8;
+            long maxNodes = limits.nodes();
+            if (skill < 20) {
+                maxDepth = Math.min(maxDepth, 1 + skill * 2 / 3);
+                long cap = 400L << Math.min(skill, 20) / 2;
+                maxNodes = maxNodes == 0 ? cap * 10 : Math.min(maxNodes, cap * 10);
+            }
+            TimeManager time = TimeManager.of(limits, root.sideToMove(), root.moveNumber(), o);
+            boolean single = rootMoves.length == 1 && time.timed && !limits.ponder() && !limits.infinite();
+            tt.newSearch();
+            searches++;
+            SearchRun run = new SearchRun(root, rootMoves, tt, o, limits, time,
+                    multiPv, single ? 1 : maxDepth, maxNodes, info, searches);
+            Supplier<Evaluator> factory = evaluatorFactory != null ? evaluatorFactory
+                    : o.materialOnly ? () -> new ShogiEvaluator(Weights.material()) : evalOf(weights);
+            int threads = immediate != null || single ? 1 : o.threads;
+            run.workers = new Worker[immediate != null ? 0 : threads];
+            for (int i = 0; i < run.workers.length; i++) {
+                run.workers[i] = new Worker(i, run, factory.get());
+            }
+            current = run;
+            BestMove fixed = immediate;
+            Thread t = new Thread(() -> runSearch(run, fixed, onBest, skill), "meijin-search-" + searches);
+            t.setDaemon(true);
+            mainThread = t;
+            t.start();
+        }
+    }
+
+    private static Supplier<Evaluator> evalOf(Weights w) {
+        return () -> new ShogiEvaluator(w);
+    }
+
+    private static int[] rootMoves(Position root, List<String> searchMoves) {
+        int[] buf = new int[Position.MAX_MOVES];
+        if (searchMoves.isEmpty()) {
+            int n = root.generate(GenType.LEGAL, buf, 0);
+            return Arrays.copyOf(buf, n);
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String s : searchMoves) {
+            int m;
+            try {
+                m = Usi.parseMove(root, s);
+            } catch (UsiMoveException e) {
+                throw new IllegalArgumentException("searchmoves: " + e.getMessage());
+            }
+            if (!out.contains(m)) {
+                out.add(m);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private void runSearch(SearchRun run, BestMove immediate, Consumer<BestMove> onBest, int skill) {
+        BestMove result;
+        try {
+            if (immediate == null) {
+                Thread[] helpers = new Thread[run.workers.length - 1];
+                for (int i = 1; i < run.workers.length; i++) {
+                    Worker w = run.workers[i];
+                    helpers[i - 1] = new Thread(w, "meijin-helper-" + i);
+                    helpers[i - 1].setDaemon(true);
+                    helpers[i - 1].start();
+                }
+                run.workers[0].run();
+                waitWhilePondering(run);
+                run.stop = true;
+                for (Thread h : helpers) {
+                    h.join();
+                }
+                result = choose(run, skill);
+            } else {
+                waitWhilePondering(run);
+                result = immediate;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            result = new BestMove.Resign();
+        } catch (RuntimeException | StackOverflowError e) {
+            run.info.accept(new SearchInfo.Text("error: search failed: " + e));
+            result = run.rootMoves.length > 0 ? new BestMove.Play(Move.usi(run.rootMoves[0]), Optional.empty()) : new BestMove.Resign();
+        }
+        lastResult = result;
+        onBest.accept(result);
+    }
+
+    private volatile BestMove lastResult;
+
+    /** In ponder and infinite mode a finished search waits for {@code stop} or {@code ponderhit} before it answers. */
+    private static void waitWhilePondering(SearchRun run) throws InterruptedException {
+        while (!run.stop && (run.pondering || run.limits.infinite())) {
+            synchronized (run) {
+                if (!run.stop && (run.pondering || run.limits.infinite())) {
+                    run.wait(5);
+                }
+            }
+        }
+    }
+
+    private BestMove choose(SearchRun run, int skill) {
+        Worker main = run.workers[0];
+        for (Worker w : run.workers) {
+            w.publishNodes();
+        }
+        int best = main.bestMove();
+        int ponder = main.ponderMove();
+        int score = main.rootScores[0];
+        if (skill < 20) {
+            int n = Math.min(run.multiPv, main.rootMoves.length);
+            int top = main.rootScores[0];
+            int margin = 60 + (20 - skill) * 7; // at most 200 cp below the best at level 0
+            double temperature = 8 + (20 - skill) * 6.0;
+            double total = 0;
+            double[] weight = new double[n];
+            for (int i = 0; i < n; i++) {
+                int s = main.rootScores[i];
+                if (s == -Scores.INFINITE || top - s > margin || Scores.isMate(top) && s != top) {
+                    continue;
+                }
+                weight[i] = Math.exp(-(top - s) / temperature);
+                total += weight[i];
+            }
+            double r;
+            synchronized (random) {
+                r = random.nextDouble() * total;
+            }
+            for (int i = 0; i < n; i++) {
+                r -= weight[i];
+                if (weight[i] > 0 && r <= 0) {
+                    best = main.rootMoves[i];
+                    ponder = main.rootPvLen[i] > 1 ? main.rootPv[i][1] : Move.NONE;
+                    score = main.rootScores[i];
+                    break;
+                }
+            }
+        }
+        if (score != -Scores.INFINITE && score <= -run.options.resignValue) {
+            return new BestMove.Resign();
+        }
+        return new BestMove.Play(Move.usi(best), ponder == Move.NONE ? Optional.empty() : Optional.of(Move.usi(ponder)));
+    }
+
+    /**
+     * Starts a mate search of the current position (USI {@code go mate}) and returns at once; {@link #stop()}
+     * ends it early with a {@link MateAnswer.Timeout}.
+     *
+     * @param millis the time allowed, or 0 for no limit
+     * @param listener receives the answer on the search thread
+     */
+    public void goMate(long millis, Consumer<MateAnswer> listener) {
+        stopAndWait();
+        synchronized (lock) {
+            MateSearch search = new MateSearch(position);
+            mateSearch = search;
+            Thread t = new Thread(() -> {
+                MateAnswer answer;
+                try {
+                    answer = switch (search.solve(millis)) {
+                        case MATE -> new MateAnswer.Mate(search.line());
+                        case NO_MATE -> new MateAnswer.NoMate();
+                        case TIMEOUT -> new MateAnswer.Timeout();
+                    };
+                } catch (RuntimeException | StackOverflowError e) {
+                    answer = new MateAnswer.Timeout();
+                }
+                listener.accept(answer);
+            }, "meijin-mate-" + (++searches));
+            t.setDaemon(true);
+            mainThread = t;
+            t.start();
+        }
+    }
+
+    private MateSearch mateSearch;
+
+    /** Stops the running search, if any; its bestmove follows through the listener. */
+    public void stop() {
+        SearchRun run;
+        synchronized (lock) {
+            run = current;
+            if (mateSearch != null) {
+                mateSearch.stop();
+            }
+        }
+        if (run != null) {
+            run.stop = true;
+            synchronized (run) {
+                run.notifyAll();
+            }
+        }
+    }
+
+    /** The opponent played the expected move: the ponder search goes on as a normal timed search from now. */
+    public void ponderhit() {
+        SearchRun run;
+        synchronized (lock) {
+            run = current;
+        }
+        if (run != null && run.pondering) {
+            run.startNanos = System.nanoTime();
+            run.pondering = false;
+            synchronized (run) {
+                run.notifyAll();
+            }
+        }
+    }
+
+    /** Whether a search is running (its bestmove not yet delivered). */
+    public boolean isSearching() {
+        Thread t;
+        synchronized (lock) {
+            t = mainThread;
+        }
+        return t != null && t.isAlive();
+    }
+
+    /**
+     * Waits until the running search (if any) has delivered its bestmove.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void awaitIdle() throws InterruptedException {
+        Thread t;
+        synchronized (lock) {
+            t = mainThread;
+        }
+        if (t != null && t != Thread.currentThread()) {
+            t.join();
+        }
+    }
+
+    private void stopAndWait() {
+        stop();
+        try {
+            awaitIdle();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A blocking search for callers that want the answer directly (the play server, tools): searches with the
+     * given limits (an infinite search here would never end) and returns the result. Listeners set with
+     * {@link #onInfo} and {@link #onBestMove} are not called.
+     *
+     * @param limits what ends the search; must not be {@code infinite} or {@code ponder}
+     * @return the best move with the last reported line
+     */
+    public SearchResult think(SearchLimits limits) {
+        if (limits.infinite() || limits.ponder()) {
+            throw new IllegalArgumentException("a blocking search needs a limit: neither infinite nor ponder");
+        }
+        CompletableFuture<BestMove> done = new CompletableFuture<>();
+        SearchInfo.Line[] last = new SearchInfo.Line[1];
+        go(limits, i -> {
+            if (i instanceof SearchInfo.Line l && l.multipv() == 1) {
+                last[0] = l;
+            }
+        }, done::complete);
+        try {
+            BestMove b = done.get();
+            return new SearchResult(b, Optional.ofNullable(last[0]));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+            throw new IllegalStateException("interrupted while searching", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * The result of a blocking search.
+     *
+     * @param bestMove what to play
+     * @param line the last principal variation reported (absent when the answer needed no search)
+     */
+    public record SearchResult(BestMove bestMove, Optional<SearchInfo.Line> line) {}
+
+    /** Stops any search; the engine stays usable. */
+    @Override
+    public void close() {
+        stopAndWait();
+    }
+
+    /** The option values as USI {@code setoption} would report them, for diagnostics. */
+    @Override
+    public String toString() {
+        return NAME + " (threads " + options.threads + ", hash " + options.hashMb + " MiB, skill " + options.skillLevel + ", "
+                + options.enteringKingRule.usiName().toLowerCase(Locale.ROOT) + ")";
+    }
+}

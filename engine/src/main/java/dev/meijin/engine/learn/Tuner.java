@@ -1,0 +1,195 @@
+package dev.meijin.engine.learn;
+
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.engine.eval.Features;
+import dev.meijin.engine.eval.Weights;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Texel tuning of the linear evaluation: the weights minimise the mean squared error between the game result
+ * (blended with the search score when the data has one) and the evaluation passed through a logistic curve,
+ * {@code 1 / (1 + exp(-eval / SCALE))}, by full-batch gradient descent with Adam. Every tenth position is held
+ * out, and the loss on those is what the report compares before and after.
+ */
+public final class Tuner {
+    /** The logistic scale: an evaluation of {@code SCALE} centipawns is a 73% expected score. */
+    public static final double SCALE = 600;
+
+    private Tuner() {}
+
+    /** Positions as sparse feature rows with a target in [0, 1] from sente's point of view. */
+    public static final class DataSet {
+        int size;
+        int[] start = new int[1024];
+        int[] index = new int[1 << 16];
+        byte[] count = new byte[1 << 16];
+        float[] target = new float[1024];
+        private int used;
+        private final int[] tmpIndex = new int[1024];
+        private final int[] tmpCount = new int[1024];
+
+        /** Number of positions. */
+        public int size() {
+            return size;
+        }
+
+        /**
+         * Adds a position.
+         *
+         * @param pos the position
+         * @param senteTarget the target for sente, 0 to 1
+         */
+        public void add(Position pos, double senteTarget) {
+            int n = Features.extract(pos, tmpIndex, tmpCount);
+            if (size + 2 > start.length) {
+                start = Arrays.copyOf(start, start.length * 2);
+                target = Arrays.copyOf(target, target.length * 2);
+            }
+            while (used + n > index.length) {
+                index = Arrays.copyOf(index, index.length * 2);
+                count = Arrays.copyOf(count, count.length * 2);
+            }
+            start[size] = used;
+            for (int i = 0; i < n; i++) {
+                index[used] = tmpIndex[i];
+                count[used++] = (byte) tmpCount[i];
+            }
+            target[size] = (float) senteTarget;
+            size++;
+            start[size] = used;
+        }
+
+        /**
+         * Reads lines {@code SFEN<TAB>result[<TAB>score]} (result and score from the side to move's view), blending
+         * result and score as {@code lambda * result + (1 - lambda) * sigmoid(score)}; bad lines are skipped.
+         *
+         * @param in the text
+         * @param lambda weight of the game result
+         * @return lines skipped as malformed
+         * @throws IOException if reading fails
+         */
+        public int read(BufferedReader in, double lambda) throws IOException {
+            String line;
+            int bad = 0;
+            while ((line = in.readLine()) != null) {
+                String[] f = line.split("\t");
+                if (f.length < 2) {
+                    bad++;
+                    continue;
+                }
+                try {
+                    Position pos = Position.of(Sfen.parse(f[0]));
+                    double result = Double.parseDouble(f[1]);
+                    double t = result;
+                    if (f.length >= 3) {
+                        t = lambda * result + (1 - lambda) * sigmoid(Double.parseDouble(f[2]));
+                    }
+                    add(pos, pos.sideToMove() == 0 ? t : 1 - t);
+                } catch (RuntimeException e) {
+                    bad++;
+                }
+            }
+            return bad;
+        }
+    }
+
+    static double sigmoid(double eval) {
+        return 1 / (1 + Math.exp(-eval / SCALE));
+    }
+
+    private static double eval(DataSet d, int i, double[] w) {
+        double s = 0;
+        for (int j = d.start[i]; j < d.start[i + 1]; j++) {
+            s += w[d.index[j]] * d.count[j];
+        }
+        return s;
+    }
+
+    /**
+     * The mean squared error on the held-out positions (every tenth) or on the others.
+     *
+     * @param d the data
+     * @param w the weights
+     * @param heldOut which part
+     * @return the loss
+     */
+    public static double loss(DataSet d, double[] w, boolean heldOut) {
+        double sum = 0;
+        int n = 0;
+        for (int i = 0; i < d.size; i++) {
+            if ((i % 10 == 9) != heldOut) {
+                continue;
+            }
+            double e = sigmoid(eval(d, i, w)) - d.target[i];
+            sum += e * e;
+            n++;
+        }
+        return n == 0 ? 0 : sum / n;
+    }
+
+    /**
+     * The result of a tuning run.
+     *
+     * @param weights the tuned weights
+     * @param lossBefore held-out loss of the starting weights
+     * @param lossAfter held-out loss of the tuned weights
+     * @param positions positions used (training and held out)
+     */
+    public record Result(Weights weights, double lossBefore, double lossAfter, int positions) {}
+
+    /**
+     * Tunes the weights.
+     *
+     * @param d the data
+     * @param init starting weights
+     * @param epochs gradient steps over the whole training set
+     * @param rate Adam's step size, in centipawns
+     * @param progress receives a line every few epochs
+     * @return the tuned weights and the losses
+     */
+    public static Result tune(DataSet d, Weights init, int epochs, double rate, Consumer<String> progress) {
+        int nf = Features.COUNT;
+        double[] w = new double[nf];
+        for (int i = 0; i < nf; i++) {
+            w[i] = init.get(i);
+        }
+        double before = loss(d, w, true);
+        double[] m = new double[nf], v = new double[nf], g = new double[nf];
+        double b1 = 0.9, b2 = 0.999;
+        int train = d.size - d.size / 10;
+        for (int epoch = 1; epoch <= epochs; epoch++) {
+            Arrays.fill(g, 0);
+            for (int i = 0; i < d.size; i++) {
+                if (i % 10 == 9) {
+                    continue;
+                }
+                double p = sigmoid(eval(d, i, w));
+                double grad = (p - d.target[i]) * p * (1 - p) / SCALE;
+                for (int j = d.start[i]; j < d.start[i + 1]; j++) {
+                    g[d.index[j]] += grad * d.count[j];
+                }
+            }
+            for (int f = 0; f < nf; f++) {
+                double gf = g[f] * 2 / Math.max(1, train);
+                m[f] = b1 * m[f] + (1 - b1) * gf;
+                v[f] = b2 * v[f] + (1 - b2) * gf * gf;
+                double mh = m[f] / (1 - Math.pow(b1, epoch)), vh = v[f] / (1 - Math.pow(b2, epoch));
+                w[f] -= rate * mh / (Math.sqrt(vh) + 1e-12);
+            }
+            if (epoch % 50 == 0 || epoch == epochs) {
+                progress.accept("epoch " + epoch + ": training loss " + String.format("%.6f", loss(d, w, false))
+                        + ", held-out loss " + String.format("%.6f", loss(d, w, true)));
+            }
+        }
+        int[] out = new int[nf];
+        for (int i = 0; i < nf; i++) {
+            out[i] = (int) Math.round(w[i]);
+        }
+        out[Features.BOARD + 8] = 0;
+        return new Result(Weights.of(out), before, loss(d, w, true), d.size);
+    }
+}

@@ -1,0 +1,343 @@
+package dev.meijin.server.engine;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.game.TimeSource;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.engine.BestMove;
+import dev.meijin.engine.Engine;
+import dev.meijin.engine.EnteringKingRule;
+import dev.meijin.engine.Score;
+import dev.meijin.engine.SearchLimits;
+import dev.meijin.server.EngineSettings;
+import dev.meijin.server.round.EnginePlayer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine on a bounded pool: {@code threads} platform workers, each owning one {@link Engine} (one search
+ * thread, a small hash), take requests from one queue in the order they came. However many games play the
+ * computer, at most {@code threads} searches run at once, so on a machine with more cores than that the games
+ * between people always have a core; a request that waits for a worker has that wait charged to the engine's
+ * clock, as a person's thinking is.
+ *
+ * <p>Levels 1–8 map to the engine's {@code Skill Level} 0, 3, 6, 9, 12, 15, 18 and 20 (full strength). Without a
+ * clock the engine thinks at most {@code level × 500 ms}; with one it follows its own time management under the
+ * game's clock, and never longer than {@link EngineSettings#maxMoveTime()}.
+ */
+public final class EnginePool implements EnginePlayer, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EnginePool.class);
+    private static final int HASH_MB = 16;
+
+    private final EngineSettings settings;
+    private final TimeSource time;
+    private final LinkedBlockingQueue<Task> queue = new LinkedBlockingQueue<>();
+    private final Thread[] workers;
+    private final AtomicInteger running = new AtomicInteger();
+    private final AtomicInteger peak = new AtomicInteger();
+    private volatile boolean closed;
+
+    /**
+     * Starts the workers (each warms its engine up in the background).
+     *
+     * @param settings the pool's size and limits; {@code threads} must be at least 1
+     * @param time the game clocks' time source
+     */
+    public EnginePool(EngineSettings settings, TimeSource time) {
+        if (settings.threads() < 1) {
+            throw new IllegalArgumentException("an engine pool needs at least one thread");
+        }
+        this.settings = settings;
+        this.time = time;
+        this.workers = new Thread[settings.threads()];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = Thread.ofPlatform().name("engine-worker-" + i).daemon().start(this::work);
+        }
+    }
+
+    /** The engine's {@code Skill Level} for a level 1–8. */
+    static int skill(int level) {
+        return level >= 8 ? 20 : Math.max(0, (level - 1) * 3);
+    }
+
+    /** The engine's entering-king rule for a game's impasse rule. */
+    static EnteringKingRule enteringKing(RuleSet rules) {
+        return switch (rules.impasse()) {
+            case DECLARATION_27 -> rules.handicapCompensation() ? EnteringKingRule.CSA_RULE_27H : EnteringKingRule.CSA_RULE_27;
+            case DECLARATION_24 -> rules.handicapCompensation() ? EnteringKingRule.CSA_RULE_24H : EnteringKingRule.CSA_RULE_24;
+            case TRY -> EnteringKingRule.TRY_RULE;
+            case NONE, AGREEMENT_24 -> EnteringKingRule.NO_ENTERING_KING;
+        };
+    }
+
+    @Override
+    public Thinking think(Request request, Consumer<Answer> answer) {
+        Job job = new Job(request, answer);
+        if (closed) {
+            return job;
+        }
+        queue.add(job);
+        return job;
+    }
+
+    /** How many searches run now. */
+    public int running() {
+        return running.get();
+    }
+
+    /** The most searches that ever ran at once. */
+    public int peakRunning() {
+        return peak.get();
+    }
+
+    /** How many requests wait for a worker. */
+    public int waiting() {
+        return queue.size();
+    }
+
+    private void work() {
+        try (Engine engine = new Engine()) {
+            engine.setOption("USI_Hash", String.valueOf(HASH_MB));
+            engine.setOption("Threads", "1");
+            engine.setOption("USI_Ponder", "false");
+            engine.setOption("MinimumThinkingTime", "0");
+            engine.setOption("NetworkDelay", "100");
+            engine.setOption("NetworkDelay2", "400");
+            try {
+                engine.prepare();
+            } catch (IllegalStateException e) {
+                return; // interrupted while warming up: the pool is closing
+            }
+            while (!closed) {
+                Task task;
+                try {
+                    task = queue.take();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (task.cancelled()) {
+                    continue;
+                }
+                int now = running.incrementAndGet();
+                peak.accumulateAndGet(now, Math::max);
+                try {
+                    switch (task) {
+                        case Job job -> play(engine, job);
+                        case AnalysisJob a -> analyse(engine, a);
+                    }
+                } finally {
+                    running.decrementAndGet();
+                }
+            }
+        }
+    }
+
+    private void play(Engine engine, Job job) {
+        try {
+            Answer a = search(engine, job);
+            if (!job.cancelled && !closed) {
+                job.answer.accept(a);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("engine failed on {}", EnginePlayer.describe(job.request), e);
+            if (!job.cancelled) {
+                job.answer.accept(new Answer.Failed("the engine failed: " + e.getMessage()));
+            }
+        } finally {
+            job.engine = null;
+        }
+    }
+
+    /**
+     * The engine's evaluation of one position of a game.
+     *
+     * @param ply the number of moves played before it
+     * @param cp the score in centipawns from sente's point of view, or null when a mate is seen
+     * @param mate the distance to mate in plies from sente's point of view (positive: sente mates), or null
+     * @param best the engine's move there in USI; all three are null when the side to move has no move (the game
+     *     ended there) or may declare a win
+     */
+    public record Evaluation(int ply, Integer cp, Integer mate, String best) {}
+
+    /**
+     * Evaluates every position of a game, one after another on one worker of the pool (so analyses wait their
+     * turn with the engine games and never take more than the pool).
+     *
+     * @param startSfen the start position
+     * @param moves the moves in USI
+     * @param nodes the nodes searched per position (the pool's node limit, when it has one, wins)
+     * @return the evaluations of the positions after 0, 1, … {@code moves.size()} moves
+     */
+    public CompletableFuture<List<Evaluation>> analyse(String startSfen, List<String> moves, long nodes) {
+        AnalysisJob job = new AnalysisJob(startSfen, List.copyOf(moves), settings.nodes() > 0 ? settings.nodes() : nodes);
+        if (closed) {
+            job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
+        } else {
+            queue.add(job);
+        }
+        return job.result;
+    }
+
+    private void analyse(Engine engine, AnalysisJob job) {
+        try {
+            engine.setOption("Skill Level", "20");
+            engine.setOption("MaxMovesToDraw", "0");
+            List<Evaluation> out = new ArrayList<>(job.moves.size() + 1);
+            var start = Sfen.parse(job.startSfen);
+            for (int i = 0; i <= job.moves.size() && !closed; i++) {
+                engine.setPosition(start, job.moves.subList(0, i));
+                boolean senteToMove = engine.position().sideToMove() == 0;
+                Engine.SearchResult r = engine.think(SearchLimits.nodes(job.nodes));
+                String best = r.bestMove() instanceof BestMove.Play p ? p.move() : null;
+                Integer cp = null;
+                Integer mate = null;
+                if (r.line().isPresent()) {
+                    switch (r.line().get().score()) {
+                        case Score.Cp c -> cp = senteToMove ? c.value() : -c.value();
+                        case Score.Mate m -> mate = senteToMove ? m.plies() : -m.plies();
+                    }
+                }
+                out.add(new Evaluation(i, cp, mate, best));
+            }
+            job.result.complete(out);
+        } catch (RuntimeException e) {
+            LOG.error("analysis failed", e);
+            job.result.completeExceptionally(e);
+        }
+    }
+
+    private Answer search(Engine engine, Job job) {
+        Request r = job.request;
+        engine.setPosition(Sfen.parse(r.startSfen()), r.moves());
+        engine.setOption("Skill Level", String.valueOf(skill(r.level())));
+        engine.setOption("EnteringKingRule", enteringKing(r.rules()).usiName());
+        engine.setOption("MaxMovesToDraw", String.valueOf(r.rules().maxMoves()));
+        SearchLimits limits = limits(r, (time.nanos() - r.askedAtNanos()) / 1_000_000L);
+        CompletableFuture<BestMove> done = new CompletableFuture<>();
+        job.engine = engine;
+        if (job.cancelled) {
+            return new Answer.Failed("cancelled");
+        }
+        engine.onBestMove(done::complete);
+        engine.go(limits);
+        BestMove best;
+        try {
+            try {
+                best = done.get(settings.maxMoveTime().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                engine.stop();
+                best = done.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            engine.stop();
+            return new Answer.Failed("interrupted");
+        } catch (ExecutionException e) {
+            return new Answer.Failed(String.valueOf(e.getCause()));
+        }
+        return switch (best) {
+            case BestMove.Play p -> new Answer.Play(p.move());
+            case BestMove.Resign x -> new Answer.Resign();
+            case BestMove.Win x -> new Answer.Declare();
+        };
+    }
+
+    /** The limits of one search: the node limit when set, else the clock less the time already waited. */
+    SearchLimits limits(Request r, long waitedMs) {
+        if (settings.nodes() > 0) {
+            return SearchLimits.nodes(settings.nodes());
+        }
+        Clocks c = r.clock();
+        if (c == null) {
+            return SearchLimits.movetime(Math.min(settings.maxMoveTime().toMillis(), 500L * r.level()));
+        }
+        long sente = c.senteMainMs();
+        long gote = c.goteMainMs();
+        long byo = c.byoyomiMs();
+        long own = r.side() == Color.SENTE ? sente : gote;
+        long left = own - waitedMs;
+        if (left < 0) {
+            byo = Math.max(0, byo + left);
+            left = 0;
+        }
+        if (r.side() == Color.SENTE) {
+            sente = left;
+        } else {
+            gote = left;
+        }
+        if (sente + byo + c.incrementMs() == 0 && r.side() == Color.SENTE || gote + byo + c.incrementMs() == 0 && r.side() == Color.GOTE) {
+            return SearchLimits.nodes(1_000);
+        }
+        return SearchLimits.clock(sente, gote, byo, c.incrementMs(), c.incrementMs());
+    }
+
+    /**
+     * Stops the workers. Requests still queued or searching are dropped unanswered: the server is stopping, and
+     * their games ask again when they resume.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        for (Thread t : workers) {
+            t.interrupt();
+        }
+        queue.clear();
+    }
+
+    private sealed interface Task permits Job, AnalysisJob {
+        boolean cancelled();
+    }
+
+    private static final class AnalysisJob implements Task {
+        final String startSfen;
+        final List<String> moves;
+        final long nodes;
+        final CompletableFuture<List<Evaluation>> result = new CompletableFuture<>();
+
+        AnalysisJob(String startSfen, List<String> moves, long nodes) {
+            this.startSfen = startSfen;
+            this.moves = moves;
+            this.nodes = nodes;
+        }
+
+        @Override
+        public boolean cancelled() {
+            return result.isDone();
+        }
+    }
+
+    private static final class Job implements Thinking, Task {
+        final Request request;
+        final Consumer<Answer> answer;
+        volatile boolean cancelled;
+        volatile Engine engine;
+
+        Job(Request request, Consumer<Answer> answer) {
+            this.request = request;
+            this.answer = answer;
+        }
+
+        @Override
+        public boolean cancelled() {
+            return cancelled;
+        }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+            Engine e = engine;
+            if (e != null) {
+                e.stop();
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * The computer opponent: {@link dev.meijin.server.engine.EnginePool} runs the Meijin engine in-process on a
+ * fixed number of worker threads, each with its own engine, so that any number of games against the computer
+ * share a bounded amount of CPU and memory and never starve the games between people.
+ */
+package dev.meijin.server.engine;

@@ -1,0 +1,216 @@
+package dev.meijin.server.game;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.game.Furigoma;
+import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.TimeControl;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.Update;
+
+/**
+ * Stored games and their moves over JDBI. Every write is one transaction, so a move and the game's ply (and
+ * its result, when the move ends the game) are committed together or not at all.
+ */
+public final class GameRepository {
+    private static final String COLUMNS = "id, status, created_at, updated_at, handicap, rules, main_ms, byoyomi_ms, periods, increment_ms,"
+            + " sente_name, gote_name, sente_kind, gote_kind, engine_level, sente_secret, gote_secret, creator, furigoma, in_lobby, ply,"
+            + " winner, reason, detail, ended_at";
+
+    private final Jdbi jdbi;
+
+    /** A repository over a database. */
+    public GameRepository(Jdbi jdbi) {
+        this.jdbi = jdbi;
+    }
+
+    /** Stores a new game. */
+    public void create(StoredGame g) {
+        jdbi.useHandle(h -> {
+            Update u = h.createUpdate("insert into games (" + COLUMNS + ") values (:id, :status, :created_at, :updated_at, :handicap, :rules,"
+                    + " :main_ms, :byoyomi_ms, :periods, :increment_ms, :sente_name, :gote_name, :sente_kind, :gote_kind, :engine_level,"
+                    + " :sente_secret, :gote_secret, :creator, :furigoma, :in_lobby, :ply, :winner, :reason, :detail, :ended_at)");
+            bindAll(u, g).execute();
+        });
+    }
+
+    private static Update bindAll(Update u, StoredGame g) {
+        StoredGame.Terms t = g.terms();
+        TimeControl tc = t.timeControl();
+        boolean unlimited = tc.isUnlimited();
+        u.bind("id", g.id()).bind("status", g.status().name()).bind("created_at", g.createdAt()).bind("updated_at", g.updatedAt())
+                .bind("handicap", t.handicap().id()).bind("rules", t.rules())
+                .bind("main_ms", unlimited ? null : tc.main().toMillis()).bind("byoyomi_ms", unlimited ? null : tc.byoyomi().toMillis())
+                .bind("periods", unlimited ? null : tc.periods()).bind("increment_ms", unlimited ? null : tc.increment().toMillis())
+                .bind("sente_name", g.sente().name()).bind("gote_name", g.gote().name())
+                .bind("sente_kind", g.sente().kind().name()).bind("gote_kind", g.gote().kind().name())
+                .bind("engine_level", t.engineLevel()).bind("sente_secret", g.sente().secretHash()).bind("gote_secret", g.gote().secretHash())
+                .bind("creator", t.creator().name()).bind("furigoma", t.furigoma() == null ? null : faces(t.furigoma()))
+                .bind("in_lobby", t.inLobby()).bind("ply", g.ply());
+        bindResult(u, g.result());
+        return u;
+    }
+
+    private static void bindResult(Update u, StoredGame.Result r) {
+        u.bind("winner", r == null || r.winner() == null ? null : r.winner().name()).bind("reason", r == null ? null : r.reason().name())
+                .bind("detail", r == null ? null : clip(r.detail(), 200)).bind("ended_at", r == null ? null : r.endedAt());
+    }
+
+    private static String clip(String s, int n) {
+        return s == null || s.length() <= n ? s : s.substring(0, n);
+    }
+
+    private static String faces(Furigoma f) {
+        StringBuilder sb = new StringBuilder(5);
+        for (Furigoma.Face face : f.faces()) {
+            sb.append(face == Furigoma.Face.PAWN ? 'P' : 'T');
+        }
+        return sb.toString();
+    }
+
+    private static Furigoma furigoma(String s) {
+        List<Furigoma.Face> faces = new ArrayList<>(5);
+        for (char c : s.toCharArray()) {
+            faces.add(c == 'P' ? Furigoma.Face.PAWN : Furigoma.Face.TOKIN);
+        }
+        return new Furigoma(faces);
+    }
+
+    /** The game with this id. */
+    public Optional<StoredGame> find(String id) {
+        return jdbi.withHandle(h -> h.createQuery("select " + COLUMNS + " from games where id = :id").bind("id", id)
+                .map((rs, ctx) -> game(rs)).findOne());
+    }
+
+    /** The moves of a game in order. */
+    public List<StoredMove> moves(String id) {
+        return jdbi.withHandle(h -> h.createQuery("select ply, usi, time_ms, played_at, sente_main_ms, sente_periods, gote_main_ms, gote_periods"
+                + " from moves where game_id = :id order by ply").bind("id", id).map((rs, ctx) -> move(rs)).list());
+    }
+
+    /**
+     * Seats a player in a waiting game's free seat and starts the game, unless someone was faster.
+     *
+     * @return whether the seat was taken by this call
+     */
+    public boolean join(String id, Color seat, StoredGame.Player p, long now) {
+        String col = seat == Color.SENTE ? "sente" : "gote";
+        return jdbi.withHandle(h -> h.createUpdate("update games set " + col + "_name = :name, " + col + "_secret = :secret, status = 'PLAYING',"
+                + " updated_at = :now where id = :id and status = 'WAITING' and " + col + "_name is null")
+                .bind("name", p.name()).bind("secret", p.secretHash()).bind("now", now).bind("id", id).execute()) == 1;
+    }
+
+    /**
+     * Stores a move and the game's new ply, and the result if the move ended the game, in one transaction.
+     *
+     * @throws IllegalStateException if the game's stored ply is not the move's ply minus one (a second writer)
+     */
+    public void recordMove(String id, StoredMove m, StoredGame.Result endedBy) {
+        jdbi.useTransaction(h -> {
+            h.createUpdate("insert into moves (game_id, ply, usi, time_ms, played_at, sente_main_ms, sente_periods, gote_main_ms, gote_periods)"
+                    + " values (:id, :ply, :usi, :time, :at, :sm, :sp, :gm, :gp)")
+                    .bind("id", id).bind("ply", m.ply()).bind("usi", m.usi()).bind("time", m.timeMs()).bind("at", m.playedAt())
+                    .bind("sm", m.senteMainMs()).bind("sp", m.sentePeriods()).bind("gm", m.goteMainMs()).bind("gp", m.gotePeriods()).execute();
+            Update u = h.createUpdate("update games set ply = :ply, updated_at = :at, status = :status, winner = :winner, reason = :reason,"
+                    + " detail = :detail, ended_at = :ended_at where id = :id and ply = :prev")
+                    .bind("ply", m.ply()).bind("at", m.playedAt()).bind("id", id).bind("prev", m.ply() - 1)
+                    .bind("status", endedBy == null ? GameStatus.PLAYING.name() : GameStatus.FINISHED.name());
+            bindResult(u, endedBy);
+            if (u.execute() != 1) {
+                throw new IllegalStateException("game " + id + " is not at ply " + (m.ply() - 1));
+            }
+        });
+    }
+
+    /** Ends a game without a move (resignation, time loss, declaration, abort, claim). */
+    public void finish(String id, GameStatus status, StoredGame.Result r) {
+        jdbi.useHandle(h -> {
+            Update u = h.createUpdate("update games set status = :status, updated_at = :ended_at, winner = :winner, reason = :reason,"
+                    + " detail = :detail, ended_at = :ended_at where id = :id").bind("id", id).bind("status", status.name());
+            bindResult(u, r);
+            u.execute();
+        });
+    }
+
+    /** Takes moves back: deletes those after {@code ply} and sets the game's ply. */
+    public void takeBack(String id, int ply, long now) {
+        jdbi.useTransaction(h -> {
+            h.createUpdate("delete from moves where game_id = :id and ply > :ply").bind("id", id).bind("ply", ply).execute();
+            h.createUpdate("update games set ply = :ply, updated_at = :now where id = :id").bind("id", id).bind("ply", ply).bind("now", now)
+                    .execute();
+        });
+    }
+
+    /**
+     * Games by status (any when null) and player name (any when null), newest first.
+     *
+     * @param limit at most this many (1–200)
+     */
+    public List<StoredGame> list(GameStatus status, String player, int limit) {
+        StringBuilder sql = new StringBuilder("select " + COLUMNS + " from games where 1 = 1");
+        if (status != null) {
+            sql.append(" and status = :status");
+        }
+        if (player != null) {
+            sql.append(" and (sente_name = :player or gote_name = :player)");
+        }
+        sql.append(" order by created_at desc, id limit :limit");
+        return jdbi.withHandle(h -> {
+            var q = h.createQuery(sql.toString()).bind("limit", Math.clamp(limit, 1, 200));
+            if (status != null) {
+                q.bind("status", status.name());
+            }
+            if (player != null) {
+                q.bind("player", player);
+            }
+            return q.map((rs, ctx) -> game(rs)).list();
+        });
+    }
+
+    /** The ids of the games still waiting or being played (to resume after a restart). */
+    public List<String> liveIds() {
+        return jdbi.withHandle(h -> h.createQuery("select id from games where status in ('WAITING', 'PLAYING') order by created_at")
+                .mapTo(String.class).list());
+    }
+
+    /** Runs work in one transaction (tests and maintenance). */
+    public void inTransaction(java.util.function.Consumer<Handle> work) {
+        jdbi.useTransaction(work::accept);
+    }
+
+    private static StoredGame game(ResultSet rs) throws SQLException {
+        Long main = rs.getObject("main_ms", Long.class);
+        TimeControl tc = main == null ? TimeControl.UNLIMITED
+                : new TimeControl(Duration.ofMillis(main), Duration.ofMillis(rs.getLong("byoyomi_ms")), rs.getInt("periods"),
+                        Duration.ofMillis(rs.getLong("increment_ms")));
+        String fg = rs.getString("furigoma");
+        Integer level = rs.getObject("engine_level", Integer.class);
+        StoredGame.Terms terms = new StoredGame.Terms(Handicap.byId(rs.getString("handicap")).orElseThrow(), rs.getString("rules"), tc, level,
+                Color.valueOf(rs.getString("creator")), fg == null ? null : furigoma(fg), rs.getBoolean("in_lobby"));
+        StoredGame.Player sente = new StoredGame.Player(rs.getString("sente_name"), PlayerKind.valueOf(rs.getString("sente_kind")),
+                rs.getString("sente_secret"));
+        StoredGame.Player gote = new StoredGame.Player(rs.getString("gote_name"), PlayerKind.valueOf(rs.getString("gote_kind")),
+                rs.getString("gote_secret"));
+        String reason = rs.getString("reason");
+        StoredGame.Result result = null;
+        if (reason != null) {
+            String w = rs.getString("winner");
+            result = new StoredGame.Result(w == null ? null : Color.valueOf(w), Ending.valueOf(reason),
+                    rs.getString("detail") == null ? "" : rs.getString("detail"), rs.getLong("ended_at"));
+        }
+        return new StoredGame(rs.getString("id"), GameStatus.valueOf(rs.getString("status")), rs.getLong("created_at"), rs.getLong("updated_at"),
+                terms, sente, gote, rs.getInt("ply"), result);
+    }
+
+    private static StoredMove move(ResultSet rs) throws SQLException {
+        return new StoredMove(rs.getInt("ply"), rs.getString("usi"), rs.getObject("time_ms", Long.class), rs.getLong("played_at"),
+                rs.getLong("sente_main_ms"), rs.getInt("sente_periods"), rs.getLong("gote_main_ms"), rs.getInt("gote_periods"));
+    }
+}

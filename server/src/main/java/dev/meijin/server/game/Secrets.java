@@ -1,0 +1,62 @@
+package dev.meijin.server.game;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HexFormat;
+
+/** Seat secrets and game ids: random, URL-safe; only a hash of a secret is ever stored. */
+public final class Secrets {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final char[] ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789".toCharArray();
+
+    private Secrets() {}
+
+    /** A new seat secret: 256 random bits, 43 URL-safe base64 characters. */
+    public static String newSecret() {
+        byte[] b = new byte[32];
+        RANDOM.nextBytes(b);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+    }
+
+    /** A new game id: 8 characters from an alphabet without look-alikes (40 bits). */
+    public static String newGameId() {
+        char[] c = new char[8];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = ID_ALPHABET[RANDOM.nextInt(ID_ALPHABET.length)];
+        }
+        return new String(c);
+    }
+
+    /** Whether a text has the shape of a game id (so bad ids never reach the database). */
+    public static boolean isGameId(String s) {
+        if (s == null || s.length() != 8) {
+            return false;
+        }
+        for (int i = 0; i < 8; i++) {
+            if (new String(ID_ALPHABET).indexOf(s.charAt(i)) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The SHA-256 of a secret, in hex. */
+    public static String hash(String secret) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
+    }
+
+    /** Whether a secret matches a stored hash (in time independent of where they differ). */
+    public static boolean matches(String secret, String hash) {
+        if (secret == null || hash == null || secret.length() > 64) {
+            return false;
+        }
+        return MessageDigest.isEqual(hash(secret).getBytes(StandardCharsets.US_ASCII), hash.getBytes(StandardCharsets.US_ASCII));
+    }
+}

@@ -1,0 +1,82 @@
+package dev.meijin.server.game;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.game.Furigoma;
+import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.TimeControl;
+
+/**
+ * A game as stored: who plays, under which conditions, how far it has got and how it ended. The moves are
+ * stored apart ({@link StoredMove}).
+ *
+ * @param id the game id (8 characters, URL-safe)
+ * @param status where the game stands
+ * @param createdAt creation instant, epoch milliseconds
+ * @param updatedAt last change, epoch milliseconds
+ * @param terms the conditions fixed at creation
+ * @param sente the sente seat (the handicap receiver in a handicap game)
+ * @param gote the gote seat (the handicap giver, who moves first, in a handicap game)
+ * @param ply the number of moves played
+ * @param result the result once finished or aborted, else null
+ */
+public record StoredGame(String id, GameStatus status, long createdAt, long updatedAt, Terms terms, Player sente, Player gote, int ply,
+        Result result) {
+
+    /**
+     * The conditions of a game, fixed when it is created.
+     *
+     * @param handicap the start position
+     * @param rules the rule-set name ({@code csa}, {@code amateur}, {@code try}, {@code casual}, {@code professional})
+     * @param timeControl the time control; {@link TimeControl#UNLIMITED} for none
+     * @param engineLevel the engine's level when a seat is the engine, else null
+     * @param creator the colour of the player who created the game
+     * @param furigoma the toss that decided the sides, or null when a side was chosen or in a handicap game
+     * @param inLobby whether the game is offered as a seek in the lobby while it waits
+     */
+    public record Terms(Handicap handicap, String rules, TimeControl timeControl, Integer engineLevel, Color creator, Furigoma furigoma,
+            boolean inLobby) {}
+
+    /**
+     * One seat.
+     *
+     * @param name the player's display name, or null while the seat is free
+     * @param kind a person or the engine
+     * @param secretHash the SHA-256 hex of the seat's secret, or null (free seat, engine)
+     */
+    public record Player(String name, PlayerKind kind, String secretHash) {
+        /** A free seat for a person. */
+        public static final Player OPEN = new Player(null, PlayerKind.HUMAN, null);
+
+        /** Whether nobody sits here yet. */
+        public boolean isOpen() {
+            return name == null;
+        }
+    }
+
+    /**
+     * How a game ended.
+     *
+     * @param winner the winner, or null for a draw or an abort
+     * @param reason the reason
+     * @param detail a detail (points of a declaration, reason of an illegal move), possibly empty
+     * @param endedAt when, epoch milliseconds
+     */
+    public record Result(Color winner, Ending reason, String detail, long endedAt) {}
+
+    /** The seat of a colour. */
+    public Player player(Color c) {
+        return c == Color.SENTE ? sente : gote;
+    }
+
+    /** This game with a status, ply and result. */
+    public StoredGame with(GameStatus s, int newPly, Result r, long now) {
+        return new StoredGame(id, s, createdAt, now, terms, sente, gote, newPly, r);
+    }
+
+    /** This game with a player seated. */
+    public StoredGame withPlayer(Color c, Player p, long now) {
+        return c == Color.SENTE ? new StoredGame(id, status, createdAt, now, terms, p, gote, ply, result)
+                : new StoredGame(id, status, createdAt, now, terms, sente, p, ply, result);
+    }
+}

@@ -1,0 +1,324 @@
+package dev.meijin.server.http;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.game.Furigoma;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.notation.Format;
+import dev.meijin.server.engine.EnginePool;
+import dev.meijin.server.game.GameRepository;
+import dev.meijin.server.game.GameStatus;
+import dev.meijin.server.game.PlayerKind;
+import dev.meijin.server.game.Secrets;
+import dev.meijin.server.game.StoredGame;
+import dev.meijin.server.lobby.Lobby;
+import dev.meijin.server.round.EnginePlayer;
+import dev.meijin.server.round.ErrorCode;
+import dev.meijin.server.round.RefusedException;
+import dev.meijin.server.round.Round;
+import dev.meijin.server.round.RoundOwner;
+import dev.meijin.server.round.ServerEvent;
+import dev.meijin.server.round.Views;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The HTTP API (docs/PROTOCOL.md, section 2): create and join games, read them, list them, download records,
+ * read the lobby. Handlers only read the request and call the rounds and the repository.
+ */
+public final class HttpApi {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
+    /** The largest request body accepted, in bytes. */
+    public static final int MAX_BODY = 4096;
+
+    private final RoundOwner rounds;
+    private final GameRepository repo;
+    private final Lobby lobby;
+    private final ObjectMapper json;
+    private final InstantSource wall;
+    private final boolean engineAvailable;
+    private final SecureRandom random = new SecureRandom();
+    private final ClientLimits writes;
+    private EnginePool engine;
+    private long analysisNodes = 20_000;
+    private final Map<String, CompletableFuture<List<EnginePool.Evaluation>>> analyses = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, CompletableFuture<List<EnginePool.Evaluation>>> e) {
+                    return size() > 256;
+                }
+            });
+
+    /**
+     * The API over rounds, stored games and the lobby.
+     *
+     * @param writesPerSecond games created or joined per second per client address (bursts of ten times as many)
+     */
+    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable,
+            double writesPerSecond) {
+        this.writes = new ClientLimits(writesPerSecond, System::nanoTime);
+        this.rounds = rounds;
+        this.repo = repo;
+        this.lobby = lobby;
+        this.json = json;
+        this.wall = wall;
+        this.engineAvailable = engineAvailable;
+    }
+
+    /** Adds the routes. */
+    public void routes(RoutesConfig r) {
+        r.post("/api/games", this::create);
+        r.post("/api/games/{id}/join", this::join);
+        r.get("/api/games/{id}", this::state);
+        r.get("/api/games/{id}/record", this::record);
+        r.get("/api/games/{id}/analysis", this::analysis);
+        r.get("/api/games", this::list);
+        r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
+        r.get("/api/health", ctx -> ctx.json(health()));
+        r.exception(RefusedException.class, (e, ctx) -> error(ctx, e.code(), e.getMessage()));
+        r.exception(Exception.class, (e, ctx) -> {
+            LOG.error("request {} {} failed", ctx.method(), ctx.path(), e);
+            error(ctx, ErrorCode.INTERNAL, "the server failed; nothing was changed");
+        });
+    }
+
+    /** Liveness and load: live games, heap and resident memory (for monitoring and the load driver). */
+    private Map<String, Object> health() {
+        Runtime rt = Runtime.getRuntime();
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("status", "ok");
+        m.put("liveGames", rounds.liveCount());
+        m.put("heapUsedMb", (rt.totalMemory() - rt.freeMemory()) >> 20);
+        m.put("heapMaxMb", rt.maxMemory() >> 20);
+        m.put("rssMb", residentMb());
+        m.put("threads", Thread.activeCount());
+        return m;
+    }
+
+    /** The process's resident set in MiB from {@code /proc/self/status}, or -1 where there is none. */
+    private static long residentMb() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) >> 10;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    private static void error(Context ctx, ErrorCode code, String message) {
+        ctx.status(code.httpStatus()).json(Map.of("error", Map.of("code", code.wire(), "message", message)));
+    }
+
+    private JsonNode body(Context ctx) {
+        byte[] b;
+        try (InputStream in = ctx.req().getInputStream()) {
+            b = in.readNBytes(MAX_BODY + 1);
+        } catch (IOException e) {
+            throw new RefusedException(ErrorCode.BAD_JSON, "the request body could not be read");
+        }
+        if (b.length > MAX_BODY) {
+            throw new RefusedException(ErrorCode.TOO_LARGE, "request body over " + MAX_BODY + " bytes");
+        }
+        if (b.length == 0) {
+            return json.createObjectNode();
+        }
+        try {
+            return json.readTree(new String(b, StandardCharsets.UTF_8));
+        } catch (JacksonException e) {
+            throw new RefusedException(ErrorCode.BAD_JSON, "the body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * Analyses finished games with this engine.
+     *
+     * @param pool the engine, or null for none
+     * @param nodesPerPosition nodes searched per position
+     */
+    public void analyseWith(EnginePool pool, long nodesPerPosition) {
+        this.engine = pool;
+        this.analysisNodes = nodesPerPosition;
+    }
+
+    /** The engine's evaluation of every position of a finished game (docs/PROTOCOL.md). */
+    private void analysis(Context ctx) throws InterruptedException {
+        Round r = round(ctx);
+        if (engine == null) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no analysis");
+        }
+        ServerEvent.State st = await(r.snapshot(null));
+        if (st.outcome() == null) {
+            throw new RefusedException(ErrorCode.NOT_ALLOWED, "a game is analysed once it is over");
+        }
+        List<String> moves = st.moves().stream().map(dev.meijin.server.round.MoveView::usi).toList();
+        CompletableFuture<List<EnginePool.Evaluation>> f = analyses.computeIfAbsent(r.id(), k -> engine.analyse(st.initialSfen(), moves, analysisNodes));
+        try {
+            List<EnginePool.Evaluation> evals = f.get(30, TimeUnit.SECONDS);
+            ctx.json(Map.of("gameId", r.id(), "status", "done", "nodesPerPosition", analysisNodes, "plies", evals));
+        } catch (TimeoutException e) {
+            ctx.status(202).json(Map.of("gameId", r.id(), "status", "running"));
+        } catch (ExecutionException e) {
+            analyses.remove(r.id());
+            throw new RefusedException(ErrorCode.INTERNAL, "the analysis failed; try again");
+        }
+    }
+
+    private void limit(Context ctx) {
+        if (!writes.tryAcquire(ctx.ip())) {
+            throw new RefusedException(ErrorCode.RATE_LIMITED, "too many games created or joined from your address; wait a few seconds");
+        }
+    }
+
+    private void create(Context ctx) {
+        limit(ctx);
+        CreateGame c = CreateGame.parse(body(ctx));
+        if (c.engine() && !engineAvailable) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; play against a person");
+        }
+        long now = wall.millis();
+        Furigoma toss = null;
+        Color creator;
+        if (c.side().equals("random")) {
+            if (c.handicap() == Handicap.EVEN) {
+                toss = Furigoma.toss(random);
+                creator = toss.tosserMovesFirst() ? Color.SENTE : Color.GOTE;
+            } else {
+                creator = random.nextBoolean() ? Color.SENTE : Color.GOTE;
+            }
+        } else {
+            creator = c.side().equals("sente") ? Color.SENTE : Color.GOTE;
+        }
+        String secret = Secrets.newSecret();
+        StoredGame.Player me = new StoredGame.Player(c.name(), PlayerKind.HUMAN, Secrets.hash(secret));
+        StoredGame.Player other = c.engine() ? new StoredGame.Player(EnginePlayer.displayName(c.engineLevel()), PlayerKind.ENGINE, null) : StoredGame.Player.OPEN;
+        StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, toss, c.lobby());
+        StoredGame g = new StoredGame(Secrets.newGameId(), c.engine() ? GameStatus.PLAYING : GameStatus.WAITING, now, now, terms,
+                creator == Color.SENTE ? me : other, creator == Color.SENTE ? other : me, 0, null);
+        rounds.create(g);
+        if (c.lobby()) {
+            lobby.add(g);
+        }
+        seat(ctx.status(201), g.id(), creator, secret);
+    }
+
+    private void seat(Context ctx, String id, Color c, String secret) {
+        ctx.header("Set-Cookie", "mj_" + id + "=" + secret + "; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
+        ctx.json(Map.of("gameId", id, "color", Views.color(c), "secret", secret, "url", "/game/" + id));
+    }
+
+    private Round round(Context ctx) {
+        String id = ctx.pathParam("id");
+        return rounds.round(id).orElseThrow(() -> new RefusedException(ErrorCode.UNKNOWN_GAME, "no game with id \"" + clip(id) + "\""));
+    }
+
+    private void join(Context ctx) {
+        limit(ctx);
+        Round r = round(ctx);
+        JsonNode b = body(ctx);
+        if (!b.isObject()) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "the body must be a JSON object");
+        }
+        CreateGame.only(b, Set.of("name"), "");
+        String name = CreateGame.name(b.get("name"));
+        String secret = Secrets.newSecret();
+        Color c = await(r.join(name, Secrets.hash(secret)));
+        seat(ctx, r.id(), c, secret);
+    }
+
+    private void state(Context ctx) {
+        Round r = round(ctx);
+        String secret = ctx.cookie("mj_" + r.id());
+        if (secret == null) {
+            secret = ctx.header("X-Meijin-Secret");
+        }
+        ServerEvent.State s = await(r.snapshot(secret == null ? null : r.seatFor(secret)));
+        ctx.json(s);
+    }
+
+    private void record(Context ctx) {
+        String id = ctx.pathParam("id");
+        StoredGame g = (Secrets.isGameId(id) ? repo.find(id) : java.util.Optional.<StoredGame>empty())
+                .orElseThrow(() -> new RefusedException(ErrorCode.UNKNOWN_GAME, "no game with id \"" + clip(id) + "\""));
+        String f = ctx.queryParam("format");
+        Format format = Records.format(f == null ? null : f.toLowerCase(Locale.ROOT))
+                .orElseThrow(() -> new RefusedException(ErrorCode.BAD_FIELD, "format must be kif, ki2, csa, jkf or sfen"));
+        String text = Records.write(Records.kifu(g, repo.moves(id)), format);
+        ctx.header("Content-Disposition", "attachment; filename=\"meijin-" + id + "." + Records.extension(format) + "\"");
+        ctx.contentType(format == Format.JKF ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+        ctx.result(text);
+    }
+
+    private void list(Context ctx) {
+        String st = ctx.queryParam("status");
+        GameStatus status = null;
+        if (st != null) {
+            status = switch (st) {
+                case "waiting" -> GameStatus.WAITING;
+                case "playing" -> GameStatus.PLAYING;
+                case "finished" -> GameStatus.FINISHED;
+                case "aborted" -> GameStatus.ABORTED;
+                default -> throw new RefusedException(ErrorCode.BAD_FIELD, "status must be waiting, playing, finished or aborted");
+            };
+        }
+        String player = ctx.queryParam("player");
+        if (player != null && (player.isBlank() || player.length() > 32)) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "player must have 1 to 32 characters");
+        }
+        int limit = 50;
+        String l = ctx.queryParam("limit");
+        if (l != null) {
+            try {
+                limit = Integer.parseInt(l);
+            } catch (NumberFormatException e) {
+                throw new RefusedException(ErrorCode.BAD_FIELD, "limit must be an integer from 1 to 200");
+            }
+            if (limit < 1 || limit > 200) {
+                throw new RefusedException(ErrorCode.BAD_FIELD, "limit must be an integer from 1 to 200");
+            }
+        }
+        ctx.json(Map.of("games", repo.list(status, player == null ? null : player.strip(), limit).stream().map(Views::summary).toList()));
+    }
+
+    private static <T> T await(CompletableFuture<T> f) {
+        try {
+            return f.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RefusedException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new RefusedException(ErrorCode.INTERNAL, "the game did not answer in time");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RefusedException(ErrorCode.INTERNAL, "interrupted");
+        }
+    }
+
+    private static String clip(String s) {
+        return s == null ? "" : s.length() > 40 ? s.substring(0, 40) + "…" : s;
+    }
+}

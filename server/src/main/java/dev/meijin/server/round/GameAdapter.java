@@ -1,0 +1,201 @@
+package dev.meijin.server.round;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.Move;
+import dev.meijin.core.game.Declaration;
+import dev.meijin.core.game.Game;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.ImpasseCount;
+import dev.meijin.core.game.LegalDests;
+import dev.meijin.core.game.MoveResult;
+import dev.meijin.core.game.Outcome;
+import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.Square;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Setup;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.notation.move.JapaneseNotation;
+import dev.meijin.notation.move.WesternNotation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The one place the server calls into the rules core's {@link Game}: plays moves with the player and ply
+ * checked, writes their notation, and reads what the board needs (destinations with the promotion choice,
+ * drop squares, the checked king, the declaration verdicts). Every rule stays in the core; the round only
+ * orchestrates.
+ *
+ * <p>An illegal move is refused and changes nothing, whatever the rule set says about illegal moves: the
+ * board only offers legal moves, and a forged message must not end a game.
+ */
+final class GameAdapter {
+    private final Game game;
+    private final List<MoveView> moves;
+
+    private GameAdapter(Game game, List<MoveView> moves) {
+        this.game = game;
+        this.moves = moves;
+    }
+
+    /** The rule set a game is played under on this server. */
+    static RuleSet rules(String name) {
+        return RuleSet.named(name).withIllegalMoveLoses(false);
+    }
+
+    /** A new game from a handicap's start position under a named rule set. */
+    static GameAdapter start(Handicap handicap, String rules) {
+        return new GameAdapter(Game.of(Sfen.parse(handicap.sfen()), rules(rules)), new ArrayList<>());
+    }
+
+    /**
+     * A game rebuilt from its stored moves and outcome ({@link Game#restore}).
+     *
+     * @throws IllegalArgumentException if a stored move is not legal (a corrupted record)
+     */
+    static GameAdapter restore(Handicap handicap, String rules, List<String> usiMoves, List<Long> timesMs, Optional<Outcome> outcome) {
+        Setup start = Sfen.parse(handicap.sfen());
+        Game g = Game.restore(start, rules(rules), usiMoves, outcome);
+        List<MoveView> views = new ArrayList<>(usiMoves.size());
+        Position pos = Position.of(start);
+        for (int i = 0; i < usiMoves.size(); i++) {
+            int m = Usi.parseMove(pos, usiMoves.get(i));
+            views.add(view(pos, m, i + 1, timesMs.get(i)));
+            pos.doMove(m);
+        }
+        return new GameAdapter(g, views);
+    }
+
+    private static MoveView view(Position before, int m, int ply, Long timeMs) {
+        return new MoveView(ply, Move.usi(m), JapaneseNotation.formatKif(before, m), JapaneseNotation.formatKi2(before, m, true),
+                WesternNotation.formatHodges(before, m), timeMs);
+    }
+
+    /** What playing a move did. */
+    sealed interface Played {
+        /** Played; {@code outcome} is set when it ended the game. */
+        record Applied(MoveView view, Optional<Outcome> outcome) implements Played {}
+
+        /** Refused; nothing changed. */
+        record Refused(ErrorCode code, String message) implements Played {}
+    }
+
+    /** Plays a USI move by {@code player} in the position after {@code ply} moves ({@link Game#play(Color, String, int)}). */
+    Played play(Color player, String usi, int ply, Long timeMs) {
+        Position before = game.position();
+        return switch (game.play(player, usi, ply)) {
+            case MoveResult.Applied a -> {
+                MoveView v = view(before, a.move(), game.plies(), timeMs);
+                moves.add(v);
+                yield new Played.Applied(v, a.outcome());
+            }
+            case MoveResult.Illegal i -> new Played.Refused(switch (i.reason()) {
+                case NOT_YOUR_TURN -> ErrorCode.NOT_YOUR_TURN;
+                case STALE_PLY -> ErrorCode.STALE_PLY;
+                case GAME_OVER -> ErrorCode.GAME_OVER;
+                default -> ErrorCode.ILLEGAL_MOVE;
+            }, i.message());
+        };
+    }
+
+    /** Takes back the last {@code n} moves. */
+    void takeBack(int n) {
+        for (int i = 0; i < n; i++) {
+            game.takeBack();
+            moves.removeLast();
+        }
+    }
+
+    Game game() {
+        return game;
+    }
+
+    List<MoveView> moves() {
+        return List.copyOf(moves);
+    }
+
+    MoveView lastMoveView() {
+        return moves.getLast();
+    }
+
+    int plies() {
+        return game.plies();
+    }
+
+    Color turn() {
+        return game.turn();
+    }
+
+    String sfen() {
+        return game.sfen();
+    }
+
+    /** Whether the rule set has an impasse declaration the players can make. */
+    boolean hasDeclaration() {
+        return verdict(Color.SENTE).reason() != Declaration.Reason.NO_DECLARATION_RULE;
+    }
+
+    private Declaration.Verdict verdict(Color declarer) {
+        return Declaration.judge(game.rules().impasse(), declarer, game.impasseCount(Color.SENTE), game.impasseCount(Color.GOTE));
+    }
+
+    /** The live impasse counts with each side's verdict as if it declared now, or null without a declaration rule. */
+    ImpasseView impasse() {
+        if (!hasDeclaration()) {
+            return null;
+        }
+        return new ImpasseView(impasseSide(Color.SENTE), impasseSide(Color.GOTE));
+    }
+
+    private ImpasseView.Side impasseSide(Color c) {
+        Declaration.Verdict v = verdict(c);
+        ImpasseCount n = v.declarerCount();
+        return new ImpasseView.Side(n.kingInZone(), n.piecesInZone(), n.declarationPoints(), v.required(), n.inCheck(), v.stands());
+    }
+
+    /**
+     * What the board needs for the side to move.
+     *
+     * @param dests each origin square's destinations with the promotion choice ({@code none}, {@code optional}, {@code forced})
+     * @param dropDests each piece in hand (USI letter) with its drop squares
+     * @param check the square of the side to move's king when in check, else null
+     */
+    record Targets(Map<String, Map<String, String>> dests, Map<String, List<String>> dropDests, String check) {}
+
+    /** The side to move's destinations, drops and check ({@link Game#dests()}); no destinations once the game is over. */
+    Targets targets() {
+        LegalDests d = game.dests();
+        Map<String, Map<String, String>> dests = new LinkedHashMap<>();
+        d.moves().forEach((from, list) -> {
+            Map<String, String> m = new LinkedHashMap<>();
+            for (LegalDests.Dest dest : list) {
+                m.put(dest.to(), switch (dest.promotion()) {
+                    case IMPOSSIBLE -> "none";
+                    case OPTIONAL -> "optional";
+                    case FORCED -> "forced";
+                });
+            }
+            dests.put(from, m);
+        });
+        Map<String, List<String>> drops = new LinkedHashMap<>();
+        d.drops().forEach((role, squares) -> drops.put(String.valueOf(role.sfenLetter()), squares));
+        return new Targets(dests, drops, d.check().orElse(null));
+    }
+
+    /** The last move as the board highlights it, or null before the first move. */
+    LastMove lastMove() {
+        if (game.plies() == 0) {
+            return null;
+        }
+        int m = game.moveAt(game.plies() - 1);
+        return new LastMove(Move.usi(m), Move.isDrop(m) ? null : Square.name(Move.from(m)), Square.name(Move.to(m)));
+    }
+
+    /** The initial SFEN. */
+    String initialSfen() {
+        return Sfen.format(game.start());
+    }
+}

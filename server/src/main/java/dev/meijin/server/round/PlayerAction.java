@@ -1,0 +1,6 @@
+package dev.meijin.server.round;
+
+/** What a player can do besides moving. */
+public enum PlayerAction {
+    RESIGN, DECLARE, TAKEBACK_OFFER, TAKEBACK_ACCEPT, TAKEBACK_DECLINE, CLAIM_WIN, ABORT
+}

@@ -1,0 +1,679 @@
+package dev.meijin.server.round;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.game.Clock;
+import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Outcome;
+import dev.meijin.core.game.RuleSet;
+import dev.meijin.server.game.GameStatus;
+import dev.meijin.server.game.PlayerKind;
+import dev.meijin.server.game.Secrets;
+import dev.meijin.server.game.StoredGame;
+import dev.meijin.server.game.StoredMove;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A live game: the only code that changes it. Commands arrive in a mailbox and are handled one at a time by
+ * the round's own virtual thread, so no lock guards the game, its clock or its presence counts. Every change
+ * is committed to the repository before its event is published.
+ */
+public final class Round {
+    private static final Logger LOG = LoggerFactory.getLogger(Round.class);
+    private static final long MS = 1_000_000L;
+
+    private final RoundContext ctx;
+    private final String id;
+    private final LinkedBlockingQueue<RoundCommand> mailbox = new LinkedBlockingQueue<>();
+    private final Consumer<Round> onIdle;
+    private final RoundOwner owner;
+    private volatile StoredGame stored;
+    private GameAdapter game;
+    private Clock clock;
+    private Color takebackOffer;
+    private final int[] present = new int[2];
+    private final long[] goneSince = {-1, -1};
+    private int watchers;
+    private ScheduledFuture<?> flagTimer;
+    private EnginePlayer.Thinking thinking;
+    private boolean stopped;
+    private final Thread thread;
+
+    private Round(RoundContext ctx, StoredGame stored, GameAdapter game, Clock clock, RoundOwner owner, Consumer<Round> onIdle) {
+        this.ctx = ctx;
+        this.owner = owner;
+        this.id = stored.id();
+        this.stored = stored;
+        this.game = game;
+        this.clock = clock;
+        this.onIdle = onIdle;
+        long now = ctx.wall().millis();
+        for (Color c : Color.values()) {
+            if (stored.player(c).kind() == PlayerKind.HUMAN) {
+                goneSince[c.index()] = now;
+            }
+        }
+        this.thread = Thread.ofVirtual().name("round-" + id).unstarted(this::run);
+    }
+
+    /**
+     * A round for a stored game and its moves, its clock resumed as it stood after the last stored move (the
+     * time the server was down is charged to nobody).
+     *
+     * @param owner where commands go once this round has stopped
+     * @param onIdle told when the round has stopped because the game is over and nobody watches
+     */
+    static Round load(RoundContext ctx, StoredGame g, List<StoredMove> moves, RoundOwner owner, Consumer<Round> onIdle) {
+        Live live = restore(ctx, g, moves);
+        Round r = new Round(ctx, g, live.game(), live.clock(), owner, onIdle);
+        r.thread.start();
+        if (g.status() == GameStatus.PLAYING) {
+            r.tell(new RoundCommand.Flag());
+        }
+        return r;
+    }
+
+    private record Live(GameAdapter game, Clock clock) {}
+
+    private static Live restore(RoundContext ctx, StoredGame g, List<StoredMove> moves) {
+        List<String> usi = new ArrayList<>(moves.size());
+        List<Long> times = new ArrayList<>(moves.size());
+        for (StoredMove m : moves) {
+            usi.add(m.usi());
+            times.add(m.timeMs());
+        }
+        GameAdapter game = GameAdapter.restore(g.terms().handicap(), g.terms().rules(), usi, times, Optional.ofNullable(outcome(g.result())));
+        Clock clock = Clock.of(g.terms().timeControl()).withGrace(ctx.grace());
+        if (!moves.isEmpty() && !g.terms().timeControl().isUnlimited()) {
+            StoredMove last = moves.getLast();
+            clock = new Clock(clock.control(), ctx.grace(), new Clock.Side(Duration.ofMillis(last.senteMainMs()), last.sentePeriods(), Duration.ZERO),
+                    new Clock.Side(Duration.ofMillis(last.goteMainMs()), last.gotePeriods(), Duration.ZERO), Optional.empty(), 0);
+        }
+        if (g.status() == GameStatus.PLAYING && !moves.isEmpty()) {
+            clock = clock.start(game.turn(), ctx.time().nanos());
+        }
+        return new Live(game, clock);
+    }
+
+    /** The core outcome of a stored result, or null. */
+    static Outcome outcome(StoredGame.Result r) {
+        if (r == null) {
+            return null;
+        }
+        if (r.reason() == Ending.ABORTED) {
+            return new Outcome.Aborted(r.detail());
+        }
+        return r.winner() == null ? new Outcome.Draw(r.reason(), r.detail()) : new Outcome.Win(r.winner(), r.reason(), r.detail());
+    }
+
+    /** The game id. */
+    public String id() {
+        return id;
+    }
+
+    /** The seat a secret acts for in this game, or null (a spectator). */
+    public Color seatFor(String secret) {
+        StoredGame g = stored;
+        for (Color c : Color.values()) {
+            String h = g.player(c).secretHash();
+            if (h != null && Secrets.matches(secret, h)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Posts a move in the position after {@code ply} moves; refusals go to {@code reply}, the move to everyone. */
+    public void play(Color seat, String usi, int ply, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Play(seat, usi, ply, reply));
+    }
+
+    /** Posts a player action; refusals go to {@code reply}. */
+    public void act(Color seat, PlayerAction action, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Act(seat, action, reply));
+    }
+
+    /** A viewer connected ({@code seat} null for a spectator); the state goes to {@code reply}. */
+    public void connect(Color seat, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Connect(seat, reply));
+    }
+
+    /** A viewer that {@link #connect connected} to this round left. */
+    public void disconnect(Color seat) {
+        tell(new RoundCommand.Disconnect(seat));
+    }
+
+    /** Takes the free seat of a waiting game; completes with the seat or a {@link RefusedException}. */
+    public CompletableFuture<Color> join(String name, String secretHash) {
+        CompletableFuture<Color> f = new CompletableFuture<>();
+        post(new RoundCommand.Join(name, secretHash, f));
+        return f;
+    }
+
+    /** The state as a viewer sees it. */
+    public CompletableFuture<ServerEvent.State> snapshot(Color seat) {
+        CompletableFuture<ServerEvent.State> f = new CompletableFuture<>();
+        post(new RoundCommand.Snapshot(seat, f));
+        return f;
+    }
+
+    /** Posts a command, or hands it to the game's new round if this one has just stopped. */
+    private void post(RoundCommand c) {
+        if (!tell(c)) {
+            owner.round(id).ifPresent(r -> r.post(c));
+        }
+    }
+
+    /** The stored game as last committed. */
+    public StoredGame stored() {
+        return stored;
+    }
+
+    /**
+     * Posts a command.
+     *
+     * @return false if the round has stopped (the caller asks the registry again)
+     */
+    synchronized boolean tell(RoundCommand c) {
+        if (stopped) {
+            return false;
+        }
+        mailbox.add(c);
+        return true;
+    }
+
+    private void run() {
+        while (true) {
+            RoundCommand c;
+            try {
+                c = mailbox.take();
+            } catch (InterruptedException e) {
+                return;
+            }
+            try {
+                handle(c);
+            } catch (RefusedException e) {
+                replyOf(c).accept(ServerEvent.Error.of(e.code(), e.getMessage()));
+            } catch (RuntimeException e) {
+                LOG.error("round {} failed on {}", id, c, e);
+                replyOf(c).accept(ServerEvent.Error.of(ErrorCode.INTERNAL, "the server failed; nothing was changed"));
+                reloadAfterFailure();
+            }
+            if (watchers == 0 && !stored.status().isLive() && mailbox.isEmpty() && stopIfIdle()) {
+                return;
+            }
+        }
+    }
+
+    private synchronized boolean stopIfIdle() {
+        if (!mailbox.isEmpty()) {
+            return false;
+        }
+        stopped = true;
+        cancelFlagTimer();
+        cancelThinking();
+        onIdle.accept(this);
+        return true;
+    }
+
+    private static Consumer<ServerEvent> replyOf(RoundCommand c) {
+        return switch (c) {
+            case RoundCommand.Play p -> p.reply();
+            case RoundCommand.Act a -> a.reply();
+            case RoundCommand.Connect cn -> cn.reply();
+            case RoundCommand.Join j -> e -> j.seat().completeExceptionally(new RefusedException(ErrorCode.INTERNAL, "the server failed"));
+            case RoundCommand.Snapshot s -> e -> s.state().completeExceptionally(new RefusedException(ErrorCode.INTERNAL, "the server failed"));
+            case RoundCommand.Disconnect d -> e -> {};
+            case RoundCommand.Flag f -> e -> {};
+            case RoundCommand.EngineAnswered ea -> e -> {};
+        };
+    }
+
+    /** After an unexpected failure the live state may be ahead of the database: rebuild it from there. */
+    private void reloadAfterFailure() {
+        try {
+            StoredGame g = ctx.repository().find(id).orElseThrow();
+            Live live = restore(ctx, g, ctx.repository().moves(id));
+            this.stored = g;
+            this.game = live.game();
+            this.clock = live.clock();
+            this.takebackOffer = null;
+            publish(state(null));
+            scheduleFlag();
+            cancelThinking();
+            engineTurn();
+        } catch (RuntimeException e) {
+            LOG.error("round {} could not be reloaded", id, e);
+        }
+    }
+
+    private void handle(RoundCommand c) {
+        switch (c) {
+            case RoundCommand.Play p -> play(p);
+            case RoundCommand.Act a -> act(a);
+            case RoundCommand.Join j -> join(j);
+            case RoundCommand.Connect cn -> connect(cn);
+            case RoundCommand.Disconnect d -> disconnect(d);
+            case RoundCommand.Snapshot s -> s.state().complete(state(s.seat()));
+            case RoundCommand.Flag f -> flag();
+            case RoundCommand.EngineAnswered ea -> engineAnswered(ea);
+        }
+    }
+
+    // ---- moves and endings
+
+    private void requirePlaying(Color seat) {
+        if (seat == null) {
+            throw new RefusedException(ErrorCode.NOT_A_PLAYER, "only the players of this game can do that; you are watching");
+        }
+        switch (stored.status()) {
+            case WAITING -> throw new RefusedException(ErrorCode.NOT_STARTED, "the game has not started: the opponent has not joined yet");
+            case FINISHED, ABORTED -> throw new RefusedException(ErrorCode.GAME_OVER, "the game is over");
+            case PLAYING -> {}
+        }
+    }
+
+    private void play(RoundCommand.Play p) {
+        requirePlaying(p.seat());
+        if (stored.player(p.seat()).kind() != PlayerKind.HUMAN) {
+            throw new RefusedException(ErrorCode.NOT_A_PLAYER, "that seat is the engine's");
+        }
+        move(p.seat(), p.usi(), p.ply());
+    }
+
+    /** Plays a move for a seat: commits it, steps the clock, tells everyone; refusals are thrown. */
+    private void move(Color seat, String usi, int expectedPly) {
+        long now = ctx.time().nanos();
+        if (endIfFlagged(now)) {
+            throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: you ran out of time before moving");
+        }
+        int ply = game.plies();
+        Clock.Side before = clock.side(seat);
+        long usedNanos = clock.running().isPresent() ? before.pending().toNanos() + (now - clock.since()) : -1;
+        Long timeMs = usedNanos < 0 ? null : usedNanos / MS;
+        switch (game.play(seat, usi, expectedPly, timeMs)) {
+            case GameAdapter.Played.Refused r -> throw new RefusedException(r.code(), r.message());
+            case GameAdapter.Played.Applied a -> {
+                clock = clock.running().isPresent() ? clock.step(now) : clock.start(game.turn(), now);
+                takebackOffer = null;
+                long wall = ctx.wall().millis();
+                StoredGame.Result result = a.outcome().map(o -> result(o, wall)).orElse(null);
+                if (result != null) {
+                    clock = clock.stop(now);
+                }
+                StoredMove m = new StoredMove(ply + 1, a.view().usi(), timeMs, wall, clock.sente().main().toMillis(), clock.sente().periods(),
+                        clock.gote().main().toMillis(), clock.gote().periods());
+                ctx.repository().recordMove(id, m, result);
+                stored = stored.with(result == null ? GameStatus.PLAYING : GameStatus.FINISHED, ply + 1, result, wall);
+                GameAdapter.Targets t = game.targets();
+                publish(new ServerEvent.MoveMade(ply + 1, game.lastMoveView(), game.sfen(), Views.color(game.turn()), game.lastMove(), t.check(),
+                        t.dests(), t.dropDests(), Views.clock(clock, now, wall), game.impasse(), abortable()));
+                if (result != null) {
+                    cancelFlagTimer();
+                    publish(new ServerEvent.End(Views.outcome(result), Views.clock(clock, now, wall), stored.status().wire()));
+                } else {
+                    scheduleFlag();
+                    engineTurn();
+                }
+            }
+        }
+    }
+
+    private static StoredGame.Result result(Outcome o, long wall) {
+        return switch (o) {
+            case Outcome.Win w -> new StoredGame.Result(w.winner(), w.ending(), w.detail(), wall);
+            case Outcome.Draw d -> new StoredGame.Result(null, d.ending(), d.detail(), wall);
+            case Outcome.Aborted ab -> new StoredGame.Result(null, Ending.ABORTED, ab.detail(), wall);
+        };
+    }
+
+    private boolean abortable() {
+        return stored.status() == GameStatus.WAITING || stored.status() == GameStatus.PLAYING && game.plies() < 2;
+    }
+
+    /** Ends the game (no move) with a result: commits it, stops the clock, tells everyone. */
+    private void end(GameStatus status, StoredGame.Result r) {
+        long now = ctx.time().nanos();
+        ctx.repository().finish(id, status, r);
+        if (clock.running().isPresent()) {
+            clock = clock.stop(now);
+        }
+        boolean wasWaiting = stored.status() == GameStatus.WAITING;
+        stored = stored.with(status, stored.ply(), r, r.endedAt());
+        takebackOffer = null;
+        cancelFlagTimer();
+        cancelThinking();
+        if (wasWaiting && stored.terms().inLobby()) {
+            ctx.seekClosed().accept(id);
+        }
+        publish(new ServerEvent.End(Views.outcome(r), Views.clock(clock, now, r.endedAt()), status.wire()));
+    }
+
+    private boolean endIfFlagged(long now) {
+        if (stored.status() != GameStatus.PLAYING || clock.running().isEmpty()) {
+            return false;
+        }
+        Optional<Color> out = clock.flagged(now);
+        if (out.isEmpty()) {
+            return false;
+        }
+        end(GameStatus.FINISHED, result(game.game().timeLoss(out.get()), ctx.wall().millis()));
+        return true;
+    }
+
+    private void flag() {
+        if (!endIfFlagged(ctx.time().nanos())) {
+            scheduleFlag();
+            engineTurn();
+        }
+    }
+
+    // ---- the engine
+
+    /** If the engine is to move and not yet thinking, asks it. */
+    private void engineTurn() {
+        if (thinking != null || stored.status() != GameStatus.PLAYING || stored.player(game.turn()).kind() != PlayerKind.ENGINE) {
+            return;
+        }
+        if (ctx.engine() == null) {
+            LOG.warn("game {} waits for an engine move but this server has no engine", id);
+            return;
+        }
+        int ply = game.plies();
+        long now = ctx.time().nanos();
+        EnginePlayer.Clocks clocks = null;
+        if (!clock.control().isUnlimited()) {
+            Clock.Reading s = clock.remaining(Color.SENTE, now);
+            Clock.Reading g = clock.remaining(Color.GOTE, now);
+            Clock.Reading own = game.turn() == Color.SENTE ? s : g;
+            clocks = new EnginePlayer.Clocks(s.main().toMillis(), g.main().toMillis(), own.periods() > 0 ? own.byoyomi().toMillis() : 0,
+                    clock.control().increment().toMillis());
+        }
+        List<String> usi = new ArrayList<>(ply);
+        for (MoveView m : game.moves()) {
+            usi.add(m.usi());
+        }
+        Integer level = stored.terms().engineLevel();
+        EnginePlayer.Request req = new EnginePlayer.Request(id, game.initialSfen(), usi, game.turn(), level == null ? 8 : level,
+                game.game().rules(), clocks, now);
+        thinking = ctx.engine().think(req, a -> tell(new RoundCommand.EngineAnswered(ply, a)));
+    }
+
+    private void cancelThinking() {
+        if (thinking != null) {
+            thinking.cancel();
+            thinking = null;
+        }
+    }
+
+    private void engineAnswered(RoundCommand.EngineAnswered ea) {
+        if (ea.ply() != game.plies() || stored.status() != GameStatus.PLAYING || stored.player(game.turn()).kind() != PlayerKind.ENGINE) {
+            return; // an answer about a position that is gone (takeback, end)
+        }
+        thinking = null;
+        Color seat = game.turn();
+        long wall = ctx.wall().millis();
+        switch (ea.answer()) {
+            case EnginePlayer.Answer.Play p -> {
+                try {
+                    move(seat, p.usi(), ea.ply());
+                } catch (RefusedException e) {
+                    if (stored.status() == GameStatus.PLAYING) {
+                        LOG.error("game {}: the engine's move {} was refused ({}); it resigns", id, p.usi(), e.getMessage());
+                        end(GameStatus.FINISHED, result(game.game().resign(seat), wall));
+                    }
+                }
+            }
+            case EnginePlayer.Answer.Resign r -> {
+                if (!endIfFlagged(ctx.time().nanos())) {
+                    end(GameStatus.FINISHED, result(game.game().resign(seat), wall));
+                }
+            }
+            case EnginePlayer.Answer.Declare d -> {
+                if (!endIfFlagged(ctx.time().nanos())) {
+                    end(GameStatus.FINISHED, result(game.hasDeclaration() ? game.game().declare() : game.game().resign(seat), wall));
+                }
+            }
+            case EnginePlayer.Answer.Failed f -> {
+                LOG.error("game {}: the engine could not move ({}); asking again in a second", id, f.reason());
+                ctx.timers().schedule(() -> tell(new RoundCommand.Flag()), 1, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private void scheduleFlag() {
+        cancelFlagTimer();
+        if (stored.status() != GameStatus.PLAYING || clock.running().isEmpty() || clock.control().isUnlimited()) {
+            return;
+        }
+        Color c = clock.running().get();
+        Clock.Reading r = clock.remaining(c, ctx.time().nanos());
+        long byo = clock.control().byoyomi().toNanos();
+        long left = r.main().toNanos() + (r.periods() > 0 ? r.byoyomi().toNanos() + (r.periods() - 1L) * byo : 0);
+        flagTimer = ctx.timers().schedule(() -> tell(new RoundCommand.Flag()), left + MS, TimeUnit.NANOSECONDS);
+    }
+
+    private void cancelFlagTimer() {
+        if (flagTimer != null) {
+            flagTimer.cancel(false);
+            flagTimer = null;
+        }
+    }
+
+    private void act(RoundCommand.Act a) {
+        Color seat = a.seat();
+        if (a.action() == PlayerAction.ABORT) {
+            abort(seat);
+            return;
+        }
+        requirePlaying(seat);
+        long now = ctx.time().nanos();
+        if (endIfFlagged(now)) {
+            throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: time ran out");
+        }
+        long wall = ctx.wall().millis();
+        switch (a.action()) {
+            case RESIGN -> end(GameStatus.FINISHED, result(game.game().resign(seat), wall));
+            case DECLARE -> {
+                if (!game.hasDeclaration()) {
+                    throw new RefusedException(ErrorCode.NOT_ALLOWED, "the rule set " + stored.terms().rules() + " has no impasse declaration");
+                }
+                if (seat != game.turn()) {
+                    throw new RefusedException(ErrorCode.NOT_YOUR_TURN, "only the side to move can declare");
+                }
+                end(GameStatus.FINISHED, result(game.game().declare(), wall));
+            }
+            case TAKEBACK_OFFER -> {
+                if (!game.game().rules().takebacks()) {
+                    throw new RefusedException(ErrorCode.NOT_ALLOWED, "takebacks are not allowed under the rule set " + stored.terms().rules());
+                }
+                if (movesToTakeBack(seat) == 0) {
+                    throw new RefusedException(ErrorCode.NOT_ALLOWED, "you have no move to take back");
+                }
+                if (takebackOffer == seat.opposite()) {
+                    takeBack(seat.opposite());
+                    return;
+                }
+                if (stored.player(seat.opposite()).kind() == PlayerKind.ENGINE) {
+                    takeBack(seat); // the engine always consents in a friendly game
+                    return;
+                }
+                takebackOffer = seat;
+                publish(new ServerEvent.TakebackOffered(Views.color(seat)));
+            }
+            case TAKEBACK_ACCEPT -> {
+                if (takebackOffer == null || takebackOffer == seat) {
+                    throw new RefusedException(ErrorCode.NO_OFFER, "there is no takeback offer from your opponent");
+                }
+                takeBack(takebackOffer);
+            }
+            case TAKEBACK_DECLINE -> {
+                if (takebackOffer == null) {
+                    throw new RefusedException(ErrorCode.NO_OFFER, "there is no takeback offer");
+                }
+                takebackOffer = null;
+                publish(new ServerEvent.TakebackDeclined(Views.color(seat)));
+            }
+            case CLAIM_WIN -> claim(seat, wall);
+            case ABORT -> throw new IllegalStateException("handled above");
+        }
+    }
+
+    /** How many plies go back when {@code offerer}'s takeback is accepted: back to before its last move. */
+    private int movesToTakeBack(Color offerer) {
+        int plies = game.plies();
+        Color first = game.game().start().turn();
+        int n = game.turn() == offerer ? 2 : 1;
+        // the offerer's last move must exist: with n == 2 it is the move before the last
+        if (n > plies || (n == 1 && plies == 0) || (n == 2 && plies == 1 && first != offerer)) {
+            return 0;
+        }
+        return n;
+    }
+
+    private void takeBack(Color offerer) {
+        int n = movesToTakeBack(offerer);
+        long now = ctx.time().nanos();
+        int newPly = game.plies() - n;
+        ctx.repository().takeBack(id, newPly, ctx.wall().millis());
+        game.takeBack(n);
+        if (clock.running().isPresent()) {
+            clock = clock.stop(now);
+        }
+        if (newPly > 0) {
+            clock = clock.start(game.turn(), now);
+        }
+        takebackOffer = null;
+        stored = stored.with(stored.status(), newPly, null, ctx.wall().millis());
+        cancelThinking();
+        publish(state(null));
+        scheduleFlag();
+        engineTurn();
+    }
+
+    private void claim(Color seat, long wall) {
+        Color opp = seat.opposite();
+        if (stored.player(opp).kind() != PlayerKind.HUMAN || present[opp.index()] > 0 || goneSince[opp.index()] < 0) {
+            throw new RefusedException(ErrorCode.CANNOT_CLAIM, "your opponent is connected");
+        }
+        long gone = wall - goneSince[opp.index()];
+        long need = ctx.claimAfter().toMillis();
+        if (gone < need) {
+            throw new RefusedException(ErrorCode.CANNOT_CLAIM, "your opponent left " + gone / 1000 + " s ago; you can claim after " + need / 1000 + " s");
+        }
+        end(GameStatus.FINISHED, result(game.game().forfeit(opp), wall));
+    }
+
+    private void abort(Color seat) {
+        if (seat == null) {
+            throw new RefusedException(ErrorCode.NOT_A_PLAYER, "only the players of this game can abort it; you are watching");
+        }
+        long wall = ctx.wall().millis();
+        switch (stored.status()) {
+            case FINISHED, ABORTED -> throw new RefusedException(ErrorCode.GAME_OVER, "the game is over");
+            case WAITING -> end(GameStatus.ABORTED, result(game.game().abort("seek withdrawn"), wall));
+            case PLAYING -> {
+                if (!game.game().canAbort()) {
+                    throw new RefusedException(ErrorCode.NOT_ALLOWED, "a game can be aborted only before each side has made its first move");
+                }
+                end(GameStatus.ABORTED, result(game.game().abort(Views.color(seat) + " aborted"), wall));
+            }
+        }
+    }
+
+    private void join(RoundCommand.Join j) {
+        if (stored.status() != GameStatus.WAITING) {
+            j.seat().completeExceptionally(new RefusedException(stored.status().isLive() ? ErrorCode.SEAT_TAKEN : ErrorCode.GAME_OVER,
+                    stored.status().isLive() ? "both seats of this game are taken" : "the game is over"));
+            return;
+        }
+        Color seat = stored.sente().isOpen() ? Color.SENTE : Color.GOTE;
+        long wall = ctx.wall().millis();
+        StoredGame.Player p = new StoredGame.Player(j.name(), PlayerKind.HUMAN, j.secretHash());
+        if (!ctx.repository().join(id, seat, p, wall)) {
+            j.seat().completeExceptionally(new RefusedException(ErrorCode.SEAT_TAKEN, "both seats of this game are taken"));
+            return;
+        }
+        stored = stored.withPlayer(seat, p, wall).with(GameStatus.PLAYING, 0, null, wall);
+        if (stored.terms().inLobby()) {
+            ctx.seekClosed().accept(id);
+        }
+        j.seat().complete(seat);
+        publish(new ServerEvent.Started(id));
+        publish(state(null));
+    }
+
+    // ---- presence
+
+    private void connect(RoundCommand.Connect c) {
+        watchers++;
+        if (c.seat() != null) {
+            int i = c.seat().index();
+            if (present[i]++ == 0) {
+                goneSince[i] = -1;
+                publish(presence());
+            }
+        }
+        c.reply().accept(state(c.seat()));
+    }
+
+    private void disconnect(RoundCommand.Disconnect d) {
+        watchers--;
+        if (d.seat() != null) {
+            int i = d.seat().index();
+            if (--present[i] == 0) {
+                goneSince[i] = ctx.wall().millis();
+                if (stored.status().isLive()) {
+                    publish(presence());
+                }
+            }
+        }
+    }
+
+    private ServerEvent.Presence presence() {
+        Map<String, Long> gone = new HashMap<>();
+        for (Color c : Color.values()) {
+            gone.put(Views.color(c), goneSince[c.index()] < 0 || stored.player(c).kind() != PlayerKind.HUMAN ? null : goneSince[c.index()]);
+        }
+        return new ServerEvent.Presence(connected(Color.SENTE), connected(Color.GOTE), ctx.claimAfter().toMillis(), gone);
+    }
+
+    private boolean connected(Color c) {
+        return stored.player(c).kind() == PlayerKind.ENGINE || present[c.index()] > 0;
+    }
+
+    private void publish(ServerEvent e) {
+        ctx.bus().publish(id, e);
+    }
+
+    /** The whole game as a viewer sees it. */
+    private ServerEvent.State state(Color viewer) {
+        StoredGame g = stored;
+        long now = ctx.time().nanos();
+        GameAdapter.Targets t = g.status() == GameStatus.PLAYING ? game.targets()
+                : new GameAdapter.Targets(Map.of(), Map.of(), game.targets().check());
+        RuleSet rs = game.game().rules();
+        Players players = new Players(player(g, Color.SENTE), player(g, Color.GOTE));
+        return new ServerEvent.State(id, g.status().wire(), Views.color(viewer), players, Views.handicap(g.terms().handicap()),
+                new RulesView(g.terms().rules(), rs.impasse().name(), rs.maxMoves(), rs.takebacks()), Views.timeControl(g.terms().timeControl()),
+                Views.furigoma(g.terms().furigoma(), g.terms().creator()), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
+                game.moves(), game.lastMove(), t.check(), t.dests(), t.dropDests(), Views.clock(clock, now, ctx.wall().millis()), game.impasse(),
+                abortable(), Views.color(takebackOffer), Views.outcome(g.result()));
+    }
+
+    private PlayerView player(StoredGame g, Color c) {
+        StoredGame.Player p = g.player(c);
+        return new PlayerView(p.name(), p.kind().wire(), p.kind() == PlayerKind.ENGINE ? g.terms().engineLevel() : null, connected(c));
+    }
+}

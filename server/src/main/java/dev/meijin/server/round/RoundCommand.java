@@ -1,0 +1,36 @@
+package dev.meijin.server.round;
+
+import dev.meijin.core.Color;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * What a round's mailbox holds. Each command that a player sends carries the seat it acts for (null for a
+ * spectator) and where a personal answer goes (an error, a state).
+ */
+sealed interface RoundCommand {
+
+    /** A move in the position after {@code ply} moves. */
+    record Play(Color seat, String usi, int ply, Consumer<ServerEvent> reply) implements RoundCommand {}
+
+    /** A player action without arguments. */
+    record Act(Color seat, PlayerAction action, Consumer<ServerEvent> reply) implements RoundCommand {}
+
+    /** Someone takes the free seat of a waiting game. */
+    record Join(String name, String secretHash, CompletableFuture<Color> seat) implements RoundCommand {}
+
+    /** A viewer connected: it gets the state through {@code reply}; a player's presence changes. */
+    record Connect(Color seat, Consumer<ServerEvent> reply) implements RoundCommand {}
+
+    /** A viewer disconnected. */
+    record Disconnect(Color seat) implements RoundCommand {}
+
+    /** The state for a viewer (HTTP). */
+    record Snapshot(Color seat, CompletableFuture<ServerEvent.State> state) implements RoundCommand {}
+
+    /** The flag timer fired: end the game if the running side is out of time. */
+    record Flag() implements RoundCommand {}
+
+    /** The engine answered about the position after {@code ply} moves (ignored if the game has moved on). */
+    record EngineAnswered(int ply, EnginePlayer.Answer answer) implements RoundCommand {}
+}

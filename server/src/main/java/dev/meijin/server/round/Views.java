@@ -1,0 +1,72 @@
+package dev.meijin.server.round;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.game.Clock;
+import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Furigoma;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.TimeControl;
+import dev.meijin.server.game.StoredGame;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Builds the wire views of stored and live values. */
+public final class Views {
+    private Views() {}
+
+    /** The lower-case wire name of a colour, or null. */
+    public static String color(Color c) {
+        return c == null ? null : c.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** A game in a list. */
+    public static GameSummary summary(StoredGame g) {
+        return new GameSummary(g.id(), g.status().wire(), g.sente().name(), g.gote().name(), g.terms().handicap().id(), g.terms().rules(),
+                g.terms().timeControl().describeJapanese(), g.ply(), g.createdAt(), outcome(g.result()));
+    }
+
+    /** A stored result as sent, or null. */
+    public static OutcomeView outcome(StoredGame.Result r) {
+        if (r == null) {
+            return null;
+        }
+        String d = r.detail() == null || r.detail().isEmpty() ? "" : " (" + r.detail() + ")";
+        String text = r.winner() == null ? (r.reason() == Ending.ABORTED ? "aborted" : "draw by " + r.reason()) + d
+                : r.winner() + " wins by " + r.reason() + d;
+        return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text);
+    }
+
+    static HandicapView handicap(Handicap h) {
+        return new HandicapView(h.id(), h.japanese(), h.english());
+    }
+
+    static TimeControlView timeControl(TimeControl tc) {
+        if (tc.isUnlimited()) {
+            return null;
+        }
+        return new TimeControlView(tc.main().toMillis(), tc.byoyomi().toMillis(), tc.periods(), tc.increment().toMillis(), tc.describeJapanese(),
+                tc.describe());
+    }
+
+    static FurigomaView furigoma(Furigoma f, Color creator) {
+        if (f == null) {
+            return null;
+        }
+        List<String> faces = new ArrayList<>(5);
+        f.faces().forEach(face -> faces.add(face.name()));
+        return new FurigomaView(faces, color(creator), f.tosserMovesFirst());
+    }
+
+    /** Both clocks read at {@code now}, or null for an untimed game. */
+    static ClockView clock(Clock c, long now, long wallMillis) {
+        if (c.control().isUnlimited()) {
+            return null;
+        }
+        return new ClockView(side(c.remaining(Color.SENTE, now)), side(c.remaining(Color.GOTE, now)), color(c.running().orElse(null)), wallMillis);
+    }
+
+    private static ClockView.Side side(Clock.Reading r) {
+        return new ClockView.Side(r.main().toMillis(), r.byoyomi().toMillis(), r.periods(), r.inByoyomi());
+    }
+}

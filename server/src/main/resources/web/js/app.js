@@ -1,0 +1,36 @@
+// Entry point: the top bar (language, sound) and the page for the address: /game/{id} or the lobby.
+
+import { GamePage } from './game.js';
+import { LobbyPage } from './lobby.js';
+import { language, setLanguage, t, translatePage } from './i18n.js';
+import { setSoundMode, soundMode } from './sound.js';
+
+function topbar() {
+  const lang = document.getElementById('lang');
+  lang.textContent = t('language');
+  lang.addEventListener('click', () => {
+    setLanguage(language() === 'en' ? 'ja' : 'en');
+    location.reload();
+  });
+  const sound = document.getElementById('sound');
+  sound.replaceChildren(...[['beep', t('soundBeep')], ['voice', t('soundVoice')], ['off', t('soundOff')]].map(([v, l]) => {
+    const o = document.createElement('option');
+    o.value = v;
+    o.textContent = `♪ ${l}`;
+    return o;
+  }));
+  sound.value = soundMode();
+  sound.addEventListener('change', () => setSoundMode(sound.value));
+}
+
+setLanguage(language());
+translatePage();
+topbar();
+const root = document.getElementById('app');
+const match = location.pathname.match(/^\/game\/([A-Za-z0-9_-]+)\/?$/);
+const gameId = match ? match[1] : new URLSearchParams(location.search).get('game');
+if (gameId) {
+  new GamePage(root, gameId);
+} else {
+  new LobbyPage(root);
+}

@@ -1,0 +1,577 @@
+// The game page: board, clocks, move list, actions, result, record downloads and replay. Everything it shows
+// about the position comes from the server's `state` and `move` messages (docs/PROTOCOL.md).
+
+import { Board } from './board.js';
+import { api, ApiError, rememberSeat, Socket } from './api.js';
+import { Clocks } from './clock.js';
+import { EvalGraph } from './graph.js';
+import { positions } from './replay.js';
+import { countdown } from './sound.js';
+import { language, t } from './i18n.js';
+import { rulesName } from './lobby.js';
+
+const NOTATION_KEY = 'meijin.notation';
+const OTHER = { sente: 'gote', gote: 'sente' };
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
+  }
+  return node;
+}
+
+/** Board destinations and promotion choices in the board's form, from the protocol's `dests`. */
+export function boardDests(dests) {
+  const moves = {};
+  const promotions = {};
+  for (const [orig, targets] of Object.entries(dests || {})) {
+    moves[orig] = Object.keys(targets);
+    for (const [dest, choice] of Object.entries(targets)) {
+      if (choice === 'optional' || choice === 'forced') promotions[orig + dest] = choice;
+    }
+  }
+  return { dests: moves, promotions };
+}
+
+/** The page of one game. */
+export class GamePage {
+  constructor(root, gameId) {
+    this.root = root;
+    this.id = gameId;
+    this.state = null;
+    this.viewPly = null; // null: the live position; a number: replaying that ply
+    this.orientation = null;
+    this.notation = localStorage.getItem(NOTATION_KEY) || (language() === 'en' ? 'western' : 'japanese');
+    this.presence = null;
+    this.confirming = null;
+    this.socket = null;
+    this.build();
+    window.meijin = this; // for the browser tests and for looking around in the console
+    this.load();
+  }
+
+  build() {
+    this.root.innerHTML = '';
+    this.topPlayer = this.playerBar('top');
+    this.bottomPlayer = this.playerBar('bottom');
+    this.boardEl = h('div', { id: 'board' });
+    this.statusEl = h('div', { id: 'status', class: 'status' }, t('connecting'));
+    this.panels = h('div', { class: 'side' });
+    this.root.append(
+      h('div', { class: 'game' },
+        h('section', { class: 'board-col' }, this.topPlayer.el, this.boardEl, this.bottomPlayer.el),
+        h('aside', { class: 'side' }, this.statusEl, this.panels)),
+    );
+    this.board = new Board(this.boardEl, {
+      events: {
+        move: (orig, dest, promote) => this.play(orig + dest + (promote ? '+' : '')),
+        drop: (role, dest) => this.play(`${role}*${dest}`),
+      },
+    });
+    this.clocks = new Clocks({ sente: null, gote: null }, (n) => countdown(n, language()));
+    // The arrow keys step through the moves (← → one move, ↑ ↓ to the start and the end), as in replay programs.
+    document.addEventListener('keydown', (e) => {
+      if (!this.state || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      const n = this.state.moves.length;
+      const current = this.viewPly === null ? n : this.viewPly;
+      const to = { ArrowLeft: current - 1, ArrowRight: current + 1, ArrowUp: 0, ArrowDown: n }[e.key];
+      if (to === undefined || n === 0) return;
+      e.preventDefault();
+      this.view(Math.max(0, Math.min(n, to)));
+    });
+  }
+
+  playerBar(where) {
+    const mark = h('span', { class: 'mark' });
+    const name = h('span', { class: 'name' });
+    const online = h('span', { class: 'online', title: '' });
+    const clock = h('div', { class: 'clock', hidden: true });
+    const el = h('div', { class: `player player-${where}` }, mark, name, online, clock);
+    return { el, mark, name, online, clock };
+  }
+
+  async load() {
+    try {
+      const state = await api('GET', `/api/games/${encodeURIComponent(this.id)}`);
+      this.applyState(state);
+      this.connect();
+    } catch (e) {
+      this.showStatus(e instanceof ApiError && e.code === 'unknown_game' ? t('notFound') : t('error', { message: e.message }), 'error');
+      this.panels.replaceChildren(h('a', { href: '/' }, t('back')));
+    }
+  }
+
+  connect() {
+    if (this.socket) this.socket.close();
+    this.socket = new Socket(`/ws/game/${encodeURIComponent(this.id)}`, {
+      message: (m) => this.onMessage(m),
+      status: (s) => {
+        this.connection = s;
+        if (s === 'closed') this.showStatus(t('reconnecting'), 'error');
+      },
+    });
+  }
+
+  onMessage(m) {
+    switch (m.t) {
+      case 'state':
+        this.applyState(m);
+        if (this.unsent) {
+          const msg = this.unsent;
+          this.unsent = null;
+          if (m.status === 'playing' && m.ply === msg.ply && m.turn === m.you) this.socket.send(msg);
+        }
+        break;
+      case 'move':
+        this.applyMove(m);
+        break;
+      case 'end':
+        this.state.outcome = m.outcome;
+        this.state.status = m.status;
+        this.state.dests = {};
+        this.state.dropDests = {};
+        if (m.clock) this.state.clock = m.clock;
+        if (m.status === 'finished') this.loadAnalysis();
+        this.render();
+        break;
+      case 'takebackOffered':
+        this.state.takebackOffer = m.by;
+        this.render();
+        break;
+      case 'takebackDeclined':
+        this.state.takebackOffer = null;
+        this.render();
+        break;
+      case 'presence':
+        this.presence = m;
+        this.state.players.sente.connected = m.sente;
+        this.state.players.gote.connected = m.gote;
+        this.render();
+        if (this.state.you) {
+          const gone = m.goneSinceAt && m.goneSinceAt[OTHER[this.state.you]];
+          clearTimeout(this.claimTimer);
+          if (gone) this.claimTimer = setTimeout(() => this.render(), Math.max(0, gone + m.claimAfterMs - Date.now()) + 50);
+        }
+        break;
+      case 'error':
+        this.toast(t('error', { message: m.message }));
+        // A refused move leaves the board as the server last described it.
+        this.render();
+        break;
+      default:
+        break;
+    }
+  }
+
+  applyState(state) {
+    this.state = state;
+    if (this.orientation === null) this.orientation = state.you || 'sente';
+    this.replayCache = null;
+    if (state.status === 'finished') this.loadAnalysis();
+    if (state.status === 'playing') this.viewPly = null;
+    else if (state.status === 'finished' && this.viewPly !== null && this.viewPly > state.moves.length) this.viewPly = null;
+    this.render();
+  }
+
+  applyMove(m) {
+    const s = this.state;
+    if (m.ply !== s.moves.length + 1) {
+      // A gap means we missed something: ask for the whole state again by reconnecting.
+      this.socket.drop();
+      return;
+    }
+    s.moves.push(m.move);
+    s.ply = m.ply;
+    s.sfen = m.sfen;
+    s.turn = m.turn;
+    s.lastMove = m.lastMove;
+    s.check = m.check;
+    s.dests = m.dests;
+    s.dropDests = m.dropDests;
+    s.clock = m.clock;
+    s.impasse = m.impasse;
+    s.abortable = m.abortable;
+    s.takebackOffer = null;
+    this.replayCache = null;
+    this.render();
+  }
+
+  /**
+   * The server's analysis of a finished game (docs/CLIENT-NEEDS.md), polled while it runs. A server that
+   * offers none answers with an error, and the page then shows no analysis panel.
+   */
+  async loadAnalysis(request = false) {
+    if (this.analysisPending) return;
+    this.analysisPending = true;
+    try {
+      const path = `/api/games/${encodeURIComponent(this.id)}/analysis`;
+      this.analysis = await api(request ? 'POST' : 'GET', path, request ? {} : undefined);
+      this.render();
+      if (this.analysis.status === 'running') {
+        setTimeout(() => { this.analysisPending = false; this.loadAnalysis(); }, 2000);
+        return;
+      }
+    } catch (e) {
+      if (request) this.toast(t('error', { message: e.message }));
+    }
+    this.analysisPending = false;
+  }
+
+  play(usi) {
+    const msg = { t: 'move', usi, ply: this.state.ply };
+    const sent = this.socket && this.socket.send(msg);
+    if (!sent) {
+      // Not connected: the move is sent when the connection is back, if the game is still where it was.
+      this.unsent = msg;
+      this.toast(t('reconnecting'));
+    }
+  }
+
+  send(t0) {
+    if (!this.socket || !this.socket.send({ t: t0 })) this.toast(t('reconnecting'));
+  }
+
+  // ---- rendering ----
+
+  render() {
+    const s = this.state;
+    if (!s) return;
+    document.title = `${this.playerName('sente')} – ${this.playerName('gote')} | ${t('appName')}`;
+    const playing = s.status === 'playing';
+    const replaying = this.viewPly !== null && this.viewPly !== s.moves.length;
+    const handicap = s.handicap && s.handicap.id !== 'EVEN';
+    const kingNames = { sente: '玉', gote: '王' }; // the giver (gote in a handicap game) or the senior player takes 王
+    const sideName = (c) => handicap ? t(c === 'sente' ? 'shitate' : 'uwate') : t(c);
+    if (replaying) {
+      const sfens = this.replaySfens();
+      const mv = this.viewPly > 0 ? s.moves[this.viewPly - 1].usi : null;
+      this.board.set({
+        sfen: sfens[this.viewPly], showTurn: false, movableColor: null, dests: {}, dropDests: {}, promotions: {}, check: null,
+        lastMove: mv, orientation: this.orientation, kingNames,
+        handLabels: { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') },
+      });
+    } else {
+      const bd = boardDests(playing && s.you === s.turn ? s.dests : {});
+      this.board.set({
+        sfen: s.sfen,
+        showTurn: playing,
+        orientation: this.orientation,
+        movableColor: playing ? s.you : null,
+        dests: bd.dests,
+        promotions: bd.promotions,
+        dropDests: playing && s.you === s.turn ? s.dropDests || {} : {},
+        check: s.check,
+        lastMove: s.lastMove ? s.lastMove.usi : null,
+        kingNames,
+        handLabels: { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') },
+      });
+    }
+    const top = OTHER[this.orientation];
+    const bottom = this.orientation;
+    this.fillPlayer(this.topPlayer, top, sideName(top));
+    this.fillPlayer(this.bottomPlayer, bottom, sideName(bottom));
+    this.clocks.elements = { [top]: this.topPlayer.clock, [bottom]: this.bottomPlayer.clock };
+    this.clocks.counted = playing ? s.you : null;
+    const tc = s.timeControl;
+    if (s.clock && tc) {
+      if (this.lastClock !== s.clock) {
+        this.lastClock = s.clock;
+        this.clocks.update(playing ? s.clock : { ...s.clock, running: null }, tc);
+      } else {
+        this.clocks.render();
+      }
+    } else {
+      this.clocks.update(null, null);
+    }
+    this.renderStatus(sideName);
+    this.renderPanels(sideName);
+  }
+
+  playerName(color) {
+    const p = this.state.players[color];
+    if (!p) return '—';
+    if (p.kind === 'engine') return `${t('engine')} ${p.engineLevel ? t('level', { n: p.engineLevel }) : ''}`.trim();
+    return p.name || t('anonymous');
+  }
+
+  fillPlayer(bar, color, sideLabel) {
+    const s = this.state;
+    const p = s.players[color];
+    bar.el.dataset.color = color;
+    bar.mark.textContent = (color === 'sente' ? '☗' : '☖') + sideLabel;
+    // A seat nobody has taken yet (the game waits for an opponent) has no name.
+    const open = !p || (s.status === 'waiting' && p.kind === 'human' && !p.name);
+    bar.name.textContent = open ? t('openSeat') : this.playerName(color);
+    bar.name.classList.toggle('muted', open);
+    bar.online.classList.toggle('on', !!(p && (p.kind === 'engine' || p.connected)));
+    bar.online.hidden = open;
+    bar.el.classList.toggle('to-move', s.status === 'playing' && s.turn === color);
+    bar.clock.id = `clock-${color}`;
+  }
+
+  renderStatus(sideName) {
+    const s = this.state;
+    let text;
+    let kind = '';
+    if (s.outcome) {
+      text = this.outcomeText(s.outcome, sideName);
+      kind = 'over';
+    } else if (s.status === 'waiting') {
+      text = s.you ? t('waitingOpponent') : t('toMove', { side: sideName(s.turn) });
+    } else if (this.connection === 'closed') {
+      text = t('reconnecting');
+      kind = 'error';
+    } else if (s.you) {
+      text = s.turn === s.you ? t('yourTurn') : t('theirTurn');
+    } else {
+      text = `${t('spectating')} · ${t('toMove', { side: sideName(s.turn) })}`;
+    }
+    this.showStatus(text, kind);
+    this.statusEl.id = 'status';
+    if (s.outcome) this.statusEl.dataset.reason = s.outcome.reason;
+  }
+
+  outcomeText(o, sideName) {
+    if (o.reason === 'ABORTED') return t('aborted');
+    const reasonKey = `reason.${o.reason}`;
+    const reason = t(reasonKey) === reasonKey ? (language() === 'en' ? o.reason.toLowerCase() : o.ja) : t(reasonKey);
+    return o.winner ? t('winsBy', { side: sideName(o.winner), reason }) : t('drawBy', { reason });
+  }
+
+  showStatus(text, kind = '') {
+    this.statusEl.textContent = text;
+    this.statusEl.className = `status ${kind}`;
+  }
+
+  renderPanels(sideName) {
+    const s = this.state;
+    const panels = [];
+    if (s.status === 'waiting') {
+      // Kept across renders so that typing in them is not interrupted by messages.
+      if (s.you) panels.push(this.shareEl ||= this.sharePanel());
+      else panels.push(this.joinEl ||= this.joinPanel());
+    }
+    if (s.furigoma && s.ply === 0) panels.push(this.furigomaPanel(s.furigoma));
+    if (s.status === 'playing' && s.you) panels.push(this.actionsPanel());
+    if (s.impasse && s.status === 'playing') panels.push(this.impassePanel(sideName));
+    panels.push(this.movesPanel());
+    panels.push(this.settingsPanel());
+    if (s.status === 'finished' && this.analysis) panels.push(this.analysisPanel());
+    if (s.status === 'finished' || s.status === 'aborted' || s.moves.length > 0) panels.push(this.recordPanel());
+    panels.push(this.infoPanel(sideName));
+    const scroll = this.panels.querySelector('.moves')?.scrollTop;
+    this.panels.replaceChildren(...panels);
+    const list = this.panels.querySelector('.moves');
+    if (list) {
+      const current = list.querySelector('li.current');
+      if (this.viewPly === null && current) list.scrollTop = list.scrollHeight;
+      else if (scroll !== undefined) list.scrollTop = scroll;
+    }
+  }
+
+  sharePanel() {
+    const url = `${location.origin}/game/${this.id}`;
+    const input = h('input', { id: 'share-link', value: url, readonly: true, onclick: (e) => e.target.select() });
+    return h('div', { class: 'panel' },
+      h('p', {}, t('shareLink')),
+      h('div', { class: 'row' }, input,
+        h('button', { type: 'button', onclick: () => { navigator.clipboard?.writeText(url); this.toast(t('copied')); } }, t('copyLink')),
+        this.state.abortable ? h('button', { type: 'button', id: 'abort', class: 'danger', onclick: () => this.send('abort') }, t('cancel')) : null));
+  }
+
+  joinPanel() {
+    const name = h('input', { id: 'join-name', maxlength: 32, value: localStorage.getItem('meijin.name') || '', placeholder: t('yourName') });
+    const join = async () => {
+      try {
+        const nm = name.value.trim();
+        if (nm) localStorage.setItem('meijin.name', nm);
+        const seat = await api('POST', `/api/games/${encodeURIComponent(this.id)}/join`, { name: nm || t('anonymous') });
+        rememberSeat(seat);
+        this.orientation = seat.color;
+        this.connect(); // a new connection so the socket picks up the seat's cookie
+      } catch (e) {
+        this.toast(t('error', { message: e.message }));
+      }
+    };
+    return h('div', { class: 'panel' },
+      h('div', { class: 'row' }, name, h('button', { type: 'button', id: 'join', class: 'primary', onclick: join }, t('accept'))));
+  }
+
+  furigomaPanel(f) {
+    const pawns = f.faces.filter((x) => x === 'PAWN').length;
+    const first = f.tosserMovesFirst ? f.tosser : OTHER[f.tosser];
+    const row = h('div', { class: 'furigoma', id: 'furigoma' });
+    for (const face of f.faces) {
+      const holder = h('span', { class: 'furigoma-piece', 'data-face': face });
+      holder.innerHTML = pieceSvg(face === 'PAWN' ? 'P' : '+P');
+      row.append(holder);
+    }
+    return h('div', { class: 'panel' },
+      h('h2', {}, t('furigoma')), row,
+      h('p', { class: 'small' }, t('furigomaResult', { n: pawns, name: this.playerName(first) })));
+  }
+
+  actionsPanel() {
+    const s = this.state;
+    const myTurn = s.turn === s.you;
+    const buttons = [];
+    if (this.confirming === 'resign') {
+      buttons.push(h('span', {}, t('confirmResign')),
+        h('button', { type: 'button', id: 'resign-yes', class: 'danger', onclick: () => { this.confirming = null; this.send('resign'); } }, t('yes')),
+        h('button', { type: 'button', id: 'resign-no', onclick: () => { this.confirming = null; this.render(); } }, t('no')));
+    } else if (this.confirming === 'declare') {
+      buttons.push(h('span', {}, t('confirmDeclare')),
+        h('button', { type: 'button', id: 'declare-yes', class: 'danger', onclick: () => { this.confirming = null; this.send('declare'); } }, t('yes')),
+        h('button', { type: 'button', id: 'declare-no', onclick: () => { this.confirming = null; this.render(); } }, t('no')));
+    } else {
+      buttons.push(h('button', { type: 'button', id: 'resign', class: 'danger', onclick: () => { this.confirming = 'resign'; this.render(); } }, t('resign')));
+      if (s.impasse) {
+        // The button stands out when the declaration would win now (the server's judgement of the position).
+        const stands = !!(s.impasse[s.you] && s.impasse[s.you].canDeclare);
+        buttons.push(h('button', { type: 'button', id: 'declare', class: stands ? 'primary' : '', 'data-stands': String(stands), disabled: !myTurn,
+          onclick: () => { this.confirming = 'declare'; this.render(); } }, t('declare')));
+      }
+      if (s.rules && s.rules.takebacks && !s.takebackOffer && s.moves.length > 0) {
+        buttons.push(h('button', { type: 'button', id: 'takeback-offer', onclick: () => this.send('takebackOffer') }, t('offerTakeback')));
+      }
+      if (s.abortable) buttons.push(h('button', { type: 'button', id: 'abort', onclick: () => this.send('abort') }, t('abort')));
+      if (this.canClaim()) buttons.push(h('button', { type: 'button', id: 'claim', class: 'primary', onclick: () => this.send('claimWin') }, t('claimWin')));
+    }
+    const extra = [];
+    if (s.takebackOffer && s.takebackOffer !== s.you) {
+      extra.push(h('div', { class: 'row', id: 'takeback-request' }, h('span', {}, t('takebackRequest')),
+        h('button', { type: 'button', id: 'takeback-accept', class: 'primary', onclick: () => this.send('takebackAccept') }, t('allow')),
+        h('button', { type: 'button', id: 'takeback-decline', onclick: () => this.send('takebackDecline') }, t('decline'))));
+    } else if (s.takebackOffer === s.you) {
+      extra.push(h('div', { class: 'row' }, h('span', {}, t('takebackOffered')),
+        h('button', { type: 'button', id: 'takeback-withdraw', onclick: () => this.send('takebackDecline') }, t('cancel'))));
+    }
+    const opp = s.players[OTHER[s.you]];
+    if (opp && opp.kind === 'human' && !opp.connected) extra.push(h('p', { class: 'small muted' }, t('opponentGone')));
+    return h('div', { class: 'panel actions' }, h('div', { class: 'row' }, buttons), extra);
+  }
+
+  canClaim() {
+    const p = this.presence;
+    const s = this.state;
+    if (!p || !s.you) return false;
+    const gone = p.goneSinceAt && p.goneSinceAt[OTHER[s.you]];
+    return !!gone && Date.now() - gone >= p.claimAfterMs;
+  }
+
+  impassePanel(sideName) {
+    const im = this.state.impasse;
+    const row = (c) => h('tr', { 'data-color': c, class: im[c].canDeclare ? 'can-declare' : '' },
+      h('th', {}, (c === 'sente' ? '☗' : '☖') + sideName(c)),
+      h('td', { class: 'points' }, `${im[c].points} / ${im[c].needed}`),
+      h('td', {}, im[c].kingInZone ? '✓' : '✗'),
+      h('td', {}, String(im[c].piecesInZone)));
+    return h('div', { class: 'panel impasse-count', id: 'impasse' },
+      h('table', {},
+        h('tr', {}, h('th', {}, ''), h('th', {}, t('impassePoints')), h('th', {}, t('kingInZone')), h('th', {}, t('piecesInZone'))),
+        row('sente'), row('gote')));
+  }
+
+  movesPanel() {
+    const s = this.state;
+    const list = h('ol', { class: 'moves', id: 'moves' });
+    const current = this.viewPly === null ? s.moves.length : this.viewPly;
+    const first = s.initialSfen && s.initialSfen.split(' ')[1] === 'w' ? 'gote' : 'sente';
+    s.moves.forEach((m, i) => {
+      const mover = i % 2 === 0 ? first : OTHER[first];
+      const text = this.notation === 'western' ? m.western : (mover === 'sente' ? '▲' : '△') + m.kif;
+      const time = m.timeMs === null || m.timeMs === undefined ? '' : formatTime(m.timeMs);
+      list.append(h('li', { 'data-ply': m.ply, class: m.ply === current ? 'current' : '', onclick: () => this.view(m.ply) },
+        h('span', { class: 'ply' }, String(m.ply)), h('span', { class: 'text' }, text), h('span', { class: 'time' }, time)));
+    });
+    if (s.outcome && s.outcome.reason !== 'ABORTED') {
+      list.append(h('li', { class: 'special', id: 'result' }, h('span', { class: 'ply' }, ''), h('span', {}, this.outcomeText(s.outcome, (c) => t(c)))));
+    }
+    const nav = h('div', { class: 'replay-nav' },
+      h('button', { type: 'button', id: 'nav-first', title: t('first'), onclick: () => this.view(0) }, '«'),
+      h('button', { type: 'button', id: 'nav-prev', title: t('prev'), onclick: () => this.view(Math.max(0, current - 1)) }, '‹'),
+      h('button', { type: 'button', id: 'nav-next', title: t('next'), onclick: () => this.view(Math.min(s.moves.length, current + 1)) }, '›'),
+      h('button', { type: 'button', id: 'nav-last', title: t('last'), onclick: () => this.view(s.moves.length) }, '»'));
+    if (s.moves.length === 0 && !s.outcome) list.append(h('li', { class: 'empty' }, t('noMoves')));
+    return h('div', { class: 'panel' }, list, s.moves.length > 0 ? nav : null);
+  }
+
+  /** Shows the position after `ply` moves; the last ply returns to the live position. */
+  view(ply) {
+    this.viewPly = ply >= this.state.moves.length ? null : ply;
+    this.render();
+  }
+
+  replaySfens() {
+    if (!this.replayCache) this.replayCache = positions(this.state.initialSfen, this.state.moves.map((m) => m.usi));
+    return this.replayCache;
+  }
+
+  analysisPanel() {
+    const a = this.analysis;
+    const body = [];
+    if (a.status === 'none') {
+      body.push(h('button', { type: 'button', id: 'analyse', onclick: () => this.loadAnalysis(true) }, t('analyse')));
+    } else if (a.status === 'running') {
+      body.push(h('p', { class: 'small muted' }, t('analysing', { done: a.plies.length, total: this.state.moves.length + 1 })));
+    }
+    if (a.plies && a.plies.length > 0) {
+      this.graphEl ||= h('div', { id: 'eval-graph' });
+      this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply));
+      this.graph.set(a.plies, this.viewPly === null ? this.state.moves.length : this.viewPly);
+      body.push(this.graphEl);
+    }
+    return h('div', { class: 'panel', id: 'analysis' }, h('h2', {}, t('analysis')), body);
+  }
+
+  settingsPanel() {
+    const notation = h('select', { id: 'notation', onchange: (e) => { this.notation = e.target.value; localStorage.setItem(NOTATION_KEY, this.notation); this.render(); } },
+      h('option', { value: 'japanese' }, t('notationJapanese')), h('option', { value: 'western' }, t('notationWestern')));
+    notation.value = this.notation;
+    return h('div', { class: 'panel row' },
+      h('button', { type: 'button', id: 'flip', onclick: () => { this.orientation = OTHER[this.orientation]; this.render(); } }, t('flip')),
+      h('label', { class: 'row small' }, t('notation'), notation));
+  }
+
+  recordPanel() {
+    const links = ['kif', 'ki2', 'csa', 'jkf', 'sfen'].map((f) =>
+      h('a', { href: `/api/games/${encodeURIComponent(this.id)}/record?format=${f}`, download: '', class: 'record-link', 'data-format': f }, f.toUpperCase()));
+    return h('div', { class: 'panel' }, h('h2', {}, t('download')), h('div', { class: 'row' }, links));
+  }
+
+  infoPanel(sideName) {
+    const s = this.state;
+    const lang = language();
+    const items = [
+      s.handicap ? (lang === 'en' ? s.handicap.en : s.handicap.ja) : null,
+      s.timeControl ? (lang === 'en' ? s.timeControl.en : s.timeControl.ja) : t('tcUnlimited'),
+      s.rules ? rulesName(s.rules.name) : null,
+    ].filter(Boolean);
+    return h('div', { class: 'panel small muted', id: 'info' }, items.join(' · '));
+  }
+
+  toast(text) {
+    document.querySelectorAll('.toast').forEach((n) => n.remove());
+    const n = h('div', { class: 'toast', role: 'status' }, text);
+    document.body.append(n);
+    setTimeout(() => n.remove(), 3500);
+  }
+}
+
+function formatTime(ms) {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : `${s}s`;
+}
+
+/** A small standalone SVG of one piece, for the furigoma display. */
+function pieceSvg(role) {
+  const promoted = role.startsWith('+');
+  return `<svg viewBox="-30 -32 60 64" class="mini-piece"><polygon points="0,-26 19,-17 25,26 -25,26 -19,-17" class="piece-body" fill="#f6d99c" stroke="#5b3b18"/>`
+    + `<text x="0" y="4" font-size="26" text-anchor="middle" dominant-baseline="central" class="piece-text" ${promoted ? 'fill="#c4161c"' : ''}>${promoted ? 'と' : '歩'}</text></svg>`;
+}

@@ -1,0 +1,82 @@
+// The evaluation graph of an analysed game: one point per position, sente's advantage upwards, a click on the
+// graph jumps to that move. Scores come from the server's analysis (centipawns or mate, from sente's side).
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const W = 300;
+const H = 100;
+/** Centipawns at which the curve is at three quarters of its height: big leads flatten out, as win chances do. */
+const SCALE = 1200;
+
+/**
+ * Where a score sits between -1 (gote wins) and 1 (sente wins).
+ *
+ * @param {{cp: number|null, mate: number|null}} e a score from sente's side; mate > 0: sente mates in that many plies
+ * @returns {number} e.g. 0 for an equal position, 1 for a mate for sente
+ */
+export function advantage(e) {
+  if (e.mate !== null && e.mate !== undefined) return e.mate > 0 ? 1 : -1;
+  if (e.cp === null || e.cp === undefined) return 0;
+  return Math.tanh((e.cp * Math.atanh(0.75)) / SCALE);
+}
+
+function el(tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+/** The graph, drawn into `container`; `onPly(ply)` is called when a position is clicked. */
+export class EvalGraph {
+  constructor(container, onPly) {
+    this.container = container;
+    this.onPly = onPly;
+    this.plies = [];
+    this.current = null;
+  }
+
+  /**
+   * Draws the graph.
+   *
+   * @param {Array<{ply: number, cp: number|null, mate: number|null}>} plies one score per position, ply 0 first
+   * @param {number|null} current the ply shown on the board, marked with a line
+   */
+  set(plies, current) {
+    this.plies = plies;
+    this.current = current;
+    this.draw();
+  }
+
+  x(ply) {
+    const last = Math.max(1, this.plies.length ? this.plies[this.plies.length - 1].ply : 1);
+    return (ply / last) * W;
+  }
+
+  draw() {
+    const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'eval-graph', preserveAspectRatio: 'none', role: 'img' });
+    svg.append(el('rect', { x: 0, y: 0, width: W, height: H, class: 'eval-bg' }));
+    const y = (e) => (H / 2) * (1 - advantage(e));
+    if (this.plies.length > 0) {
+      const pts = this.plies.map((e) => `${this.x(e.ply).toFixed(2)},${y(e).toFixed(2)}`);
+      const first = this.x(this.plies[0].ply).toFixed(2);
+      const last = this.x(this.plies[this.plies.length - 1].ply).toFixed(2);
+      svg.append(el('polygon', { points: `${first},${H} ${pts.join(' ')} ${last},${H}`, class: 'eval-area' }));
+      svg.append(el('polyline', { points: pts.join(' '), class: 'eval-line' }));
+    }
+    svg.append(el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'eval-mid' }));
+    if (this.current !== null && this.current !== undefined) {
+      const cx = this.x(this.current);
+      svg.append(el('line', { x1: cx, y1: 0, x2: cx, y2: H, class: 'eval-current' }));
+    }
+    // One clickable band per position, centred on its point.
+    const step = this.plies.length > 1 ? this.x(this.plies[1].ply) - this.x(this.plies[0].ply) : W;
+    for (const e of this.plies) {
+      const band = el('rect', { x: this.x(e.ply) - step / 2, y: 0, width: step, height: H, class: 'eval-band', 'data-ply': e.ply });
+      const title = el('title', {});
+      title.textContent = e.mate !== null && e.mate !== undefined ? `${e.ply}: ${e.mate > 0 ? '+' : '-'}M${Math.abs(e.mate)}` : `${e.ply}: ${e.cp > 0 ? '+' : ''}${e.cp ?? ''}`;
+      band.append(title);
+      band.addEventListener('click', () => this.onPly(e.ply));
+      svg.append(band);
+    }
+    this.container.replaceChildren(svg);
+  }
+}

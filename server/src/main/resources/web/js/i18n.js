@@ -1,0 +1,170 @@
+// Every string of the interface, in Japanese and English, in one table. `t(key, params)` looks a string up
+// in the chosen language; `{name}` placeholders are filled from params.
+
+const STRINGS = {
+  appName: ['名人', 'Meijin'],
+  language: ['English', '日本語'],
+  lobby: ['ロビー', 'Lobby'],
+  yourName: ['名前', 'Your name'],
+  newGame: ['対局を作る', 'New game'],
+  opponent: ['相手', 'Opponent'],
+  vsPerson: ['人と対局', 'A person'],
+  vsEngine: ['コンピュータ', 'The computer'],
+  engineLevel: ['強さ', 'Level'],
+  level: ['レベル{n}', 'Level {n}'],
+  timeControl: ['持ち時間', 'Time control'],
+  tcByoyomi: ['秒読み', 'Byoyomi'],
+  tcFischer: ['フィッシャー', 'Increment'],
+  tcSuddenDeath: ['切れ負け', 'Sudden death'],
+  tcUnlimited: ['時間無制限', 'Unlimited'],
+  mainMinutes: ['持ち時間（分）', 'Main time (min)'],
+  byoyomiSeconds: ['秒読み（秒）', 'Byoyomi (s)'],
+  periods: ['回数', 'Periods'],
+  incrementSeconds: ['加算（秒）', 'Increment (s)'],
+  handicap: ['手合割', 'Handicap'],
+  side: ['手番', 'Side'],
+  sideFurigoma: ['振り駒', 'Furigoma (toss)'],
+  sideSente: ['先手', 'Sente (first)'],
+  sideGote: ['後手', 'Gote (second)'],
+  sideShitate: ['下手（駒を落とされる側）', 'Receiver (shitate)'],
+  sideUwate: ['上手（駒を落とす側）', 'Giver (uwate)'],
+  rules: ['ルール', 'Rules'],
+  takebacks: ['待ったを認める', 'Allow takebacks'],
+  create: ['作成', 'Create'],
+  seeks: ['対局待ち', 'Open seeks'],
+  noSeeks: ['対局待ちはありません', 'Nobody is waiting'],
+  accept: ['受ける', 'Accept'],
+  cancel: ['取り消す', 'Cancel'],
+  liveGames: ['対局中', 'Games being played'],
+  noLiveGames: ['対局中の対局はありません', 'No games are being played'],
+  myGames: ['自分の対局', 'My games'],
+  playerGames: ['{name}の対局', 'Games of {name}'],
+  noGames: ['対局はありません', 'No games yet'],
+  watch: ['観戦', 'Watch'],
+  statusPlaying: ['対局中', 'Playing'],
+  statusWaiting: ['相手待ち', 'Waiting'],
+  open: ['開く', 'Open'],
+  players: ['対局者', 'Players'],
+  moves: ['手数', 'Moves'],
+  result: ['結果', 'Result'],
+  date: ['日時', 'Date'],
+  waitingOpponent: ['相手を待っています', 'Waiting for an opponent'],
+  shareLink: ['このリンクを相手に送ってください：', 'Send this link to your opponent:'],
+  copyLink: ['リンクをコピー', 'Copy link'],
+  copied: ['コピーしました', 'Copied'],
+  sente: ['先手', 'Sente'],
+  gote: ['後手', 'Gote'],
+  shitate: ['下手', 'Shitate'],
+  uwate: ['上手', 'Uwate'],
+  engine: ['コンピュータ', 'Computer'],
+  anonymous: ['名無し', 'Anonymous'],
+  openSeat: ['空席', 'Open seat'],
+  yourTurn: ['あなたの手番です', 'Your move'],
+  theirTurn: ['相手の手番です', 'Waiting for your opponent'],
+  spectating: ['観戦中', 'Watching'],
+  toMove: ['{side}の手番', '{side} to move'],
+  connecting: ['接続中…', 'Connecting…'],
+  reconnecting: ['接続が切れました。再接続中…', 'Connection lost, reconnecting…'],
+  opponentGone: ['相手の接続が切れています', 'Your opponent is disconnected'],
+  claimWin: ['勝ちを主張する', 'Claim the win'],
+  resign: ['投了', 'Resign'],
+  confirmResign: ['本当に投了しますか？', 'Really resign?'],
+  yes: ['はい', 'Yes'],
+  no: ['いいえ', 'No'],
+  declare: ['入玉宣言', 'Declare impasse'],
+  confirmDeclare: ['入玉宣言をしますか？条件を満たしていないと負けになります。', 'Declare? An invalid declaration loses the game.'],
+  impassePoints: ['点数', 'Points'],
+  kingInZone: ['玉が敵陣', 'King in zone'],
+  piecesInZone: ['敵陣の駒', 'Pieces in zone'],
+  takeback: ['待った', 'Takeback'],
+  offerTakeback: ['待ったを申し込む', 'Ask for a takeback'],
+  takebackOffered: ['待ったを申し込みました', 'Takeback requested'],
+  takebackRequest: ['相手が待ったを申し込んでいます', 'Your opponent asks for a takeback'],
+  allow: ['認める', 'Allow'],
+  decline: ['断る', 'Decline'],
+  abort: ['中止', 'Abort'],
+  flip: ['盤を反転', 'Flip board'],
+  notation: ['表記', 'Notation'],
+  notationJapanese: ['日本式', 'Japanese'],
+  notationWestern: ['西洋式', 'Western'],
+  sound: ['音', 'Sound'],
+  soundBeep: ['ビープ', 'Beep'],
+  soundVoice: ['読み上げ', 'Voice'],
+  soundOff: ['消音', 'Muted'],
+  download: ['棋譜を保存', 'Download record'],
+  replay: ['再生', 'Replay'],
+  first: ['最初', 'First'],
+  prev: ['前', 'Back'],
+  next: ['次', 'Forward'],
+  last: ['最後', 'Last'],
+  startPosition: ['開始局面', 'Start'],
+  noMoves: ['まだ指されていません', 'No moves yet'],
+  gameOver: ['終局', 'Game over'],
+  winsBy: ['{side}の勝ち（{reason}）', '{side} wins by {reason}'],
+  drawBy: ['引き分け（{reason}）', 'Draw by {reason}'],
+  wonBy: ['勝ち（{reason}）', 'Won by {reason}'],
+  lostBy: ['負け（{reason}）', 'Lost by {reason}'],
+  aborted: ['対局は中止されました', 'The game was aborted'],
+  analysis: ['形勢グラフ', 'Evaluation graph'],
+  analyse: ['解析する', 'Analyse'],
+  analysing: ['解析中… {done}/{total}', 'Analysing… {done}/{total}'],
+  furigoma: ['振り駒', 'Furigoma'],
+  furigomaResult: ['歩が{n}枚：{name}さんの先手', '{n} pawns face up: {name} moves first'],
+  byoyomiShort: ['秒読み {s}秒', 'byoyomi {s}s'],
+  periodsLeft: ['×{n}', '×{n}'],
+  incrementShort: ['+{s}秒', '+{s}s'],
+  unlimitedShort: ['無制限', 'unlimited'],
+  error: ['エラー：{message}', 'Error: {message}'],
+  notFound: ['対局が見つかりません', 'Game not found'],
+  back: ['ロビーへ', 'To the lobby'],
+  'reason.CHECKMATE': ['詰み', 'checkmate'],
+  'reason.NO_LEGAL_MOVES': ['詰み', 'no legal moves'],
+  'reason.RESIGNATION': ['投了', 'resignation'],
+  'reason.TIME_LOSS': ['時間切れ', 'time'],
+  'reason.ILLEGAL_MOVE': ['反則', 'illegal move'],
+  'reason.REPETITION': ['千日手', 'repetition (sennichite)'],
+  'reason.PERPETUAL_CHECK': ['連続王手の千日手', 'perpetual check'],
+  'reason.DECLARATION': ['入玉宣言', 'impasse declaration'],
+  'reason.IMPASSE': ['持将棋', 'impasse (jishōgi)'],
+  'reason.TRY': ['トライ', 'try'],
+  'reason.MOVE_LIMIT': ['最大手数', 'move limit'],
+  'reason.ABORTED': ['中止', 'abort'],
+  'reason.ABANDONED': ['接続切れ', 'abandonment'],
+  'reason.ABANDONMENT': ['接続切れ', 'abandonment'],
+};
+
+const STORAGE_KEY = 'meijin.lang';
+let lang = localStorage.getItem(STORAGE_KEY) || ((navigator.language || 'ja').startsWith('ja') ? 'ja' : 'en');
+
+/** The interface language: 'ja' or 'en'. */
+export function language() {
+  return lang;
+}
+
+/** Switches the interface language and remembers it. */
+export function setLanguage(value) {
+  lang = value === 'en' ? 'en' : 'ja';
+  localStorage.setItem(STORAGE_KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+/**
+ * The string for a key in the current language, with `{name}` placeholders filled in. An unknown key is
+ * returned as it is, so a missing translation shows up plainly instead of breaking the page.
+ */
+export function t(key, params = {}) {
+  const entry = STRINGS[key];
+  const text = entry ? entry[lang === 'en' ? 1 : 0] : key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/** Fills every element with a `data-i18n` attribute with its string. */
+export function translatePage(root = document) {
+  document.documentElement.lang = lang;
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+}
+
+/** Whether a key is in the table (used by tests of the table and for reasons the server may add later). */
+export function hasString(key) {
+  return key in STRINGS;
+}

@@ -1,0 +1,243 @@
+// The lobby: create a game, the seeks waiting for an opponent (live), games being played, a player's games.
+
+import { api, rememberSeat, Socket } from './api.js';
+import { language, t } from './i18n.js';
+
+/** The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese and English names. */
+export const HANDICAPS = [
+  ['EVEN', '平手', 'Even'], ['LANCE', '香落ち', 'Lance'], ['RIGHT_LANCE', '右香落ち', 'Right lance'],
+  ['BISHOP', '角落ち', 'Bishop'], ['ROOK', '飛車落ち', 'Rook'], ['ROOK_LANCE', '飛香落ち', 'Rook and lance'],
+  ['TWO_PIECE', '二枚落ち', 'Two-piece'], ['THREE_PIECE', '三枚落ち', 'Three-piece'],
+  ['FOUR_PIECE', '四枚落ち', 'Four-piece'], ['FIVE_PIECE', '五枚落ち', 'Five-piece'],
+  ['LEFT_FIVE_PIECE', '左五枚落ち', 'Left five-piece'], ['SIX_PIECE', '六枚落ち', 'Six-piece'],
+  ['LEFT_SEVEN_PIECE', '左七枚落ち', 'Left seven-piece'], ['RIGHT_SEVEN_PIECE', '右七枚落ち', 'Right seven-piece'],
+  ['EIGHT_PIECE', '八枚落ち', 'Eight-piece'], ['NINE_PIECE', '九枚落ち', 'Nine-piece'], ['TEN_PIECE', '十枚落ち', 'Ten-piece'],
+  ['THREE_PAWNS', '歩三兵', 'Three pawns'], ['NAKED_KING', '裸玉', 'Naked king'], ['DRAGONFLY', 'トンボ', 'Dragonfly'],
+  ['TWO_LANCES', '両香落ち', 'Two lances'],
+];
+
+/** The rule sets of the server (docs/PROTOCOL.md `rules`), with their Japanese and English names. */
+export const RULES = [['csa', 'CSA (27点)', 'CSA (27 points)'], ['amateur', '24点法', '24 points'], ['try', 'トライルール', 'Try rule'],
+  ['casual', '練習（待ったあり）', 'Friendly (takebacks)'], ['professional', 'プロ公式', 'Professional']];
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) {
+    if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
+  }
+  return node;
+}
+
+function select(id, options, value) {
+  const s = h('select', { id, name: id }, options.map(([v, label]) => h('option', { value: v }, label)));
+  if (value !== undefined) s.value = value;
+  return s;
+}
+
+function field(label, control) {
+  return h('label', { class: 'field' }, label, control);
+}
+
+/** The name of a rule set in the interface language; an unknown id is shown as it is. */
+export function rulesName(id) {
+  const row = RULES.find((x) => x[0] === id);
+  return row ? row[language() === 'en' ? 2 : 1] : id;
+}
+
+function handicapName(id) {
+  const row = HANDICAPS.find((x) => x[0] === id);
+  return row ? row[language() === 'en' ? 2 : 1] : id;
+}
+
+/** The lobby page. */
+export class LobbyPage {
+  constructor(root) {
+    this.root = root;
+    this.seeks = new Map();
+    const params = new URLSearchParams(location.search);
+    this.player = params.get('player');
+    this.build();
+    this.socket = new Socket('/ws/lobby', { message: (m) => this.onMessage(m), status: () => {} });
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), 10000);
+    window.meijin = this;
+  }
+
+  build() {
+    const name = h('input', { id: 'name', maxlength: 32, value: localStorage.getItem('meijin.name') || '', placeholder: t('anonymous') });
+    name.addEventListener('change', () => { localStorage.setItem('meijin.name', name.value.trim()); this.refresh(); });
+    this.nameInput = name;
+    const opponent = select('opponent', [['human', t('vsPerson')], ['engine', t('vsEngine')]]);
+    const level = select('engineLevel', [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), t('level', { n })]), '3');
+    const tcKind = select('tcKind', [['byoyomi', t('tcByoyomi')], ['fischer', t('tcFischer')], ['sudden', t('tcSuddenDeath')], ['unlimited', t('tcUnlimited')]]);
+    const main = h('input', { id: 'mainMinutes', type: 'number', min: 0, max: 600, value: 10 });
+    const byo = h('input', { id: 'byoyomiSeconds', type: 'number', min: 1, max: 600, value: 30 });
+    const periods = h('input', { id: 'periods', type: 'number', min: 1, max: 10, value: 1 });
+    const inc = h('input', { id: 'incrementSeconds', type: 'number', min: 1, max: 600, value: 10 });
+    const handicap = select('handicap', HANDICAPS.map(([id, ja, en]) => [id, language() === 'en' ? en : ja]));
+    const side = select('side', []);
+    const rules = select('rules', RULES.map(([id, ja, en]) => [id, language() === 'en' ? en : ja]));
+    const lobby = h('input', { id: 'postSeek', type: 'checkbox', checked: true });
+    const fields = {
+      level: field(t('engineLevel'), level), main: field(t('mainMinutes'), main), byo: field(t('byoyomiSeconds'), byo),
+      periods: field(t('periods'), periods), inc: field(t('incrementSeconds'), inc),
+      lobby: h('label', { class: 'row small' }, lobby, t('seeks')),
+    };
+    const sync = () => {
+      const even = handicap.value === 'EVEN';
+      const keep = side.value;
+      side.replaceChildren(...(even
+        ? [['random', t('sideFurigoma')], ['sente', t('sideSente')], ['gote', t('sideGote')]]
+        : [['sente', t('sideShitate')], ['gote', t('sideUwate')]]).map(([v, l]) => h('option', { value: v }, l)));
+      if ([...side.options].some((o) => o.value === keep)) side.value = keep;
+      const engine = opponent.value === 'engine';
+      fields.level.hidden = !engine;
+      fields.lobby.hidden = engine;
+      const k = tcKind.value;
+      fields.main.hidden = k === 'unlimited';
+      fields.byo.hidden = k !== 'byoyomi';
+      fields.periods.hidden = k !== 'byoyomi';
+      fields.inc.hidden = k !== 'fischer';
+    };
+    [opponent, tcKind, handicap].forEach((s) => s.addEventListener('change', sync));
+    sync();
+    this.error = h('p', { class: 'status error hidden', id: 'create-error' });
+    const create = async (e) => {
+      e.preventDefault();
+      this.error.classList.add('hidden');
+      const k = tcKind.value;
+      const num = (input) => Math.max(0, Math.round(Number(input.value) || 0));
+      const tc = k === 'unlimited' ? null : {
+        mainSeconds: num(main) * 60,
+        byoyomiSeconds: k === 'byoyomi' ? num(byo) : 0,
+        periods: k === 'byoyomi' ? Math.max(1, num(periods)) : 0,
+        incrementSeconds: k === 'fischer' ? num(inc) : 0,
+      };
+      const body = {
+        name: name.value.trim() || t('anonymous'),
+        opponent: opponent.value,
+        engineLevel: opponent.value === 'engine' ? Number(level.value) : null,
+        handicap: handicap.value,
+        side: side.value,
+        rules: rules.value,
+        timeControl: tc,
+        lobby: opponent.value === 'human' && lobby.checked,
+      };
+      try {
+        if (name.value.trim()) localStorage.setItem('meijin.name', name.value.trim());
+        const seat = await api('POST', '/api/games', body);
+        rememberSeat(seat);
+        location.href = seat.url;
+      } catch (err) {
+        this.error.textContent = t('error', { message: err.message });
+        this.error.classList.remove('hidden');
+      }
+    };
+    const form = h('form', { id: 'create-form', onsubmit: create },
+      h('div', { class: 'form-grid' },
+        field(t('yourName'), name), field(t('opponent'), opponent), fields.level, field(t('handicap'), handicap),
+        field(t('side'), side), field(t('rules'), rules), field(t('timeControl'), tcKind),
+        fields.main, fields.byo, fields.periods, fields.inc),
+      h('div', { class: 'row', style: 'margin-top:.6rem' }, fields.lobby, h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'))),
+      this.error);
+    this.seekBody = h('tbody', { id: 'seeks' });
+    this.liveBody = h('tbody', { id: 'live-games' });
+    this.mineBody = h('tbody', { id: 'player-games' });
+    const search = h('input', { id: 'player-search', placeholder: t('yourName'), value: this.player || localStorage.getItem('meijin.name') || '' });
+    search.addEventListener('change', () => { this.player = search.value.trim() || null; this.refresh(); });
+    this.mineTitle = h('h2', {});
+    this.root.replaceChildren(h('div', { class: 'lobby' },
+      h('section', { class: 'panel wide' }, h('h2', {}, t('newGame')), form),
+      h('section', { class: 'panel' }, h('h2', {}, t('seeks')), this.table(this.seekBody, [t('players'), t('handicap'), t('timeControl'), ''])),
+      h('section', { class: 'panel' }, h('h2', {}, t('liveGames')), this.table(this.liveBody, [t('players'), t('handicap'), t('moves'), ''])),
+      h('section', { class: 'panel wide' }, h('div', { class: 'row' }, this.mineTitle, search),
+        this.table(this.mineBody, [t('players'), t('handicap'), t('moves'), t('result')]))));
+  }
+
+  table(body, heads) {
+    return h('table', { class: 'list' }, h('thead', {}, h('tr', {}, heads.map((x) => h('th', {}, x)))), body);
+  }
+
+  onMessage(m) {
+    if (m.t === 'lobby') {
+      this.seeks = new Map(m.seeks.map((s) => [s.id, s]));
+    } else if (m.t === 'seekAdded') {
+      this.seeks.set(m.seek.id, m.seek);
+    } else if (m.t === 'seekRemoved') {
+      this.seeks.delete(m.id);
+    } else {
+      return;
+    }
+    this.renderSeeks();
+  }
+
+  renderSeeks() {
+    const rows = [...this.seeks.values()].map((s) => h('tr', { 'data-game': s.id },
+      h('td', {}, s.sente || s.gote || t('anonymous')),
+      h('td', {}, handicapName(s.handicap)),
+      h('td', {}, s.timeControl || t('tcUnlimited')),
+      h('td', {}, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
+    this.seekBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noSeeks')))]));
+  }
+
+  async accept(id) {
+    try {
+      const seat = await api('POST', `/api/games/${encodeURIComponent(id)}/join`, { name: this.nameInput.value.trim() || t('anonymous') });
+      rememberSeat(seat);
+      location.href = seat.url;
+    } catch (err) {
+      this.error.textContent = t('error', { message: err.message });
+      this.error.classList.remove('hidden');
+    }
+  }
+
+  gameRow(g, last) {
+    const players = `☗${g.sente || '…'} – ☖${g.gote || '…'}`;
+    return h('tr', { class: 'clickable', 'data-game': g.id, onclick: () => { location.href = `/game/${g.id}`; } },
+      h('td', {}, players), h('td', {}, handicapName(g.handicap)), h('td', {}, String(g.ply)), h('td', {}, last));
+  }
+
+  async refresh() {
+    try {
+      const live = await api('GET', '/api/games?status=playing&limit=50');
+      const rows = live.games.map((g) => this.gameRow(g, h('a', { href: `/game/${g.id}` }, t('watch'))));
+      this.liveBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noLiveGames')))]));
+    } catch {
+      // The list stays as it was; the next refresh tries again.
+    }
+    const who = this.player || localStorage.getItem('meijin.name');
+    this.mineTitle.textContent = who ? t('playerGames', { name: who }) : t('myGames');
+    if (!who) {
+      this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames'))));
+      return;
+    }
+    try {
+      const mine = await api('GET', `/api/games?player=${encodeURIComponent(who)}&limit=50`);
+      const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? resultFor(g, who) : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
+      this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames')))]));
+    } catch {
+      // As above.
+    }
+  }
+}
+
+/** A finished game's result as the named player sees it (won or lost), or as a spectator would. */
+function resultFor(g, who) {
+  const o = g.outcome;
+  const mine = g.sente === who && g.gote !== who ? 'sente' : g.gote === who && g.sente !== who ? 'gote' : null;
+  if (!mine || o.reason === 'ABORTED') return outcomeShort(o);
+  const reason = t(`reason.${o.reason}`);
+  if (!o.winner) return t('drawBy', { reason });
+  return t(o.winner === mine ? 'wonBy' : 'lostBy', { reason });
+}
+
+function outcomeShort(o) {
+  const reason = t(`reason.${o.reason}`);
+  if (o.reason === 'ABORTED') return t('aborted');
+  return o.winner ? t('winsBy', { side: t(o.winner), reason }) : t('drawBy', { reason });
+}

@@ -1,0 +1,187 @@
+package dev.meijin.server.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** Every kind of bad request gets its own error, goes only to the sender, and changes nothing. */
+class BadRequestTest {
+    @TempDir
+    Path dir;
+    Harness h;
+    Harness.Seat[] s;
+    Harness.Ws sente;
+    Harness.Ws gote;
+
+    @BeforeEach
+    void start() {
+        h = new Harness(dir);
+        s = h.pair("{\"side\":\"sente\",\"timeControl\":{\"mainSeconds\":600}}");
+        sente = h.connect(s[0].gameId(), s[0].secret());
+        gote = h.connect(s[1].gameId(), s[1].secret());
+        sente.next("state");
+        gote.next("state");
+    }
+
+    @AfterEach
+    void stop() {
+        h.close();
+    }
+
+    /** After the refusals, the game still goes on from where it was. */
+    private void gameGoesOn(int ply, String usi) {
+        (ply % 2 == 0 ? sente : gote).move(usi, ply);
+        assertThat(sente.next("move").get("ply").asInt()).isEqualTo(ply + 1);
+        assertThat(gote.next("move").get("ply").asInt()).isEqualTo(ply + 1);
+    }
+
+    @Test
+    void illegalMovesNameTheRule() {
+        sente.move("7g7e", 0);
+        assertThat(sente.error("illegal_move").get("message").asString()).contains("7g7e");
+        sente.move("P*5e", 0);
+        sente.error("illegal_move");
+        sente.move("zz", 0);
+        sente.error("illegal_move");
+        gameGoesOn(0, "7g7f");
+    }
+
+    @Test
+    void notYourTurnAndStalePly() {
+        gote.move("3c3d", 0);
+        assertThat(gote.error("not_your_turn").get("message").asString()).contains("SENTE's turn");
+        sente.move("7g7f", 1);
+        assertThat(sente.error("stale_ply").get("message").asString()).contains("ply 1").contains("0 moves have been played");
+        gameGoesOn(0, "7g7f");
+        // the same move sent again (a double click, a resend after reconnect) is stale
+        sente.move("7g7f", 0);
+        sente.error("not_your_turn");
+        gote.move("3c3d", 0);
+        gote.error("stale_ply");
+        gameGoesOn(1, "3c3d");
+    }
+
+    @Test
+    void malformedMessages() {
+        sente.send("{nope");
+        assertThat(sente.error("bad_json").get("message").asString()).startsWith("not valid JSON");
+        sente.send("[1,2]");
+        sente.error("bad_json");
+        sente.send("{\"t\":\"fly\"}");
+        assertThat(sente.error("unknown_type").get("message").asString()).contains("fly");
+        sente.send("{\"usi\":\"7g7f\"}");
+        sente.error("unknown_type");
+        sente.send("{\"t\":\"move\",\"usi\":\"7g7f\"}");
+        assertThat(sente.error("bad_field").get("message").asString()).contains("ply");
+        sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":\"0\"}");
+        sente.error("bad_field");
+        sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":0,\"extra\":1}");
+        assertThat(sente.error("bad_field").get("message").asString()).contains("extra");
+        sente.send("{\"t\":\"resign\",\"now\":true}");
+        sente.error("bad_field");
+        gameGoesOn(0, "7g7f");
+    }
+
+    @Test
+    void anOversizeMessageClosesOnlyThatConnection() {
+        sente.send("{\"t\":\"ping\",\"pad\":\"" + "x".repeat(5000) + "\"}");
+        assertThat(sente.error("too_large").get("message").asString()).contains("4096");
+        assertThat(sente.awaitClosed()).isEqualTo(1009);
+        Harness.Ws again = h.connect(s[0].gameId(), s[0].secret());
+        again.next("state");
+        again.move("7g7f", 0);
+        assertThat(gote.next("move").get("ply").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void tooManyMessagesAreDropped() {
+        for (int i = 0; i < 80; i++) {
+            sente.send("{\"t\":\"ping\",\"n\":" + i + "}");
+        }
+        JsonNode e = sente.error("rate_limited");
+        assertThat(e.get("message").asString()).contains("20 a second");
+    }
+
+    @Test
+    void spectatorsAndForeignSecretsCannotAct() {
+        Harness.Ws watcher = h.connect(s[0].gameId(), null);
+        assertThat(watcher.next("state").get("you").isNull()).isTrue();
+        watcher.move("7g7f", 0);
+        watcher.error("not_a_player");
+        watcher.send("{\"t\":\"resign\"}");
+        watcher.error("not_a_player");
+        // a secret of another game makes its holder a spectator here
+        Harness.Seat[] other = h.pair("{\"side\":\"sente\"}");
+        Harness.Ws intruder = h.connect(s[0].gameId(), other[0].secret());
+        assertThat(intruder.next("state").get("you").isNull()).isTrue();
+        intruder.move("7g7f", 0);
+        intruder.error("not_a_player");
+        // gote acting for sente: it is not gote's move
+        gote.move("7g7f", 0);
+        gote.error("not_your_turn");
+        // pings are answered for everyone
+        watcher.send("{\"t\":\"ping\",\"n\":7}");
+        assertThat(watcher.next("pong").get("n").asLong()).isEqualTo(7);
+        gameGoesOn(0, "7g7f");
+    }
+
+    @Test
+    void unknownGames() {
+        Harness.Ws ws = h.connect("zzzzzzzz", null);
+        ws.error("unknown_game");
+        assertThat(ws.awaitClosed()).isEqualTo(4404);
+        Harness.Answer a = h.get("/api/games/zzzzzzzz");
+        assertThat(a.status()).isEqualTo(404);
+        assertThat(a.body().get("error").get("code").asString()).isEqualTo("unknown_game");
+        assertThat(h.get("/api/games/..%2F..%2Fetc/record").status()).isEqualTo(404);
+        assertThat(h.post("/api/games/zzzzzzzz/join", "{}").status()).isEqualTo(404);
+    }
+
+    @Test
+    void badHttpRequests() {
+        Harness.Answer big = h.post("/api/games", "{\"name\":\"" + "x".repeat(5000) + "\"}");
+        assertThat(big.status()).isEqualTo(413);
+        assertThat(big.body().get("error").get("code").asString()).isEqualTo("too_large");
+        Harness.Answer json = h.post("/api/games", "{\"name\":");
+        assertThat(json.status()).isEqualTo(400);
+        assertThat(json.body().get("error").get("code").asString()).isEqualTo("bad_json");
+        Harness.Answer handicap = h.post("/api/games", "{\"handicap\":\"QUEEN\"}");
+        assertThat(handicap.body().get("error").get("message").asString()).contains("QUEEN");
+        assertThat(h.post("/api/games", "{\"rules\":\"chess\"}").status()).isEqualTo(400);
+        assertThat(h.post("/api/games", "{\"timeControl\":{\"mainSeconds\":-5}}").status()).isEqualTo(400);
+        assertThat(h.post("/api/games", "{\"timeControl\":{\"mainSeconds\":0}}").status()).isEqualTo(400);
+        assertThat(h.post("/api/games", "{\"name\":\"a\\u0000b\"}").status()).isEqualTo(400);
+        assertThat(h.post("/api/games", "{\"opponent\":\"engine\"}").status()).isEqualTo(503);
+        Harness.Answer full = h.post("/api/games/" + s[0].gameId() + "/join", "{\"name\":\"Late\"}");
+        assertThat(full.status()).isEqualTo(409);
+        assertThat(full.body().get("error").get("code").asString()).isEqualTo("seat_taken");
+        assertThat(h.get("/api/games/" + s[0].gameId() + "/record?format=pdf").status()).isEqualTo(400);
+        assertThat(h.get("/api/games?limit=0").status()).isEqualTo(400);
+        assertThat(h.get("/api/games?status=sleeping").status()).isEqualTo(400);
+        gameGoesOn(0, "7g7f");
+    }
+
+    @Test
+    void anAddressThatCreatesGamesTooFastIsSlowedDown() {
+        // the default allows 2 a second with bursts of 20; the requests above in this class used their own server
+        int created = 0;
+        Harness.Answer last = null;
+        for (int i = 0; i < 40; i++) {
+            last = h.post("/api/games", "{}");
+            if (last.status() != 201) {
+                break;
+            }
+            created++;
+        }
+        assertThat(created).as("the burst allowed before the limit").isBetween(17, 25);
+        assertThat(last.status()).isEqualTo(429);
+        assertThat(last.body().get("error").get("code").asString()).isEqualTo("rate_limited");
+        assertThat(h.post("/api/games/" + s[0].gameId() + "/join", "{}").status()).as("joining counts too").isEqualTo(429);
+        gameGoesOn(0, "7g7f");
+    }
+}

@@ -1,0 +1,390 @@
+package dev.meijin.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.server.EngineSettings;
+import dev.meijin.server.PlayServer;
+import dev.meijin.server.ServerConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whole games in two headless browsers against the real server on a free port with a temporary H2 database:
+ * every move is clicked on the board, and what each page shows is checked. Screenshots of desktop and phone
+ * pages go to {@code server/target/screenshots/}. Tagged slow: the fast lane ({@code -Pfast}) leaves them out.
+ */
+@Tag("slow")
+final class PlayInBrowserTest {
+
+    @TempDir
+    static Path data;
+
+    private static PlayServer server;
+    private static String base;
+
+    @BeforeAll
+    static void startServer() {
+        // The computer is held to a few thousand nodes a move, so that it answers at once.
+        server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data)
+                .withEngine(new EngineSettings(1, 20_000, Duration.ofSeconds(2))));
+        base = "http://localhost:" + server.port();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static Seat seat(org.openqa.selenium.Dimension size, String language) {
+        return new Seat(base, size, language);
+    }
+
+    @Test
+    void aGameFromTheLobbyIsPlayedToCheckmateByClicksWithAPromotionChoice() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Taro", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10", "byoyomiSeconds", "30"));
+            assertThat(sente.you()).isEqualTo("sente");
+            assertThat(sente.status()).isEqualTo("waiting");
+            assertThat(sente.browser.find("#share-link").getDomProperty("value")).endsWith("/game/" + id);
+            gote.acceptSeek(id, "Hanako");
+            sente.browser.await("the game started", d -> "playing".equals(sente.status()));
+
+            // The impasse counts of both sides are shown (CSA rules: sente needs 28 points, gote 27).
+            assertThat(sente.browser.find("#impasse tr[data-color='sente'] .points").getText()).isEqualTo("0 / 28");
+            assertThat(sente.browser.find("#impasse tr[data-color='gote'] .points").getText()).isEqualTo("0 / 27");
+            List<String> moves = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
+            for (int i = 0; i < moves.size(); i++) {
+                Seat mover = i % 2 == 0 ? sente : gote;
+                mover.play(moves.get(i));
+                if (i == 3) {
+                    sente.browser.screenshot("game-midgame-desktop");
+                    gote.browser.screenshot("game-midgame-phone");
+                }
+            }
+            assertThat(sente.awaitEnd()).isEqualTo("CHECKMATE");
+            assertThat(gote.awaitEnd()).isEqualTo("CHECKMATE");
+            assertThat(sente.statusText()).isEqualTo("Sente wins by checkmate");
+            assertThat(gote.statusText()).isEqualTo("先手の勝ち（詰み）");
+            assertThat(sente.pieceOn("2c")).isEqualTo("+P");
+            assertThat(gote.moveTexts()).containsExactly(
+                    "▲２六歩(27)", "△４二玉(51)", "▲２五歩(26)", "△３二玉(42)", "▲２四歩(25)", "△４二飛(82)", "▲２三歩成(24)");
+            new org.openqa.selenium.support.ui.Select(sente.browser.find("#notation")).selectByValue("western");
+            assertThat(sente.moveTexts()).containsExactly("P-2f", "K-4b", "P-2e", "K-3b", "P-2d", "R-4b", "Px2c+");
+            // No more moves can be made once the game is over.
+            assertThat(sente.browser.all(".mj-dests [data-dest]")).isEmpty();
+            sente.browser.screenshot("game-checkmate-desktop");
+            gote.browser.screenshot("game-checkmate-phone");
+
+            // The record downloads in every format; the KIF ends with the result.
+            String kif = (String) sente.browser.asyncScript(
+                    "const done = arguments[arguments.length - 1];"
+                            + "fetch(document.querySelector(\"a.record-link[data-format='kif']\").href).then(r => r.text()).then(done)");
+            assertThat(kif).contains("先手：Taro").contains("後手：Hanako").contains("２三歩成(24)").contains("まで7手で詰み");
+            assertThat(sente.browser.all("a.record-link").stream().map(e -> e.getDomAttribute("data-format")).toList())
+                    .containsExactly("kif", "ki2", "csa", "jkf", "sfen");
+
+            // Replay: back to the start, then forward move by move.
+            sente.browser.click("#nav-first");
+            assertThat(sente.pieceOn("2g")).isEqualTo("P");
+            assertThat(sente.pieceOn("5a")).isEqualTo("K");
+            sente.browser.click("#nav-next");
+            sente.browser.click("#nav-next");
+            assertThat(sente.pieceOn("2f")).isEqualTo("P");
+            assertThat(sente.pieceOn("4b")).isEqualTo("K");
+            assertThat(sente.browser.find("#moves li.current").getDomAttribute("data-ply")).isEqualTo("2");
+            sente.browser.click("#moves li[data-ply='6']");
+            assertThat(sente.pieceOn("4b")).isEqualTo("R");
+            assertThat(sente.pieceOn("2c")).isEqualTo("P");
+            sente.browser.screenshot("game-replay-desktop");
+            sente.browser.click("#nav-last");
+            assertThat(sente.pieceOn("2c")).isEqualTo("+P");
+            // The arrow keys step through the moves too.
+            org.openqa.selenium.WebElement body = sente.browser.find("body");
+            body.sendKeys(org.openqa.selenium.Keys.ARROW_LEFT);
+            sente.browser.await("one move back", d -> "P".equals(sente.pieceOn("2c")));
+            assertThat(sente.browser.find("#moves li.current").getDomAttribute("data-ply")).isEqualTo("6");
+            body.sendKeys(org.openqa.selenium.Keys.ARROW_UP);
+            sente.browser.await("the start", d -> "P".equals(sente.pieceOn("2g")));
+            body.sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
+            sente.browser.await("the end", d -> "+P".equals(sente.pieceOn("2c")));
+        }
+    }
+
+    @Test
+    void aPlayerResignsAndBothSeeTheResult() {
+        try (Seat sente = seat(Browser.PHONE, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
+            String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            sente.browser.find("#share-link");
+            assertThat(sente.browser.find(".player-top .name").getText()).isEqualTo("Open seat");
+            sente.browser.screenshot("game-waiting-phone");
+            gote.joinByLink(id, "Kenji");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            sente.awaitMyTurn();
+            gote.browser.click("#resign");
+            gote.browser.find("#resign-yes");
+            gote.browser.screenshot("game-resign-confirm-desktop");
+            gote.browser.click("#resign-yes");
+            assertThat(gote.awaitEnd()).isEqualTo("RESIGNATION");
+            assertThat(sente.awaitEnd()).isEqualTo("RESIGNATION");
+            assertThat(sente.statusText()).isEqualTo("Sente wins by resignation");
+            assertThat(sente.browser.find("#result").getText()).contains("resignation");
+            assertThat(sente.browser.all("#resign")).as("no resign button after the end").isEmpty();
+            sente.browser.screenshot("game-resigned-phone");
+            // The winner's list of games says he won, the loser's that he lost.
+            sente.browser.open(base + "/");
+            sente.browser.await("the result in Ayumi's games", d -> sente.browser.find("#player-games tr[data-game='" + id + "']").getText()
+                    .endsWith("Won by resignation"));
+            gote.browser.open(base + "/");
+            gote.browser.await("the result in Kenji's games", d -> gote.browser.find("#player-games tr[data-game='" + id + "']").getText()
+                    .endsWith("Lost by resignation"));
+        }
+    }
+
+    @Test
+    void aPieceCapturedIsDroppedFromTheHand() {
+        try (Seat sente = seat(Browser.DESKTOP, "ja"); Seat gote = seat(Browser.TABLET, "en")) {
+            String id = sente.create("Sente", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Gote");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            sente.play("8h2b+");
+            gote.play("3a2b");
+            // Each side now has a bishop in hand, and the live impasse count gives each its 5 points.
+            assertThat(sente.browser.all(".mj-hand-piece[data-hand='sente'][data-role='B']")).hasSize(1);
+            assertThat(sente.browser.all(".mj-hand-piece[data-hand='gote'][data-role='B']")).hasSize(1);
+            sente.browser.await("the impasse count after the captures",
+                    d -> "5 / 28".equals(sente.browser.find("#impasse tr[data-color='sente'] .points").getText()));
+            assertThat(sente.browser.find("#impasse tr[data-color='gote'] .points").getText()).isEqualTo("5 / 27");
+            assertThat(sente.browser.find("#declare").getDomAttribute("data-stands")).isEqualTo("false");
+            sente.play("B*5e");
+            assertThat(sente.pieceOn("5e")).isEqualTo("B");
+            assertThat(sente.colorOn("5e")).isEqualTo("sente");
+            assertThat(sente.browser.all(".mj-hand-piece[data-hand='sente']")).isEmpty();
+            gote.awaitPly(5);
+            assertThat(gote.pieceOn("5e")).isEqualTo("B");
+            assertThat(sente.moveTexts()).last().isEqualTo("▲５五角打");
+            sente.browser.screenshot("game-drop-desktop");
+            gote.browser.script("window.scrollTo(0, 0)");
+            gote.browser.screenshot("game-drop-tablet");
+        }
+    }
+
+    @Test
+    void aHandicapGameIsPlayedWithTheGiverMovingFirst() {
+        try (Seat shitate = seat(Browser.DESKTOP, "ja"); Seat uwate = seat(Browser.PHONE, "ja")) {
+            String id = shitate.create("下手さん", Map.of("handicap", "TWO_PIECE", "side", "sente", "tcKind", "byoyomi",
+                    "mainMinutes", "5", "byoyomiSeconds", "30", "postSeek", "false"));
+            uwate.joinByLink(id, "上手さん");
+            assertThat(uwate.you()).isEqualTo("gote");
+            assertThat(uwate.turn()).as("the giver moves first").isEqualTo("gote");
+            // The giver's rook and bishop are gone; his king is 王, the receiver's 玉.
+            assertThat(uwate.pieceOn("8b")).isNull();
+            assertThat(uwate.pieceOn("2b")).isNull();
+            assertThat(uwate.kanjiOn("5a")).isEqualTo("王");
+            assertThat(uwate.kanjiOn("5i")).isEqualTo("玉");
+            // Each sees his own side at the bottom.
+            assertThat(uwate.browser.find(".mj-hand-bottom").getDomAttribute("data-color")).isEqualTo("gote");
+            assertThat(uwate.browser.find(".player-bottom .mark").getText()).isEqualTo("☖上手");
+            assertThat(shitate.browser.find(".player-bottom .mark").getText()).isEqualTo("☗下手");
+            uwate.play("3c3d");
+            shitate.play("7g7f");
+            uwate.play("4a3b");
+            shitate.awaitPly(3);
+            assertThat(shitate.moveTexts()).containsExactly("△３四歩(33)", "▲７六歩(77)", "△３二金(41)");
+            uwate.browser.screenshot("game-handicap-phone");
+            shitate.browser.screenshot("game-handicap-desktop");
+        }
+    }
+
+    @Test
+    void aPlayerWhoReconnectsInTheMiddleOfAGameFindsItExactlyAsItWas() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
+            String id = sente.create("Reconnects", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10",
+                    "byoyomiSeconds", "30", "postSeek", "false"));
+            gote.joinByLink(id, "Stays");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            sente.play("2g2f");
+            String sfen = gote.sfen();
+            long mainBefore = clockMs(gote, "gote");
+
+            // A reload: a new page and a new connection.
+            gote.browser.driver.navigate().refresh();
+            gote.awaitPly(3);
+            assertThat(gote.sfen()).isEqualTo(sfen);
+            assertThat(gote.turn()).isEqualTo("gote");
+            assertThat(gote.you()).isEqualTo("gote");
+            assertThat(gote.moveTexts()).hasSize(3);
+            long mainAfter = clockMs(gote, "gote");
+            assertThat(mainAfter).as("the running clock went on while away").isLessThanOrEqualTo(mainBefore).isGreaterThan(mainBefore - 30_000);
+
+            // A dropped connection: the page reconnects by itself and the game goes on.
+            gote.browser.script("window.meijin.socket.drop()");
+            gote.play("8c8d");
+            sente.awaitPly(4);
+            assertThat(sente.lastMoveUsi()).isEqualTo("8c8d");
+            gote.browser.screenshot("game-reconnected-desktop");
+        }
+    }
+
+    private static long clockMs(Seat seat, String color) {
+        return Long.parseLong(seat.browser.find("#clock-" + color).getDomAttribute("data-ms"));
+    }
+
+    @Test
+    void aPlayerWhoLetsTheByoyomiRunOutLosesOnTime() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "en")) {
+            String id = sente.create("Quick", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "0",
+                    "byoyomiSeconds", "4", "postSeek", "false"));
+            gote.joinByLink(id, "Slow");
+            sente.play("7g7f");
+            // Gote's byoyomi runs: the clock turns red and the last seconds are counted.
+            gote.browser.await("the clock in its last seconds", d -> gote.browser.find("#clock-gote").getDomAttribute("class").contains("low"));
+            gote.browser.screenshot("game-byoyomi-phone");
+            assertThat(gote.awaitEnd()).isEqualTo("TIME_LOSS");
+            assertThat(sente.awaitEnd()).isEqualTo("TIME_LOSS");
+            assertThat(sente.statusText()).isEqualTo("Sente wins by time");
+            @SuppressWarnings("unchecked")
+            List<Number> counted = (List<Number>) gote.browser.script("return window.meijinCountdown || []");
+            assertThat(counted.stream().map(Number::intValue).toList()).as("seconds counted on the loser's page").contains(3, 2, 1);
+            gote.browser.screenshot("game-time-loss-phone");
+        }
+    }
+
+    @Test
+    void aTakebackOfferedInAFriendlyGameIsAcceptedByTheOpponent() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "en")) {
+            String id = sente.create("Kind", Map.of("side", "sente", "rules", "casual", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Hasty");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            gote.browser.click("#takeback-offer");
+            sente.browser.find("#takeback-request");
+            sente.browser.screenshot("game-takeback-request-desktop");
+            sente.browser.click("#takeback-accept");
+            gote.browser.await("the move taken back", d -> gote.ply() == 1);
+            sente.browser.await("the move taken back", d -> sente.ply() == 1);
+            assertThat(gote.turn()).isEqualTo("gote");
+            assertThat(gote.pieceOn("3c")).isEqualTo("P");
+            assertThat(gote.pieceOn("3d")).isNull();
+            gote.play("8c8d");
+            sente.awaitPly(2);
+            assertThat(sente.moveTexts()).containsExactly("P-7f", "P-8d");
+        }
+    }
+
+    @Test
+    void aGameAgainstTheComputerFromTheLobby() {
+        try (Seat human = seat(Browser.PHONE, "en")) {
+            human.browser.open(base + "/");
+            assertThat(human.browser.find("#engineLevel").isDisplayed()).as("the level only for the computer").isFalse();
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#opponent")).selectByValue("engine");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#engineLevel")).selectByValue("2");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#side")).selectByValue("sente");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#tcKind")).selectByValue("byoyomi");
+            new org.openqa.selenium.support.ui.Select(human.browser.find("#rules")).selectByValue("casual");
+            assertThat(human.browser.find("#postSeek").isDisplayed()).as("no seek for a game against the computer").isFalse();
+            human.browser.click("#create");
+            human.browser.await("the game page", d -> d.getCurrentUrl().contains("/game/"));
+            human.awaitMyTurn();
+            assertThat(human.you()).isEqualTo("sente");
+            assertThat(human.browser.find(".player-top .name").getText()).isEqualTo("Computer Level 2");
+            human.play("7g7f");
+            human.awaitPly(2);
+            assertThat(human.turn()).isEqualTo("sente");
+            human.play("2g2f");
+            human.awaitPly(4);
+            // The computer's moves are listed and drawn like a person's.
+            List<String> texts = human.moveTexts();
+            assertThat(texts).hasSize(4);
+            assertThat(texts.get(0)).isEqualTo("P-7f");
+            assertThat(texts.get(1)).as("the computer's reply").matches("\\+?[PLNSGBRK](\\d[a-i])?[-x*]\\d[a-i][+=]?");
+            assertThat(human.statusText()).isEqualTo("Your move");
+            human.browser.screenshot("game-computer-phone");
+            // In a friendly game the computer grants a takeback at once: back to before our last move.
+            human.browser.click("#takeback-offer");
+            human.browser.await("the takeback", d -> human.ply() == 2);
+            assertThat(human.turn()).isEqualTo("sente");
+            assertThat(human.pieceOn("2g")).isEqualTo("P");
+            assertThat(human.moveTexts()).hasSize(2);
+            human.play("6g6f");
+            human.awaitPly(4);
+            human.browser.click("#resign");
+            human.browser.click("#resign-yes");
+            assertThat(human.awaitEnd()).isEqualTo("RESIGNATION");
+            assertThat(human.statusText()).isEqualTo("Gote wins by resignation");
+        }
+    }
+
+    @Test
+    void furigomaShowsTheFiveTossedPiecesAndASpectatorWatchesLive() {
+        try (Seat creator = seat(Browser.DESKTOP, "ja"); Seat joiner = seat(Browser.PHONE, "en"); Seat watcher = seat(Browser.PHONE, "en")) {
+            String id = creator.create("Tosser", Map.of("side", "random", "tcKind", "unlimited", "postSeek", "false"));
+            joiner.joinByLink(id, "Caller");
+            creator.browser.await("the game started", d -> "playing".equals(creator.status()));
+            List<org.openqa.selenium.WebElement> faces = creator.browser.all("#furigoma .furigoma-piece");
+            assertThat(faces).hasSize(5);
+            long pawns = faces.stream().filter(f -> "PAWN".equals(f.getDomAttribute("data-face"))).count();
+            assertThat(faces.stream().map(f -> f.getDomAttribute("data-face")).distinct().toList()).isSubsetOf("PAWN", "TOKIN");
+            // The player who moves first is named, and he is the one who holds sente; three or more pawns give
+            // the first move to the one who tossed (the creator).
+            Seat first = "sente".equals(creator.you()) ? creator : joiner;
+            Seat second = first == creator ? joiner : creator;
+            assertThat(second.you()).isEqualTo("gote");
+            assertThat(first == creator).isEqualTo(pawns >= 3);
+            String name = first == creator ? "Tosser" : "Caller";
+            assertThat(creator.browser.find("#furigoma + p").getText()).isEqualTo("歩が" + pawns + "枚：" + name + "さんの先手");
+            assertThat(joiner.browser.find("#furigoma + p").getText()).isEqualTo(pawns + " pawns face up: " + name + " moves first");
+            joiner.browser.script("document.getElementById('furigoma').scrollIntoView({block: 'center'})");
+            joiner.browser.screenshot("game-furigoma-phone");
+
+            first.play("7g7f");
+            watcher.browser.open(base + "/game/" + id);
+            watcher.awaitPly(1);
+            assertThat(watcher.you()).isNull();
+            assertThat(watcher.statusText()).isEqualTo("Watching · Gote to move");
+            assertThat(watcher.browser.all("#resign")).as("a spectator has no actions").isEmpty();
+            assertThat(watcher.browser.all(".mj-dests [data-dest]")).isEmpty();
+            second.play("3c3d");
+            watcher.awaitPly(2);
+            assertThat(watcher.pieceOn("3d")).isEqualTo("P");
+            assertThat(watcher.moveTexts()).containsExactly("P-7f", "P-3d");
+            watcher.browser.screenshot("game-spectator-phone");
+        }
+    }
+
+    @Test
+    void theLobbyListsGamesBeingPlayedAndAPlayersGames() {
+        try (Seat a = seat(Browser.DESKTOP, "en"); Seat b = seat(Browser.PHONE, "en")) {
+            String id = a.create("Listed", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            b.joinByLink(id, "Other");
+            a.play("7g7f");
+            b.browser.open(base + "/");
+            b.browser.find("#live-games tr[data-game='" + id + "']");
+            org.openqa.selenium.WebElement search = b.browser.find("#player-search");
+            search.clear();
+            search.sendKeys("Listed", org.openqa.selenium.Keys.TAB);
+            b.browser.find("#player-games tr[data-game='" + id + "']");
+            b.browser.screenshot("lobby-lists-phone");
+            b.browser.script("window.scrollTo(0, 0)");
+            // Only the fields of the chosen opponent and time control are shown.
+            assertThat(b.browser.find("#engineLevel").isDisplayed()).isFalse();
+            assertThat(b.browser.find("#incrementSeconds").isDisplayed()).isFalse();
+            assertThat(b.browser.find("#byoyomiSeconds").isDisplayed()).isTrue();
+            b.browser.screenshot("lobby-form-phone");
+            a.browser.open(base + "/");
+            a.browser.find("#live-games tr[data-game='" + id + "']");
+            a.browser.screenshot("lobby-desktop");
+        }
+    }
+}

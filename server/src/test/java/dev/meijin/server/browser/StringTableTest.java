@@ -1,0 +1,89 @@
+package dev.meijin.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The interface strings: every key the client's modules and pages look up is in the one table of
+ * {@code web/js/i18n.js}, with a Japanese and an English text that use the same placeholders; and every end
+ * reason of the protocol has a translation.
+ */
+final class StringTableTest {
+
+    private static final Pattern ENTRY = Pattern.compile("^\\s*'?([\\w.]+)'?: \\['((?:[^'\\\\]|\\\\.)*)', '((?:[^'\\\\]|\\\\.)*)'\\],$",
+            Pattern.MULTILINE);
+    private static final Pattern LOOKUP = Pattern.compile("\\bt\\('([\\w.]+)'");
+    private static final Pattern MARKUP = Pattern.compile("data-i18n=\"([\\w.]+)\"");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\w+)}");
+
+    private static Map<String, String[]> table() throws IOException {
+        String js = Files.readString(Browser.webRoot().resolve("js/i18n.js"), StandardCharsets.UTF_8);
+        Map<String, String[]> table = new LinkedHashMap<>();
+        Matcher m = ENTRY.matcher(js);
+        while (m.find()) {
+            assertThat(table.put(m.group(1), new String[] {m.group(2), m.group(3)})).as("key %s defined twice", m.group(1)).isNull();
+        }
+        assertThat(table).as("entries read from i18n.js").hasSizeGreaterThan(100);
+        return table;
+    }
+
+    @Test
+    void everyKeyTheClientLooksUpIsInTheTable() throws IOException {
+        Map<String, String[]> table = table();
+        List<String> missing = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(Browser.webRoot())) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".js") || f.toString().endsWith(".html")).toList()) {
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                for (Pattern p : List.of(LOOKUP, MARKUP)) {
+                    Matcher m = p.matcher(text);
+                    while (m.find()) {
+                        if (!table.containsKey(m.group(1))) {
+                            missing.add(file.getFileName() + ": " + m.group(1));
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(missing).isEmpty();
+    }
+
+    @Test
+    void bothLanguagesHaveATextWithTheSamePlaceholders() throws IOException {
+        table().forEach((key, texts) -> {
+            assertThat(texts[0]).as("Japanese text of %s", key).isNotBlank();
+            assertThat(texts[1]).as("English text of %s", key).isNotBlank();
+            assertThat(placeholders(texts[0])).as("placeholders of %s", key).isEqualTo(placeholders(texts[1]));
+        });
+    }
+
+    @Test
+    void everyEndReasonOfTheProtocolIsTranslated() throws IOException {
+        Map<String, String[]> table = table();
+        for (String reason : List.of("CHECKMATE", "NO_LEGAL_MOVES", "RESIGNATION", "TIME_LOSS", "ILLEGAL_MOVE", "REPETITION",
+                "PERPETUAL_CHECK", "DECLARATION", "IMPASSE", "TRY", "MOVE_LIMIT", "ABORTED", "ABANDONED")) {
+            assertThat(table).as("reason %s", reason).containsKey("reason." + reason);
+        }
+    }
+
+    private static TreeSet<String> placeholders(String text) {
+        TreeSet<String> names = new TreeSet<>();
+        Matcher m = PLACEHOLDER.matcher(text);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.meijin.server.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.game.TimeSource;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Setups;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.engine.EnteringKingRule;
+import dev.meijin.engine.SearchLimits;
+import dev.meijin.server.EngineSettings;
+import dev.meijin.server.round.EnginePlayer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class EnginePoolTest {
+    private static final String START = Sfen.format(Setups.STARTPOS);
+
+    private static EnginePlayer.Request request(String id, List<String> moves, EnginePlayer.Clocks clocks, long at) {
+        return new EnginePlayer.Request(id, START, moves, moves.size() % 2 == 0 ? Color.SENTE : Color.GOTE, 8, RuleSet.CSA, clocks, at);
+    }
+
+    @Test
+    void atMostThePoolSizeSearchesRunAndEveryRequestGetsALegalMove() throws Exception {
+        List<List<String>> positions = List.of(List.of(), List.of("7g7f"), List.of("7g7f", "3c3d"), List.of("2g2f"), List.of("2g2f", "8c8d"),
+                List.of("7g7f", "3c3d", "8h2b+"));
+        try (EnginePool pool = new EnginePool(new EngineSettings(2, 20_000, Duration.ofSeconds(10)), TimeSource.SYSTEM)) {
+            ConcurrentHashMap<Integer, CompletableFuture<EnginePlayer.Answer>> answers = new ConcurrentHashMap<>();
+            for (int i = 0; i < positions.size(); i++) {
+                CompletableFuture<EnginePlayer.Answer> f = new CompletableFuture<>();
+                answers.put(i, f);
+                pool.think(request("g" + i, positions.get(i), null, 0), f::complete);
+            }
+            for (int i = 0; i < positions.size(); i++) {
+                EnginePlayer.Answer a = answers.get(i).get(30, TimeUnit.SECONDS);
+                assertThat(a).isInstanceOf(EnginePlayer.Answer.Play.class);
+                Position p = Position.startpos();
+                for (String m : positions.get(i)) {
+                    p.doMove(Usi.parseMove(p, m));
+                }
+                int move = Usi.parseMove(p, ((EnginePlayer.Answer.Play) a).usi());
+                assertThat(p.isLegal(move)).as("answer %s in position %d", a, i).isTrue();
+            }
+            assertThat(pool.peakRunning()).isBetween(1, 2);
+            assertThat(((EnginePlayer.Answer.Play) answers.get(5).get()).usi()).as("the horse on 2b is taken at once").isEqualTo("3a2b");
+        }
+    }
+
+    @Test
+    void aCancelledRequestIsNeverAnswered() throws Exception {
+        try (EnginePool pool = new EnginePool(new EngineSettings(1, 200_000, Duration.ofSeconds(10)), TimeSource.SYSTEM)) {
+            CompletableFuture<EnginePlayer.Answer> busy = new CompletableFuture<>();
+            CompletableFuture<EnginePlayer.Answer> dropped = new CompletableFuture<>();
+            CompletableFuture<EnginePlayer.Answer> after = new CompletableFuture<>();
+            pool.think(request("a", List.of(), null, 0), busy::complete).cancel();
+            pool.think(request("b", List.of("7g7f"), null, 0), dropped::complete).cancel();
+            pool.think(request("c", List.of("7g7f", "3c3d"), null, 0), after::complete);
+            assertThat(after.get(60, TimeUnit.SECONDS)).isInstanceOf(EnginePlayer.Answer.Play.class);
+            assertThat(busy).isNotDone();
+            assertThat(dropped).isNotDone();
+        }
+    }
+
+    @Test
+    void theTimeARequestWaitedForAWorkerIsChargedToTheEnginesClock() {
+        AtomicLong now = new AtomicLong();
+        try (EnginePool pool = new EnginePool(new EngineSettings(1, 0, Duration.ofSeconds(10)), now::get)) {
+            EnginePlayer.Clocks c = new EnginePlayer.Clocks(10_000, 20_000, 30_000, 0);
+            SearchLimits l = pool.limits(request("a", List.of(), c, 0), 4_000);
+            assertThat(l.btime()).isEqualTo(6_000);
+            assertThat(l.wtime()).as("the opponent's clock is not touched").isEqualTo(20_000);
+            assertThat(l.byoyomi()).isEqualTo(30_000);
+            SearchLimits late = pool.limits(request("a", List.of(), c, 0), 12_000);
+            assertThat(late.btime()).isZero();
+            assertThat(late.byoyomi()).as("the wait beyond the main time comes out of the byoyomi").isEqualTo(28_000);
+            SearchLimits gote = pool.limits(request("a", List.of("7g7f"), c, 0), 1_000);
+            assertThat(gote.wtime()).isEqualTo(19_000);
+            assertThat(gote.btime()).isEqualTo(10_000);
+            SearchLimits unlimited = pool.limits(request("a", List.of(), null, 0), 0);
+            assertThat(unlimited.movetime()).as("level 8 without a clock").isEqualTo(4_000);
+        }
+    }
+
+    @Test
+    void levelsAndImpasseRulesMapToTheEnginesOptions() {
+        assertThat(EnginePool.skill(1)).isZero();
+        assertThat(EnginePool.skill(4)).isEqualTo(9);
+        assertThat(EnginePool.skill(8)).isEqualTo(20);
+        assertThat(EnginePool.enteringKing(RuleSet.CSA)).isEqualTo(EnteringKingRule.CSA_RULE_27);
+        assertThat(EnginePool.enteringKing(RuleSet.AMATEUR)).isEqualTo(EnteringKingRule.CSA_RULE_24);
+        assertThat(EnginePool.enteringKing(RuleSet.TRY_RULE)).isEqualTo(EnteringKingRule.TRY_RULE);
+        assertThat(EnginePool.enteringKing(RuleSet.PROFESSIONAL)).isEqualTo(EnteringKingRule.NO_ENTERING_KING);
+    }
+}

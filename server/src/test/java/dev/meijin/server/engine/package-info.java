@@ -1,0 +1,2 @@
+/** Tests of the engine pool. */
+package dev.meijin.server.engine;

@@ -1,0 +1,153 @@
+package dev.meijin.server.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Furigoma;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.TimeControl;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The repository on the embedded H2 file database and on a real PostgreSQL started by the test. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GameRepositoryTest {
+    private EmbeddedPostgres postgres;
+    private Database h2;
+    private Database pg;
+    private Path h2Dir;
+
+    @BeforeAll
+    void open() throws IOException {
+        h2Dir = Files.createTempDirectory("meijin-h2");
+        h2 = Database.h2(h2Dir);
+        postgres = EmbeddedPostgres.start();
+        pg = Database.open(postgres.getJdbcUrl("postgres", "postgres"), "postgres", "postgres");
+    }
+
+    @AfterAll
+    void close() throws IOException {
+        h2.close();
+        pg.close();
+        postgres.close();
+    }
+
+    Stream<GameRepository> repositories() {
+        return Stream.of(new GameRepository(h2.jdbi()), new GameRepository(pg.jdbi()));
+    }
+
+    private static String unique() {
+        return UUID.randomUUID().toString().substring(0, 12);
+    }
+
+    private static StoredGame game(String player, TimeControl tc, Furigoma toss) {
+        StoredGame.Terms terms = new StoredGame.Terms(Handicap.TWO_PIECE, "casual", tc, null, Color.GOTE, toss, true);
+        return new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, StoredGame.Player.OPEN,
+                new StoredGame.Player(player, PlayerKind.HUMAN, Secrets.hash("s3cret")), 0, null);
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
+    void aGameRoundTripsWithEveryField(GameRepository repo) {
+        Furigoma toss = new Furigoma(List.of(Furigoma.Face.PAWN, Furigoma.Face.TOKIN, Furigoma.Face.TOKIN, Furigoma.Face.PAWN, Furigoma.Face.TOKIN));
+        StoredGame g = game(unique(), new TimeControl(Duration.ofMinutes(10), Duration.ofSeconds(30), 3, Duration.ofSeconds(5)), toss);
+        repo.create(g);
+        assertThat(repo.find(g.id())).hasValue(g);
+        StoredGame unlimited = game(unique(), TimeControl.UNLIMITED, null);
+        repo.create(unlimited);
+        assertThat(repo.find(unlimited.id())).hasValue(unlimited);
+        StoredGame engine = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, 5, 5,
+                new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, 4, Color.SENTE, null, false),
+                new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("x")), new StoredGame.Player("Meijin level 4", PlayerKind.ENGINE, null), 0,
+                null);
+        repo.create(engine);
+        assertThat(repo.find(engine.id())).hasValue(engine);
+        assertThat(repo.find("nosuchid")).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
+    void joiningTakesTheFreeSeatOnce(GameRepository repo) {
+        StoredGame g = game(unique(), TimeControl.UNLIMITED, null);
+        repo.create(g);
+        StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
+        assertThat(repo.join(g.id(), Color.SENTE, hanako, 2_000)).isTrue();
+        assertThat(repo.join(g.id(), Color.SENTE, new StoredGame.Player("Late", PlayerKind.HUMAN, Secrets.hash("l")), 2_001)).isFalse();
+        StoredGame after = repo.find(g.id()).orElseThrow();
+        assertThat(after.status()).isEqualTo(GameStatus.PLAYING);
+        assertThat(after.sente()).isEqualTo(hanako);
+        assertThat(after.updatedAt()).isEqualTo(2_000);
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
+    void movesAreCommittedWithThePlyAndTheResult(GameRepository repo) {
+        StoredGame g = game(unique(), TimeControl.UNLIMITED, null);
+        repo.create(g);
+        StoredMove m1 = new StoredMove(1, "3c3d", null, 10, 0, 0, 0, 0);
+        StoredMove m2 = new StoredMove(2, "7g7f", 2_500L, 12, 1, 0, 2, 1);
+        repo.recordMove(g.id(), m1, null);
+        repo.recordMove(g.id(), m2, null);
+        // a second writer at an old ply is refused and writes nothing
+        assertThatThrownBy(() -> repo.recordMove(g.id(), new StoredMove(2, "2g2f", 1L, 13, 0, 0, 0, 0), null)).isInstanceOf(RuntimeException.class);
+        assertThatThrownBy(() -> repo.recordMove(g.id(), new StoredMove(4, "2g2f", 1L, 13, 0, 0, 0, 0), null))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("not at ply 3");
+        assertThat(repo.moves(g.id())).containsExactly(m1, m2);
+        StoredGame.Result r = new StoredGame.Result(Color.SENTE, Ending.CHECKMATE, "", 20);
+        StoredMove m3 = new StoredMove(3, "8b2b", 700L, 20, 1, 0, 2, 1);
+        repo.recordMove(g.id(), m3, r);
+        StoredGame done = repo.find(g.id()).orElseThrow();
+        assertThat(done.ply()).isEqualTo(3);
+        assertThat(done.status()).isEqualTo(GameStatus.FINISHED);
+        assertThat(done.result()).isEqualTo(r);
+        assertThat(repo.moves(g.id())).containsExactly(m1, m2, m3);
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
+    void takebacksDeleteMovesAndFinishStoresTheResult(GameRepository repo) {
+        StoredGame g = game(unique(), TimeControl.UNLIMITED, null);
+        repo.create(g);
+        for (int i = 1; i <= 3; i++) {
+            repo.recordMove(g.id(), new StoredMove(i, "m" + i, null, i, 0, 0, 0, 0), null);
+        }
+        repo.takeBack(g.id(), 1, 50);
+        assertThat(repo.moves(g.id())).extracting(StoredMove::usi).containsExactly("m1");
+        assertThat(repo.find(g.id()).orElseThrow().ply()).isEqualTo(1);
+        StoredGame.Result r = new StoredGame.Result(null, Ending.ABORTED, "x".repeat(300), 60);
+        repo.finish(g.id(), GameStatus.ABORTED, r);
+        StoredGame done = repo.find(g.id()).orElseThrow();
+        assertThat(done.status()).isEqualTo(GameStatus.ABORTED);
+        assertThat(done.result().detail()).as("details are clipped to the column").hasSize(200);
+        assertThat(done.result().winner()).isNull();
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
+    void listingByStatusAndPlayerNewestFirst(GameRepository repo) {
+        String player = unique();
+        StoredGame a = game(player, TimeControl.UNLIMITED, null);
+        StoredGame b = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 2_000, 2_000, a.terms(), a.sente(), a.gote(), 0, null);
+        repo.create(a);
+        repo.create(b);
+        assertThat(repo.list(null, player, 10)).extracting(StoredGame::id).containsExactly(b.id(), a.id());
+        assertThat(repo.list(GameStatus.WAITING, player, 1)).extracting(StoredGame::id).containsExactly(b.id());
+        assertThat(repo.list(GameStatus.FINISHED, player, 10)).isEmpty();
+        assertThat(repo.liveIds()).contains(a.id(), b.id());
+        repo.finish(a.id(), GameStatus.FINISHED, new StoredGame.Result(Color.GOTE, Ending.RESIGNATION, "", 3_000));
+        assertThat(repo.liveIds()).contains(b.id()).doesNotContain(a.id());
+    }
+}

@@ -1,0 +1,37 @@
+package dev.meijin.server.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.server.EngineSettings;
+import dev.meijin.server.PlayServer;
+import dev.meijin.server.ServerConfig;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The load driver against a real server: a few games for a few seconds (a check of the driver, not a benchmark). */
+class LoadDriverTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void holdsGamesOverTheRealProtocolAndCountsEveryAcknowledgedMove() throws Exception {
+        try (PlayServer server = PlayServer.start(ServerConfig.defaults().withHost("127.0.0.1").withPort(0).withDataDir(dir)
+                .withEngine(EngineSettings.off()))) {
+            StringBuilder out = new StringBuilder();
+            LoadDriver.Report r = new LoadDriver(new LoadDriver.Settings(URI.create("http://127.0.0.1:" + server.port()), 4, Duration.ofSeconds(3),
+                    Duration.ofMillis(20), 7)).run(line -> out.append(line).append('\n'));
+            assertThat(r.errors()).as(r.summary()).isZero();
+            assertThat(r.moves()).as(r.summary()).isGreaterThan(20);
+            assertThat(r.p50Ms()).isPositive().isLessThanOrEqualTo(r.p99Ms());
+            assertThat(r.p99Ms()).isLessThanOrEqualTo(r.maxMs());
+            assertThat(r.games()).isEqualTo(4);
+            assertThat(r.server().get("peak").toString()).contains("liveGames").contains("rssMb");
+            assertThat(out.toString()).contains("4 games ready");
+            // the games are live on the server: the driver held them over the whole window
+            assertThat(server.rounds().liveCount()).isGreaterThanOrEqualTo(4);
+        }
+    }
+}
