@@ -17,8 +17,11 @@ public sealed interface MateResult {
      *
      * @param moves the solution, never empty
      * @param leftover pieces left in the attacker's hand at the end (駒余り); 0 in a sound composition
+     * @param exact whether the line was read exactly (the shortest mate against the longest defence); when
+     *     {@code false} the reading ran out of budget and the line is the one the proof gives: a forced mate
+     *     along the defender's moves shown, but another defence may last longer or another attack be shorter
      */
-    record Mate(List<MoveOrDrop> moves, int leftover) implements MateResult {
+    record Mate(List<MoveOrDrop> moves, int leftover, boolean exact) implements MateResult {
         /** Validates and copies the move list. */
         public Mate {
             moves = List.copyOf(Objects.requireNonNull(moves, "moves"));

@@ -118,7 +118,7 @@ public final class MateSolver {
             return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);
         }
         line = found;
-        return new MateResult.Mate(records(found), leftover(pos, found));
+        return new MateResult.Mate(records(found), leftover(pos, found), solution.lineExact());
     }
 
     private static List<MoveOrDrop> records(List<Integer> moves) {

@@ -48,6 +48,7 @@ final class Solution {
     private final long phaseBudget;
     private boolean outOfBudget;
     private boolean unsettled;
+    private boolean lineExact;
 
     /**
      * @param convention whether futile interpositions count
@@ -91,6 +92,11 @@ final class Solution {
     private void freshBudget() {
         visitBudget = visits + phaseBudget;
         outOfBudget = false;
+    }
+
+    /** Whether the last {@link #line} was read exactly rather than from the proof's stored lengths. */
+    boolean lineExact() {
+        return lineExact;
     }
 
     /** Positions visited by the exact minimax so far. */
@@ -261,6 +267,7 @@ final class Solution {
         }
         if (target >= INF) {
             outOfBudget = false;
+            lineExact = false;
             return greedyLine(ply);
         }
         freshBudget();
@@ -288,8 +295,10 @@ final class Solution {
         }
         if (target != 0) {
             outOfBudget = false;
+            lineExact = false;
             return greedyLine(ply);
         }
+        lineExact = true;
         return out;
     }
 

@@ -43,6 +43,7 @@ final class Problems {
      * drops that block the check ({@link Convention#TSUME}, futile interpositions).
      */
     static void assertMates(Position start, MateResult.Mate mate, Convention convention) {
+        assertThat(mate.exact()).as("the solution was read exactly").isTrue();
         Position pos = start.copy();
         int attacker = pos.sideToMove();
         List<MoveOrDrop> moves = mate.moves();
