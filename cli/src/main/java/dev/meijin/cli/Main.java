@@ -41,6 +41,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             ValidateCommand.class,
             NotateCommand.class,
             ServeCommand.class,
+            SolveCommand.class,
             LoadCommand.class,
             UsiCommand.class,
             BenchCommand.class,

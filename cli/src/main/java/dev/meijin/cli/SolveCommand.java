@@ -1,0 +1,380 @@
+package dev.meijin.cli;
+
+import dev.meijin.core.MoveOrDrop;
+import dev.meijin.core.position.IllegalPositionException;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.sfen.SfenException;
+import dev.meijin.mate.Convention;
+import dev.meijin.mate.MateLimits;
+import dev.meijin.mate.MateResult;
+import dev.meijin.mate.MateSolver;
+import dev.meijin.mate.Soundness;
+import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.Limits;
+import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.move.MoveStyle;
+import java.io.Console;
+import java.io.PrintWriter;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code meijin solve}: solves mate problems (tsume) with the df-pn solver of the {@code mate} module.
+ *
+ * <p>One problem (an SFEN, or the start position of each KIF/KI2/CSA/JKF file given) prints
+ * {@code mate in N}, the solution in USI and in Japanese notation, the pieces left in hand, and
+ * {@code nodes N time S nps R}; or {@code no mate}, or {@code unknown (reason)}. With {@code --check} it also
+ * reports the cooks (余詰) with their move, the alternatives at the last move (最終手余詰) apart, and whether the
+ * problem is sound. The exit code is 1 if some problem was not solved.
+ *
+ * <p>A table ({@code --file}) has the columns of the test data ({@code id sfen plies usi_moves result …},
+ * tab-separated, a header row, {@code result} being {@code mate} or {@code nomate}). Every row is solved and
+ * compared with its expected result and length ({@code nomate} with a length: no mate within that many
+ * plies, so a longer mate agrees); each mismatch is printed as
+ * {@code mismatch ID: expected …, got …}, each unreadable row as {@code line L: …}; a progress bar is drawn on
+ * standard error at a terminal, and the last lines are {@code nodes N time S nps R} and {@code solved M/N}.
+ * The exit code is 1 on any mismatch, unsolved problem or unreadable row.
+ */
+@Command(
+        name = "solve",
+        sortOptions = false,
+        description = {
+            "Solve mate problems (tsume): the attacker's shortest mate against the longest defence, "
+                    + "futile interpositions not counted.",
+            "Prints the solution in USI and Japanese notation, its length, nodes, time and nodes/s. "
+                    + "With --file F.tsv it solves every row of a table and ends with 'solved M/N'; "
+                    + "the exit code is 1 on any mismatch or unsolved problem."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  meijin solve \"7kl/9/7+P1/9/9/9/9/9/9 b G2r2b3g4s4n3l17p 1\"",
+            "  meijin solve kemuri.kif --check",
+            "  meijin solve --file tanuki_generated.tsv --time 5",
+            "",
+            "A table has a header row and the tab-separated columns id, sfen, plies, usi_moves, result "
+                    + "(mate or nomate), as the test data's tsume tables."
+        })
+final class SolveCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "PROBLEM",
+            description = "An SFEN (the side to move attacks; quoted or as separate words), "
+                    + "or one or more record files (KIF, KI2, CSA, JKF) whose start position is the problem.")
+    List<String> problem = new ArrayList<>();
+
+    @Option(names = "--file", paramLabel = "F.tsv", description = "Solve every row of a table (see below).")
+    Path file;
+
+    @Option(names = "--time", paramLabel = "S", defaultValue = "60",
+            description = "Time limit per problem in seconds. Default: ${DEFAULT-VALUE}.")
+    double seconds;
+
+    @Option(names = "--nodes", paramLabel = "N", description = "Node limit per problem (none by default).")
+    Long nodes;
+
+    @Option(names = "--hash", paramLabel = "MB", defaultValue = "" + MateSolver.DEFAULT_HASH_MB,
+            description = "Transposition table size in megabytes (1-65536). Default: ${DEFAULT-VALUE}.")
+    int hashMb;
+
+    @Option(names = "--check", description = "Also judge each problem as a composition: unique solution, "
+            + "cooks (余詰) with their move, last-move alternatives (最終手余詰), leftover pieces.")
+    boolean check;
+
+    @Option(names = "--each", description = "With --file: also print one line per problem, "
+            + "'ID: mate in N nodes N time S nps R', for benchmarks.")
+    boolean each;
+
+    @Option(names = "--strict", description = "Count every legal reply, futile interpositions (無駄合) included, "
+            + "so that a solution ends in checkmate by the rules of the game alone.")
+    boolean strict;
+
+    @Override
+    public Integer call() {
+        MateLimits limits = limits();
+        if (hashMb < 1 || hashMb > 65536) {
+            throw usage("--hash must be 1-65536 MB, not " + hashMb);
+        }
+        MateSolver solver = new MateSolver(hashMb);
+        Convention convention = strict ? Convention.STRICT : Convention.TSUME;
+        PrintWriter out = spec.commandLine().getOut();
+        if (file != null) {
+            if (!problem.isEmpty()) {
+                throw usage("--file takes no PROBLEM: the table gives the problems");
+            }
+            return table(out, solver, limits, convention);
+        }
+        if (problem.isEmpty()) {
+            throw usage("missing problem: give an SFEN, record files, or --file F.tsv");
+        }
+        if (looksLikeFiles()) {
+            boolean allSolved = true;
+            for (String f : problem) {
+                out.println(f + ":");
+                Position pos = recordStart(f);
+                allSolved &= one(out, solver, pos, limits, convention);
+            }
+            return allSolved ? Main.OK : Main.FAILED;
+        }
+        Position pos = parseProblem(Positions.text(problem));
+        return one(out, solver, pos, limits, convention) ? Main.OK : Main.FAILED;
+    }
+
+    private MateLimits limits() {
+        if (!(seconds > 0) || seconds > 1e7) {
+            throw usage("--time must be a positive number of seconds, not " + seconds);
+        }
+        if (nodes != null && nodes <= 0) {
+            throw usage("--nodes must be positive, not " + nodes);
+        }
+        return new MateLimits(nodes == null ? Long.MAX_VALUE : nodes, Duration.ofNanos((long) (seconds * 1e9)));
+    }
+
+    /** Whether the arguments name record files (by their extension, or because each is a file) rather than an SFEN. */
+    private boolean looksLikeFiles() {
+        boolean allFiles = true;
+        for (String p : problem) {
+            if (p.matches("(?i).*\\.(kif|kifu|ki2|ki2u|csa|jkf|json)")) {
+                return true;
+            }
+            try {
+                allFiles &= Files.isRegularFile(Path.of(p));
+            } catch (InvalidPathException e) {
+                allFiles = false;
+            }
+        }
+        return allFiles;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /**
+     * A problem from an SFEN: a legal position, or a mate problem whose attacker has no king, or a composed
+     * problem with two pawns on a file (some classics have them; the rules apply from there on).
+     */
+    static Position parseProblem(String text) {
+        try {
+            return Positions.parse(text);
+        } catch (SfenException e) {
+            if (e.reason() != SfenException.Reason.POSITION) {
+                throw e;
+            }
+            try {
+                return Position.ofRecord(Sfen.parse(text.startsWith("sfen ") ? text.substring(5) : text));
+            } catch (IllegalPositionException | SfenException again) {
+                throw e;
+            }
+        }
+    }
+
+    private Position recordStart(String f) {
+        Records.Loaded loaded = Records.readRecord(f);
+        PrintWriter err = spec.commandLine().getErr();
+        for (Problem p : loaded.problems()) {
+            err.println(Records.located(f, p));
+        }
+        Kifu kifu = loaded.kifu();
+        return kifu.startPosition().orElseThrow(() -> new IllegalArgumentException(
+                f + ": the start position is not legal: " + kifu.startProblem().orElse("") + "; nothing to solve"));
+    }
+
+    /** Solves and prints one problem; whether it was settled (a mate or a proof of none). */
+    private boolean one(PrintWriter out, MateSolver solver, Position pos, MateLimits limits, Convention convention) {
+        MateResult r;
+        Optional<Soundness> soundness = Optional.empty();
+        if (check) {
+            soundness = solver.check(pos, limits, convention);
+            r = solver.lastResult();
+        } else {
+            r = solver.solve(pos, limits, convention);
+        }
+        switch (r) {
+            case MateResult.Mate m -> {
+                out.println("mate in " + m.plies());
+                if (!m.exact()) {
+                    out.println("not read exactly: the line the proof gives, another defence may be longer");
+                }
+                out.println("usi " + m.usi());
+                out.println("japanese " + japanese(pos, m.moves()));
+                out.println("leftover " + m.leftover());
+            }
+            case MateResult.NoMate n -> out.println("no mate");
+            case MateResult.Unknown u -> out.println("unknown (" + reason(u) + ")");
+        }
+        soundness.ifPresent(s -> report(out, pos, s));
+        out.println(PerftCommand.summary(solver.nodes(), solver.nanos()));
+        return !(r instanceof MateResult.Unknown);
+    }
+
+    private static void report(PrintWriter out, Position pos, Soundness s) {
+        for (Soundness.Cook c : s.cooks()) {
+            out.println("cook at ply " + c.ply() + ": " + c.move().usi() + " mates in " + c.plies());
+        }
+        for (Soundness.Cook c : s.lastMoveAlternatives()) {
+            out.println("last-move alternative at ply " + c.ply() + ": " + c.move().usi());
+        }
+        List<String> faults = new ArrayList<>();
+        if (!s.cooks().isEmpty()) {
+            faults.add(s.cooks().size() + (s.cooks().size() == 1 ? " cook" : " cooks"));
+        }
+        if (s.leftover() > 0) {
+            faults.add(s.leftover() + (s.leftover() == 1 ? " piece" : " pieces") + " left in hand");
+        }
+        if (!s.complete()) {
+            faults.add("not every alternative could be settled within the limits");
+        }
+        out.println(faults.isEmpty() ? "sound: unique solution, no piece left in hand"
+                + (s.lastMoveAlternatives().isEmpty() ? "" : " (last-move alternatives aside)")
+                : "unsound: " + String.join(", ", faults));
+    }
+
+    static String reason(MateResult.Unknown u) {
+        return u.reason().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    /** The solution in Japanese notation (KI2 style, ▲ and △ with 同 for a recapture). */
+    static String japanese(Position start, List<MoveOrDrop> moves) {
+        Position pos = start.copy();
+        StringBuilder sb = new StringBuilder();
+        for (MoveOrDrop m : moves) {
+            int move = pos.encode(m);
+            if (!sb.isEmpty()) {
+                sb.append(' ');
+            }
+            sb.append(MoveStyle.KI2.format(pos, move));
+            pos.doMove(move);
+        }
+        return sb.toString();
+    }
+
+    private int table(PrintWriter out, MateSolver solver, MateLimits limits, Convention convention) {
+        List<String> lines = readLines(file);
+        PrintWriter err = spec.commandLine().getErr();
+        Console console = System.console();
+        boolean bar = console != null && console.isTerminal();
+        int total = 0, solved = 0;
+        boolean failed = false;
+        long allNodes = 0, allNanos = 0;
+        int rows = 0;
+        for (int i = 1; i < lines.size(); i++) {
+            if (!lines.get(i).isBlank() && !lines.get(i).startsWith("#")) {
+                rows++;
+            }
+        }
+        for (int i = 1; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            total++;
+            if (bar) {
+                progress(err, total - 1, rows);
+            }
+            String[] f = line.split("\t", -1);
+            String id = f[0].strip();
+            String problemText = null;
+            Position pos = null;
+            int plies = -1;
+            boolean expectMate = false;
+            if (f.length < 5) {
+                problemText = "expected the columns id, sfen, plies, usi_moves, result";
+            } else {
+                expectMate = f[4].strip().equals("mate");
+                if (!expectMate && !f[4].strip().equals("nomate")) {
+                    problemText = "result \"" + Limits.excerpt(f[4].strip()) + "\" is neither mate nor nomate";
+                } else if (!f[2].strip().matches("[0-9]{1,4}")) {
+                    problemText = "plies \"" + Limits.excerpt(f[2].strip()) + "\" is not a whole number";
+                } else {
+                    plies = Integer.parseInt(f[2].strip());
+                    try {
+                        pos = parseProblem(f[1].strip());
+                    } catch (SfenException e) {
+                        problemText = e.getMessage();
+                    }
+                }
+            }
+            if (problemText != null) {
+                clearBar(err, bar);
+                out.println("line " + (i + 1) + ": " + Records.message(problemText));
+                failed = true;
+                continue;
+            }
+            MateResult r = solver.solve(pos, limits, convention);
+            allNodes += solver.nodes();
+            allNanos += solver.nanos();
+            // "nomate" with a length means no mate within that many plies: none, or only a longer one.
+            String expected = expectMate ? "mate in " + plies : "no mate in " + plies;
+            String got = switch (r) {
+                case MateResult.Mate m -> "mate in " + m.plies() + (m.exact() ? "" : " (not read exactly)");
+                case MateResult.NoMate n -> "no mate";
+                case MateResult.Unknown u -> "unknown (" + reason(u) + ")";
+            };
+            boolean ok = expectMate ? r instanceof MateResult.Mate m && m.exact() && m.plies() == plies
+                    : r instanceof MateResult.NoMate || r instanceof MateResult.Mate m && m.plies() > plies;
+            if (each) {
+                clearBar(err, bar);
+                out.println(Records.printable(id) + ": " + got + " " + PerftCommand.summary(solver.nodes(), solver.nanos()));
+            }
+            if (ok) {
+                solved++;
+            } else {
+                clearBar(err, bar);
+                String detail = r instanceof MateResult.Mate m ? ": " + m.usi() : "";
+                out.println("mismatch " + Records.printable(id) + ": expected " + expected + ", got " + got + detail);
+                failed = true;
+            }
+        }
+        if (bar) {
+            progress(err, total, rows);
+            err.println();
+        }
+        out.println(PerftCommand.summary(allNodes, allNanos));
+        out.println("solved " + solved + "/" + total);
+        return failed || solved != total ? Main.FAILED : Main.OK;
+    }
+
+    private static void progress(PrintWriter err, int done, int all) {
+        int width = 40;
+        int filled = all == 0 ? width : (int) ((long) done * width / all);
+        err.print("\r[" + "#".repeat(filled) + " ".repeat(width - filled) + "] " + done + "/" + all);
+        err.flush();
+    }
+
+    private static void clearBar(PrintWriter err, boolean bar) {
+        if (bar) {
+            err.print("\r" + " ".repeat(60) + "\r");
+            err.flush();
+        }
+    }
+
+    private static List<String> readLines(Path path) {
+        byte[] bytes = Records.readFile(path, path.toString());
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            return text.lines().toList();
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException(path + ": the table is not UTF-8 text");
+        }
+    }
+}

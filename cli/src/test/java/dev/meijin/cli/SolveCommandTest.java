@@ -1,0 +1,102 @@
+package dev.meijin.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.testdata.TestData;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SolveCommandTest {
+    private static final String SUMMARY = "nodes \\d+ time \\d+\\.\\d{3} nps \\d+";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void solvesAnSfenAndPrintsTheSolutionInUsiAndJapanese() {
+        // tanuki-3te-0172: the pawn interposition is not futile (taking it with the lance is no mate).
+        Cli.Result r = Cli.run("solve", "8k/6S2/9/6N2/8N/9/9/9/9 b L2r2b4g3s2n3l18p 1");
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+        List<String> lines = r.outLines();
+        assertThat(lines.get(0)).isEqualTo("mate in 3");
+        assertThat(lines.get(1)).matches("usi L\\*1c [A-Z]\\*1b 1e2c");
+        assertThat(lines.get(2)).startsWith("japanese ▲１三香 △１二").endsWith(" ▲２三桂不成");
+        assertThat(lines.get(3)).isEqualTo("leftover 0");
+        assertThat(lines.get(4)).matches(SUMMARY);
+    }
+
+    @Test
+    void strictCountsFutileInterpositions() {
+        String sfen = "6G1k/9/7G1/8S/8L/9/9/9/9 b 2r2b2g3s4n3l18p 1";
+        assertThat(Cli.run("solve", sfen).outLines().getFirst()).isEqualTo("mate in 1");
+        Cli.Result strict = Cli.run("solve", sfen, "--strict");
+        assertThat(strict.outLines()).startsWith("mate in 5", "usi 2c1b 1a1b 1d1c+ 1b1a 1c1b");
+    }
+
+    @Test
+    void readsTheProblemFromARecordAndChecksItsSoundness() throws IOException {
+        Path kif = dir.resolve("hashimoto-sos.kif");
+        Files.write(kif, TestData.bytes("kif/Kifu-for-JS/hashimoto-sos.kif"));
+        Cli.Result r = Cli.run("solve", kif.toString(), "--check");
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+        assertThat(r.outLines()).contains(
+                kif + ":",
+                "mate in 7",
+                "usi G*6f 5e4d 4e2c+ G*4e 4f4e 4d5d G*4d",
+                "sound: unique solution, no piece left in hand (last-move alternatives aside)");
+        assertThat(r.outLines()).anyMatch(l -> l.startsWith("last-move alternative at ply 7: "));
+    }
+
+    @Test
+    void aNoMatePositionSaysSoAndAnUnknownOneFails() {
+        Cli.Result none = Cli.run("solve", "8k/9/6NS1/9/9/9/9/9/9 b P2r2b4g3s3n4l17p 1");
+        assertThat(none.code()).isEqualTo(Main.OK);
+        assertThat(none.outLines().getFirst()).isEqualTo("no mate");
+        Cli.Result unknown = Cli.run("solve", "4k4/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1", "--nodes", "500");
+        assertThat(unknown.code()).isEqualTo(Main.FAILED);
+        assertThat(unknown.outLines().getFirst()).isEqualTo("unknown (node limit)");
+    }
+
+    @Test
+    void aTableIsSolvedRowByRowWithMismatchesAndTheCount() throws IOException {
+        Path table = dir.resolve("t.tsv");
+        Files.writeString(table, String.join("\n",
+                "id\tsfen\tplies\tusi_moves\tresult",
+                "right\t8k/6S2/9/6N2/8N/9/9/9/9 b L2r2b4g3s2n3l18p 1\t3\t\tmate",
+                "wrong\t8k/6S2/9/6N2/8N/9/9/9/9 b L2r2b4g3s2n3l18p 1\t5\t\tmate",
+                "none\t8k/9/6NS1/9/9/9/9/9/9 b P2r2b4g3s3n4l17p 1\t1\t\tnomate",
+                "bad\tnot an sfen\t1\t\tmate",
+                ""), StandardCharsets.UTF_8);
+        Cli.Result r = Cli.run("solve", "--file", table.toString());
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        List<String> lines = r.outLines();
+        assertThat(lines.get(0)).startsWith("mismatch wrong: expected mate in 5, got mate in 3: L*1c ");
+        assertThat(lines.get(1)).startsWith("line 5: ");
+        assertThat(lines.get(2)).matches(SUMMARY);
+        assertThat(lines.get(3)).isEqualTo("solved 2/4");
+    }
+
+    @Test
+    void theEdgeCaseTableAgreesWhereNoMateMeansNoneThatShort() throws IOException {
+        Path table = dir.resolve("antma.tsv");
+        Files.write(table, TestData.bytes("tsume/antma_positions.tsv"));
+        Cli.Result r = Cli.run("solve", "--file", table.toString(), "--nodes", "5000000");
+        assertThat(r.code()).as(r.out()).isEqualTo(Main.OK);
+        assertThat(r.lastOutLine()).isEqualTo("solved 56/56");
+    }
+
+    @Test
+    void badUsageIsRefused() {
+        assertThat(Cli.run("solve").code()).isEqualTo(Main.USAGE);
+        assertThat(Cli.run("solve", "--file", "x.tsv", "8k/9/9/9/9/9/9/9/9 b G 1").code()).isEqualTo(Main.USAGE);
+        assertThat(Cli.run("solve", "--time", "0", "8k/9/9/9/9/9/9/9/9 b G 1").code()).isEqualTo(Main.USAGE);
+        Cli.Result missing = Cli.run("solve", dir.resolve("missing.kif").toString());
+        assertThat(missing.code()).isEqualTo(Main.FAILED);
+        assertThat(missing.err()).contains("missing.kif");
+    }
+}

@@ -1,0 +1,58 @@
+package dev.meijin.mate;
+
+import dev.meijin.core.Hand;
+import dev.meijin.core.Move;
+import dev.meijin.core.Square;
+import dev.meijin.core.position.GenType;
+import dev.meijin.core.position.Position;
+
+/**
+ * Every call the solver makes into the rules core, in one place, so that faster core primitives (a dedicated
+ * check generator, a one-ply mate test) replace these without touching the search.
+ *
+ * <p>Both generators include the non-promotions that a game never needs (pawn, bishop and rook moves that
+ * could promote): some mate problems turn on exactly such a move (to avoid a pawn-drop mate, for instance).
+ */
+final class CoreAccess {
+    private CoreAccess() {}
+
+    /** The attacker's checking moves (legal, non-promotions included) into {@code buf} from {@code start}. */
+    static int checks(Position pos, int[] buf, int start) {
+        return pos.generate(GenType.CHECKS_ALL, buf, start);
+    }
+
+    /** The defender's legal replies (all evasions, since the defender is in check). */
+    static int evasions(Position pos, int[] buf, int start) {
+        return pos.generate(GenType.EVASIONS_ALL, buf, start);
+    }
+
+    /** Whether a proof with hand {@code proofHand} applies to a position where the attacker holds {@code hand}. */
+    static boolean covers(int hand, int proofHand) {
+        return Hand.isSuperiorOrEqual(hand, proofHand);
+    }
+
+    /**
+     * Whether the single check on the side to move can be blocked by a drop: one checker, on a line with the
+     * king, with at least one square between them.
+     */
+    static boolean canInterpose(Position pos) {
+        long lo = pos.checkersLo(), hi = pos.checkersHi();
+        if (Long.bitCount(lo) + Long.bitCount(hi) != 1) {
+            return false;
+        }
+        int c = lo != 0 ? Long.numberOfTrailingZeros(lo) : 63 + Long.numberOfTrailingZeros(hi);
+        int k = pos.kingSquare(pos.sideToMove());
+        int df = Square.file(c) - Square.file(k), dr = Square.rank(c) - Square.rank(k);
+        boolean aligned = df == 0 || dr == 0 || Math.abs(df) == Math.abs(dr);
+        return aligned && Math.max(Math.abs(df), Math.abs(dr)) > 1;
+    }
+
+    /** The role code (1–7) that a captured piece becomes in hand, or 0 if the move captures nothing. */
+    static int capturedHandRole(Position pos, int move) {
+        if (Move.isDrop(move)) {
+            return 0;
+        }
+        int cap = pos.pieceAt(Move.to(move));
+        return cap == 0 ? 0 : cap & 7;
+    }
+}

@@ -1,0 +1,486 @@
+package dev.meijin.mate;
+
+import dev.meijin.core.Hand;
+import dev.meijin.core.Move;
+import dev.meijin.core.position.Position;
+
+/**
+ * Depth-first proof-number search (df-pn) with the df-pn+ refinements used for tsume: checks for the
+ * attacker, every legal reply for the defender, a mate-in-one test folded into the expansion of attacker
+ * nodes (a check with no reply proves the node at once, and otherwise the number of replies seeds the
+ * child's proof number), and the 1+ε threshold rule against thrashing.
+ *
+ * <p><b>Hands.</b> Nodes are keyed by the board key and the attacker's hand (the defender holds the rest).
+ * Proofs are stored with a proof hand — the pieces the proof needs — computed bottom-up: an attacker node
+ * adds a dropped piece to its child's proof hand and removes a captured one; a defender node takes the union
+ * of its children and, when the check could be blocked by a drop, every piece kind the defender lacks
+ * (with fewer such pieces in the attacker's hand the defender would hold some and could interpose).
+ * Disproofs are stored with the hand they were found with and hold for every subset.
+ *
+ * <p><b>Repetition.</b> A position whose board was seen earlier on the current path with the attacker no
+ * worse off (the same hand or a superset) cannot be a step of a shortest mate: the attacker gains nothing by
+ * returning, and a perpetual check is not mate. Such a child counts as disproven — but only on this path, so
+ * the disproof is never stored; a disproof that depends on one is marked and not stored either, and the
+ * parent keeps it in a per-node mark instead. Proofs never depend on the path (they come from checkmates
+ * only), so stored proofs and stored disproofs are both path-independent: no graph-history interaction.
+ *
+ * <p>All buffers are allocated once per ply on first use; a node allocates nothing.
+ */
+final class DfPn {
+    static final int INF = MateTable.INF;
+    static final int MAX_PLY = 2000;
+    private static final int FILTER_BITS = 16;
+
+    private final MateTable tt;
+    private Position pos;
+    private int attacker;
+
+    private final int[][] moves = new int[MAX_PLY + 2][];
+    private final long[][] childKey = new long[MAX_PLY + 2][];
+    private final int[][] childHand = new int[MAX_PLY + 2][];
+    private final int[][] childInit = new int[MAX_PLY + 2][];
+    private final boolean[][] childRep = new boolean[MAX_PLY + 2][];
+    private final long[] pathBoard = new long[MAX_PLY + 2];
+    private final int[] pathHand = new int[MAX_PLY + 2];
+    private final short[] pathFilter = new short[1 << FILTER_BITS];
+    private final int[] scratch = new int[Position.MAX_MOVES];
+    private final int[] dropPn = new int[81];
+    private final int[] touched = new int[81];
+
+    long nodes;
+    private long nodeLimit = Long.MAX_VALUE;
+    private long deadline = Long.MAX_VALUE;
+    private volatile boolean stopRequested;
+    UnknownReason aborted;
+
+    // Results of the last mid() call.
+    private int outPn, outDn;
+    private boolean outRep;
+
+    DfPn(MateTable tt) {
+        this.tt = tt;
+        java.util.Arrays.fill(dropPn, -1);
+    }
+
+    MateTable table() {
+        return tt;
+    }
+
+    void reset(Position pos, int attacker) {
+        this.pos = pos;
+        this.attacker = attacker;
+        this.aborted = null;
+        this.stopRequested = false;
+        java.util.Arrays.fill(pathFilter, (short) 0);
+    }
+
+    void limits(long nodeLimit, long deadlineNanos) {
+        this.nodeLimit = nodeLimit;
+        this.deadline = deadlineNanos;
+    }
+
+    void stop() {
+        stopRequested = true;
+    }
+
+    Position position() {
+        return pos;
+    }
+
+    int attacker() {
+        return attacker;
+    }
+
+    /** Enters the current position as path element {@code ply} (for callers that walk the tree themselves). */
+    void pushPath(int ply) {
+        long key = pos.boardKey();
+        pathBoard[ply] = key;
+        pathHand[ply] = pos.hand(attacker);
+        pathFilter[filter(key)]++;
+    }
+
+    void popPath(int ply) {
+        pathFilter[filter(pathBoard[ply])]--;
+    }
+
+    /**
+     * Searches the current position (path element {@code ply}; elements below it must have been pushed)
+     * until it is settled or {@code extraNodes} more nodes were spent. Returns 1 for proven, -1 for disproven
+     * (path-dependent disproofs included), 0 for unknown.
+     */
+    int prove(int ply, long extraNodes) {
+        long savedLimit = nodeLimit;
+        nodeLimit = Math.min(savedLimit, nodes + extraNodes);
+        UnknownReason saved = aborted;
+        aborted = null;
+        int result = 0;
+        while (aborted == null) {
+            mid(ply, INF - 1, INF - 1);
+            if (outPn == 0) {
+                result = 1;
+                break;
+            }
+            if (outDn == 0) {
+                result = -1;
+                break;
+            }
+            if (outPn >= INF - 1 || outDn >= INF - 1) {
+                aborted = UnknownReason.EXHAUSTED;
+            }
+        }
+        if (saved != null || aborted == UnknownReason.STOPPED || aborted == UnknownReason.TIME_LIMIT) {
+            aborted = saved != null ? saved : aborted;
+        } else {
+            aborted = null;
+        }
+        nodeLimit = savedLimit;
+        return result;
+    }
+
+    /** Whether the last {@link #prove} ended in a disproof that holds only on the current path. */
+    boolean lastWasRepetition() {
+        return outRep;
+    }
+
+    private static int filter(long key) {
+        return (int) (key >>> (64 - FILTER_BITS));
+    }
+
+    private void ensure(int ply) {
+        if (moves[ply] == null) {
+            moves[ply] = new int[Position.MAX_MOVES];
+            childKey[ply] = new long[Position.MAX_MOVES];
+            childHand[ply] = new int[Position.MAX_MOVES];
+            childInit[ply] = new int[Position.MAX_MOVES];
+            childRep[ply] = new boolean[Position.MAX_MOVES];
+        }
+    }
+
+    private void poll() {
+        if (stopRequested) {
+            aborted = UnknownReason.STOPPED;
+        } else if (nodes >= nodeLimit) {
+            aborted = UnknownReason.NODE_LIMIT;
+        } else if (deadline != Long.MAX_VALUE && System.nanoTime() > deadline) {
+            aborted = UnknownReason.TIME_LIMIT;
+        }
+    }
+
+    /** Whether a child (path element {@code ply}) repeats an earlier board with the attacker no better off. */
+    private boolean repeats(int ply, long board, int hand) {
+        if (pathFilter[filter(board)] == 0) {
+            return false;
+        }
+        for (int j = ply - 2; j >= 0; j -= 2) {
+            if (pathBoard[j] == board && Hand.isSuperiorOrEqual(pathHand[j], hand)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The part of a defender node's proof hand that keeps the defender from interposing a drop. */
+    private int interpositionHand(int hand) {
+        if (!CoreAccess.canInterpose(pos)) {
+            return 0;
+        }
+        int dh = pos.hand(attacker ^ 1);
+        int p = 0;
+        for (int r = 1; r <= 7; r++) {
+            if (Hand.count(dh, r) == 0) {
+                p = Hand.add(p, r, Hand.count(hand, r));
+            }
+        }
+        return p;
+    }
+
+    private static int union(int a, int b) {
+        int u = 0;
+        for (int r = 1; r <= 7; r++) {
+            u = Hand.add(u, r, Math.max(Hand.count(a, r), Hand.count(b, r)));
+        }
+        return u;
+    }
+
+    /** The proof hand before an attacker move, given the proof hand after it. */
+    private static int handBefore(int move, int capturedRole, int childProof) {
+        if (Move.isDrop(move)) {
+            return Hand.add(childProof, Move.dropRole(move), 1);
+        }
+        if (capturedRole != 0 && Hand.count(childProof, capturedRole) > 0) {
+            return Hand.add(childProof, capturedRole, -1);
+        }
+        return childProof;
+    }
+
+    private static int cap(long v) {
+        return v >= INF ? INF - 1 : (int) v;
+    }
+
+    private void out(int pn, int dn, boolean rep) {
+        outPn = pn;
+        outDn = dn;
+        outRep = rep;
+    }
+
+    /** The multiple-iterative-deepening step of df-pn on the current position (path element {@code ply}). */
+    void mid(int ply, int thPn, int thDn) {
+        nodes++;
+        if ((nodes & 1023) == 0) {
+            poll();
+        }
+        boolean or = pos.sideToMove() == attacker;
+        long key = pos.boardKey();
+        int hand = pos.hand(attacker);
+        if (ply >= MAX_PLY) {
+            if (aborted == null) {
+                aborted = UnknownReason.DEPTH_LIMIT;
+            }
+            out(INF, 0, true);
+            return;
+        }
+        ensure(ply);
+        ensure(ply + 1);
+        int[] mv = moves[ply];
+        int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
+        if (n == 0) {
+            if (or) {
+                tt.store(key, hand, INF, 0, 0, 1);
+                out(INF, 0, false);
+            } else {
+                tt.store(key, interpositionHand(hand), 0, INF, 0, 0, 1);
+                out(0, INF, false);
+            }
+            return;
+        }
+        long start = nodes;
+        tt.lookup(key, hand, 1, 1);
+        long prevAmount = tt.amount;
+
+        long[] ck = childKey[ply];
+        int[] ch = childHand[ply];
+        int[] init = childInit[ply];
+        boolean[] rep = childRep[ply];
+        int[] evasionBuf = moves[ply + 1];
+        for (int i = 0; i < n; i++) {
+            int m = mv[i];
+            int capRole = or ? CoreAccess.capturedHandRole(pos, m) : 0;
+            pos.doMove(m);
+            long k = pos.boardKey();
+            int h = pos.hand(attacker);
+            ck[i] = k;
+            ch[i] = h;
+            rep[i] = repeats(ply + 1, k, h);
+            init[i] = 1;
+            if (or && !rep[i] && !tt.lookup(k, h, 1, 1)) {
+                int ne = CoreAccess.evasions(pos, evasionBuf, 0);
+                if (ne == 0) {
+                    int childProof = interpositionHand(h);
+                    tt.store(k, childProof, 0, INF, 0, 0, 1);
+                    pos.undoMove();
+                    tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
+                    out(0, INF, false);
+                    return;
+                }
+                init[i] = ne;
+            }
+            pos.undoMove();
+        }
+
+        pathBoard[ply] = key;
+        pathHand[ply] = hand;
+        pathFilter[filter(key)]++;
+
+        int pn, dn, best, proofHand = 0, length = 0;
+        boolean repDependent;
+        while (true) {
+            best = -1;
+            repDependent = false;
+            if (or) {
+                int minPn = INF, secPn = INF, bestDn = 0, bestHand = 0, bestLen = MateTable.MAX_LENGTH;
+                long sumDn = 0;
+                for (int i = 0; i < n; i++) {
+                    int p, d;
+                    if (rep[i]) {
+                        p = INF;
+                        d = 0;
+                        repDependent = true;
+                    } else {
+                        tt.lookup(ck[i], ch[i], init[i], 1);
+                        p = tt.pn;
+                        d = tt.dn;
+                    }
+                    sumDn += d;
+                    if (p == 0) {
+                        // Proven: keep the proven child with the shortest mate.
+                        if (minPn != 0 || tt.length < bestLen) {
+                            minPn = 0;
+                            best = i;
+                            bestHand = tt.hand;
+                            bestLen = tt.length;
+                        }
+                    } else if (p < minPn) {
+                        secPn = minPn;
+                        minPn = p;
+                        best = i;
+                        bestDn = d;
+                    } else if (p < secPn) {
+                        secPn = p;
+                    }
+                }
+                pn = minPn;
+                dn = pn == 0 ? INF : cap(sumDn);
+                if (pn == 0) {
+                    int m = mv[best];
+                    proofHand = handBefore(m, CoreAccess.capturedHandRole(pos, m), bestHand);
+                    length = bestLen + 1;
+                    break;
+                }
+                if (dn == 0 || pn >= thPn || dn >= thDn || aborted != null) {
+                    break;
+                }
+                int cThPn = (int) Math.min(thPn, secPn >= INF ? INF - 1 : secPn + 1L + secPn / 4);
+                int cThDn = cap((long) thDn - sumDn + bestDn);
+                descend(ply, best, cThPn, cThDn);
+            } else {
+                int minDn = INF, secDn = INF, bestPn = 0;
+                long sumPn = 0;
+                int union = 0, maxLen = 0, touchedSquares = 0;
+                boolean repHit = false;
+                for (int i = 0; i < n; i++) {
+                    int p, d;
+                    if (rep[i]) {
+                        p = INF;
+                        d = 0;
+                    } else {
+                        tt.lookup(ck[i], ch[i], 1, 1);
+                        p = tt.pn;
+                        d = tt.dn;
+                        if (p == 0) {
+                            union = union(union, tt.hand);
+                            maxLen = Math.max(maxLen, tt.length);
+                        }
+                    }
+                    int m = mv[i];
+                    if (Move.isDrop(m)) {
+                        // Drops on one square count once, as their hardest: proving one mostly proves the rest.
+                        int sq = Move.to(m);
+                        if (dropPn[sq] < 0) {
+                            touched[touchedSquares++] = sq;
+                            dropPn[sq] = p;
+                        } else if (p > dropPn[sq]) {
+                            dropPn[sq] = p;
+                        }
+                    } else {
+                        sumPn += p;
+                    }
+                    if (d < minDn) {
+                        secDn = minDn;
+                        minDn = d;
+                        best = i;
+                        bestPn = p;
+                        repHit = rep[i];
+                        if (d == 0 && !rep[i]) {
+                            break;
+                        }
+                    } else if (d < secDn) {
+                        secDn = d;
+                    }
+                }
+                if (best >= 0 && Move.isDrop(mv[best])) {
+                    bestPn = dropPn[Move.to(mv[best])];
+                }
+                for (int t = 0; t < touchedSquares; t++) {
+                    sumPn += dropPn[touched[t]];
+                    dropPn[touched[t]] = -1;
+                }
+                dn = minDn;
+                pn = dn == 0 ? INF : cap(sumPn);
+                if (dn == 0) {
+                    repDependent = repHit;
+                    break;
+                }
+                if (pn == 0) {
+                    proofHand = union(union, interpositionHand(hand));
+                    length = CoreAccess.canInterpose(pos) ? resistance(ply, n, hand) + 1 : maxLen + 1;
+                    break;
+                }
+                if (pn >= thPn || dn >= thDn || aborted != null) {
+                    break;
+                }
+                int cThDn = (int) Math.min(thDn, secDn >= INF ? INF - 1 : secDn + 1L + secDn / 4);
+                int cThPn = cap((long) thPn - sumPn + bestPn);
+                descend(ply, best, cThPn, cThDn);
+            }
+        }
+        pathFilter[filter(key)]--;
+        long amount = prevAmount + (nodes - start);
+        if (pn == 0) {
+            tt.store(key, proofHand, 0, INF, or ? mv[best] : 0, length, amount);
+            out(0, INF, false);
+        } else if (dn == 0) {
+            if (!repDependent) {
+                tt.store(key, hand, INF, 0, 0, amount);
+            }
+            out(INF, 0, repDependent);
+        } else {
+            tt.store(key, hand, pn, dn, best >= 0 ? mv[best] : 0, amount);
+            out(pn, dn, false);
+        }
+    }
+
+    /**
+     * The length of a proven defender node's longest reply, futile interpositions (無駄合) left out: a drop
+     * whose piece the attacker takes at once (the proven child's best move) and then mates with a proof hand
+     * it held before the drop. Zero when every reply is futile: the position counts as mate.
+     */
+    private int resistance(int ply, int n, int hand) {
+        int[] mv = moves[ply];
+        long[] ck = childKey[ply];
+        int[] ch = childHand[ply];
+        int longest = -1;
+        for (int i = 0; i < n; i++) {
+            tt.lookup(ck[i], ch[i], 1, 1);
+            int len = tt.length;
+            int reply = tt.move;
+            int e = mv[i];
+            if (Move.isDrop(e) && reply != 0 && !Move.isDrop(reply) && Move.to(reply) == Move.to(e)) {
+                pos.doMove(e);
+                int full = fullMove(reply);
+                if (full != Move.NONE) {
+                    pos.doMove(full);
+                    boolean futile = tt.lookup(pos.boardKey(), pos.hand(attacker), 1, 1) && tt.pn == 0
+                            && tt.length == 0;
+                    pos.undoMove();
+                    if (futile) {
+                        len = -1;
+                    }
+                }
+                pos.undoMove();
+            }
+            longest = Math.max(longest, len);
+        }
+        return longest < 0 ? -1 : longest;
+    }
+
+    /** The generated move matching a stored (21-bit) move in the current position, or NONE. */
+    private int fullMove(int stored) {
+        int[] buf = scratch;
+        int n = CoreAccess.checks(pos, buf, 0);
+        for (int i = 0; i < n; i++) {
+            if ((buf[i] & 0x1FFFFF) == stored) {
+                return buf[i];
+            }
+        }
+        return Move.NONE;
+    }
+
+    private void descend(int ply, int child, int thPn, int thDn) {
+        pos.doMove(moves[ply][child]);
+        mid(ply + 1, thPn, thDn);
+        pos.undoMove();
+        if (outDn == 0 && outRep) {
+            childRep[ply][child] = true;
+        }
+    }
+}

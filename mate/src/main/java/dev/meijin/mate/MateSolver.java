@@ -1,0 +1,192 @@
+package dev.meijin.mate;
+
+import dev.meijin.core.Hand;
+import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
+import dev.meijin.core.position.Position;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The tsume solver: df-pn over checks and evasions with a transposition table of a fixed size, then the
+ * printed solution read out of the proof (shortest mate, longest resistance, futile interpositions not
+ * counted, no leftover pieces preferred).
+ *
+ * <p>The side to move in the given position is the attacker; the defender is the other side (its hand is
+ * whatever it holds in the position; a tsume SFEN gives it the rest of the pieces). A solver is reusable but
+ * not thread-safe, except {@link #stop()}, which any thread may call to end the current solve early.
+ *
+ * {@snippet :
+ * MateSolver solver = new MateSolver(64);                  // 64 MB table
+ * MateResult r = solver.solve(Sfen.tsume(sfen), MateLimits.ofTime(Duration.ofSeconds(10)));
+ * switch (r) {
+ *     case MateResult.Mate m -> System.out.println(m.plies() + " " + m.usi());
+ *     case MateResult.NoMate n -> System.out.println("no mate");
+ *     case MateResult.Unknown u -> System.out.println("unknown: " + u.reason());
+ * }
+ * }
+ */
+public final class MateSolver {
+    /** The default table size in megabytes. */
+    public static final int DEFAULT_HASH_MB = 64;
+    /** Positions the exact length minimax may visit in one phase of reading a solution. */
+    private static final long SOLUTION_VISITS = 1_000_000;
+
+    private final MateTable table;
+    private final DfPn dfpn;
+    private volatile boolean stopped;
+    private long nodes;
+    private long nanos;
+    private Solution solution;
+    private List<Integer> line = List.of();
+
+    /** A solver with the default table size. */
+    public MateSolver() {
+        this(DEFAULT_HASH_MB);
+    }
+
+    /**
+     * A solver whose transposition table takes about {@code hashMb} megabytes.
+     *
+     * @throws IllegalArgumentException if {@code hashMb} is not between 1 and 65536
+     */
+    public MateSolver(int hashMb) {
+        if (hashMb < 1 || hashMb > 65536) {
+            throw new IllegalArgumentException("hash size must be 1–65536 MB, not " + hashMb);
+        }
+        table = new MateTable(hashMb * 1024L * 1024L);
+        dfpn = new DfPn(table);
+    }
+
+    /**
+     * Solves the position for the side to move under the printed convention ({@link Convention#TSUME}). The
+     * position is not changed (the solver works on a copy).
+     *
+     * @param position the problem; the side to move attacks
+     * @param limits node and time limits
+     * @return the solution, a proof of no mate, or {@link MateResult.Unknown} with the reason
+     */
+    public MateResult solve(Position position, MateLimits limits) {
+        return solve(position, limits, Convention.TSUME);
+    }
+
+    /**
+     * Solves the position for the side to move, reading the solution with the given convention. The position
+     * is not changed (the solver works on a copy).
+     *
+     * @param position the problem; the side to move attacks
+     * @param limits node and time limits
+     * @param convention whether futile interpositions count as resistance
+     * @return the solution, a proof of no mate, or {@link MateResult.Unknown} with the reason
+     */
+    public MateResult solve(Position position, MateLimits limits, Convention convention) {
+        long t0 = System.nanoTime();
+        stopped = false;
+        solution = null;
+        line = List.of();
+        Position pos = position.copy();
+        table.clear();
+        dfpn.reset(pos, pos.sideToMove());
+        dfpn.nodes = 0;
+        long deadline = limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos();
+        dfpn.limits(limits.nodes(), deadline);
+        try {
+            if (stopped) {
+                return new MateResult.Unknown(UnknownReason.STOPPED);
+            }
+            int r = dfpn.prove(0, Long.MAX_VALUE);
+            if (r < 0) {
+                return new MateResult.NoMate();
+            }
+            if (r == 0) {
+                UnknownReason why = dfpn.aborted != null ? dfpn.aborted
+                        : dfpn.nodes >= limits.nodes() ? UnknownReason.NODE_LIMIT : UnknownReason.EXHAUSTED;
+                return new MateResult.Unknown(why);
+            }
+            return read(pos, convention);
+        } finally {
+            nodes = dfpn.nodes + (solution == null ? 0 : solution.visits());
+            nanos = System.nanoTime() - t0;
+        }
+    }
+
+    private MateResult read(Position pos, Convention convention) {
+        solution = new Solution(dfpn, convention, Math.max(20_000, dfpn.nodes), 500, SOLUTION_VISITS);
+        List<Integer> found = solution.line(0);
+        if (found.isEmpty() || found.size() % 2 == 0) {
+            return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);
+        }
+        line = found;
+        return new MateResult.Mate(records(found), leftover(pos, found), solution.lineExact());
+    }
+
+    private static List<MoveOrDrop> records(List<Integer> moves) {
+        List<MoveOrDrop> out = new ArrayList<>(moves.size());
+        for (int m : moves) {
+            out.add(Move.toRecord(m));
+        }
+        return out;
+    }
+
+    private int leftover(Position pos, List<Integer> moves) {
+        for (int m : moves) {
+            pos.doMove(m);
+        }
+        int left = Hand.size(pos.hand(dfpn.attacker()));
+        for (int i = 0; i < moves.size(); i++) {
+            pos.undoMove();
+        }
+        return left;
+    }
+
+    /**
+     * Solves the position and judges it as a composition: along the solution, every other check of the
+     * attacker is tried for a mate within the plies left (a cook, 余詰; at the last move an alternative mate,
+     * 最終手余詰, kept apart), and the pieces left in hand at the end are counted. Empty when the position
+     * has no mate or none was found within the limits; {@link #lastResult()} then says which.
+     *
+     * @param position the problem; the side to move attacks
+     * @param limits node and time limits of the solve (the cook search has budgets of its own)
+     * @param convention whether futile interpositions count as resistance
+     * @return the report, if a mate was found
+     */
+    public Optional<Soundness> check(Position position, MateLimits limits, Convention convention) {
+        MateResult r = solve(position, limits, convention);
+        lastResult = r;
+        if (!(r instanceof MateResult.Mate mate)) {
+            return Optional.empty();
+        }
+        List<Soundness.Cook> cooks = new ArrayList<>();
+        List<Soundness.Cook> last = new ArrayList<>();
+        for (int[] alt : solution.alternatives(0, line)) {
+            int index = alt[0];
+            Soundness.Cook cook = new Soundness.Cook(index + 1, Move.toRecord(alt[1]), alt[2]);
+            (index == line.size() - 1 ? last : cooks).add(cook);
+        }
+        return Optional.of(new Soundness(mate, cooks, last, mate.leftover(), solution.settledAll()));
+    }
+
+    private MateResult lastResult = new MateResult.Unknown(UnknownReason.STOPPED);
+
+    /** The result of the solve made by the last {@link #check}. */
+    public MateResult lastResult() {
+        return lastResult;
+    }
+
+    /** Ends the current {@link #solve} as soon as possible (it returns {@link UnknownReason#STOPPED}). */
+    public void stop() {
+        stopped = true;
+        dfpn.stop();
+    }
+
+    /** Nodes searched by the last solve: df-pn nodes plus the positions visited reading the solution. */
+    public long nodes() {
+        return nodes;
+    }
+
+    /** Wall time of the last solve, in nanoseconds. */
+    public long nanos() {
+        return nanos;
+    }
+}

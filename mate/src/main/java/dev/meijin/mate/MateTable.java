@@ -1,0 +1,209 @@
+package dev.meijin.mate;
+
+import dev.meijin.core.Hand;
+
+/**
+ * The df-pn transposition table, in one {@code long[]}: clusters of {@value #WAYS} entries of four words.
+ *
+ * <pre>
+ * word 0  board key (with side to move); 0 = empty slot
+ * word 1  attacker's hand (bits 0–31) | best move (bits 32–52) | mate length in plies of a proof (bits 53–63)
+ * word 2  proof number (high 32 bits) | disproof number (low 32 bits)
+ * word 3  amount of work spent below the entry (nodes), for replacement and garbage collection
+ * </pre>
+ *
+ * Entries are keyed by the board alone and hold the attacker's hand beside it, so one lookup finds both the
+ * exact entry and any entry that settles the position through hand superiority: a proof stored with a
+ * (minimal) proof hand holds for every position on the same board whose attacker holds at least that hand;
+ * a disproof stored with a hand holds for every attacker hand that is a subset. When the table fills, the
+ * entries with least work behind them are dropped ({@link #collectGarbage()}); the search never fails for
+ * want of room.
+ */
+final class MateTable {
+    static final int INF = Integer.MAX_VALUE / 2;
+    static final int WAYS = 8;
+    private static final int WORDS = 4;
+    private static final int MOVE_MASK = (1 << 21) - 1;
+    static final int MAX_LENGTH = (1 << 11) - 1;
+
+    private final long[] t;
+    private final int clusterMask;
+    private final int capacity;
+    private int used;
+    private long collections;
+
+    // Results of the last lookup.
+    int pn, dn, hand, move, length;
+    long amount;
+
+    MateTable(long bytes) {
+        long entries = Math.max(WAYS * 16L, bytes / (WORDS * 8L));
+        long clusters = Long.highestOneBit(entries / WAYS);
+        clusters = Math.min(clusters, 1L << 24); // at most 128 M entries... within one Java array
+        while (clusters * WAYS * WORDS > Integer.MAX_VALUE - 16) {
+            clusters >>= 1;
+        }
+        t = new long[(int) (clusters * WAYS * WORDS)];
+        clusterMask = (int) clusters - 1;
+        capacity = (int) (clusters * WAYS);
+    }
+
+    int capacity() {
+        return capacity;
+    }
+
+    int used() {
+        return used;
+    }
+
+    long collections() {
+        return collections;
+    }
+
+    void clear() {
+        java.util.Arrays.fill(t, 0L);
+        used = 0;
+    }
+
+    private int cluster(long key) {
+        return (int) ((key ^ (key >>> 29)) & clusterMask) * (WAYS * WORDS);
+    }
+
+    /**
+     * Looks the position up and fills {@link #pn}, {@link #dn}, {@link #hand}, {@link #move} and
+     * {@link #amount}. Returns {@code true} if an entry applies: a proof whose hand {@code hand} covers, a
+     * disproof whose hand covers {@code hand}, or the exact entry. Otherwise the fields keep the given initial
+     * values.
+     */
+    boolean lookup(long key, int attackerHand, int initPn, int initDn) {
+        int base = cluster(key);
+        boolean exact = false;
+        for (int i = base, end = base + WAYS * WORDS; i < end; i += WORDS) {
+            if (t[i] != key) {
+                continue;
+            }
+            long w1 = t[i + 1], w2 = t[i + 2];
+            int eh = (int) w1;
+            int epn = (int) (w2 >>> 32), edn = (int) w2;
+            if (epn == 0) {
+                if (Hand.isSuperiorOrEqual(attackerHand, eh)) {
+                    set(epn, edn, w1, t[i + 3]);
+                    return true;
+                }
+            } else if (edn == 0) {
+                if (Hand.isSuperiorOrEqual(eh, attackerHand)) {
+                    set(epn, edn, w1, t[i + 3]);
+                    return true;
+                }
+            } else if (eh == attackerHand) {
+                set(epn, edn, w1, t[i + 3]);
+                exact = true;
+            }
+        }
+        if (!exact) {
+            set(initPn, initDn, attackerHand & 0xFFFFFFFFL, 0);
+        }
+        return exact;
+    }
+
+    private void set(int pn, int dn, long w1, long amount) {
+        this.pn = pn;
+        this.dn = dn;
+        this.hand = (int) w1;
+        this.move = (int) (w1 >>> 32) & MOVE_MASK;
+        this.length = (int) (w1 >>> 53);
+        this.amount = amount;
+    }
+
+    /**
+     * Stores a result. For a proof {@code attackerHand} is the proof hand, for a disproof the disproof hand;
+     * either replaces the entries of the same board that it settles.
+     */
+    void store(long key, int attackerHand, int pn, int dn, int move, long amount) {
+        store(key, attackerHand, pn, dn, move, 0, amount);
+    }
+
+    /** {@link #store} with the mate length of a proof (in plies, capped at {@link #MAX_LENGTH}). */
+    void store(long key, int attackerHand, int pn, int dn, int move, int length, long amount) {
+        if (used >= capacity - capacity / 8) {
+            collectGarbage();
+        }
+        int base = cluster(key);
+        int target = -1;
+        int empty = -1;
+        int weakest = -1;
+        long weakestAmount = Long.MAX_VALUE;
+        for (int i = base, end = base + WAYS * WORDS; i < end; i += WORDS) {
+            long k = t[i];
+            if (k == 0) {
+                if (empty < 0) {
+                    empty = i;
+                }
+                continue;
+            }
+            if (k == key) {
+                int eh = (int) t[i + 1];
+                if (eh == attackerHand && target < 0) {
+                    target = i;
+                    continue;
+                }
+                boolean settled = pn == 0 ? Hand.isSuperiorOrEqual(eh, attackerHand)
+                        : dn == 0 && Hand.isSuperiorOrEqual(attackerHand, eh);
+                if (settled) {
+                    // An entry this result settles (or repeats): free it.
+                    t[i] = 0;
+                    used--;
+                    if (empty < 0) {
+                        empty = i;
+                    }
+                    continue;
+                }
+            }
+            long a = t[i + 3];
+            if (a < weakestAmount) {
+                weakestAmount = a;
+                weakest = i;
+            }
+        }
+        if (target < 0) {
+            if (empty >= 0) {
+                target = empty;
+                used++;
+            } else {
+                target = weakest;
+            }
+        }
+        t[target] = key;
+        t[target + 1] = (attackerHand & 0xFFFFFFFFL) | ((long) (move & MOVE_MASK) << 32)
+                | ((long) Math.min(length, MAX_LENGTH) << 53);
+        t[target + 2] = ((long) pn << 32) | (dn & 0xFFFFFFFFL);
+        t[target + 3] = amount;
+    }
+
+    /**
+     * Frees about half the table: the entries with the least work behind them (estimated from a sample), so
+     * that the expensive results survive. Called by {@link #store} when the table is seven-eighths full.
+     */
+    void collectGarbage() {
+        collections++;
+        int n = capacity;
+        int samples = Math.min(n, 4096);
+        long[] s = new long[samples];
+        int got = 0;
+        long step = Math.max(1, n / samples);
+        for (long e = 0; e < n && got < samples; e += step) {
+            int i = (int) e * WORDS;
+            if (t[i] != 0) {
+                s[got++] = t[i + 3];
+            }
+        }
+        java.util.Arrays.sort(s, 0, got);
+        long threshold = got == 0 ? 0 : s[got / 2];
+        for (int i = 0; i < t.length; i += WORDS) {
+            if (t[i] != 0 && t[i + 3] <= threshold) {
+                t[i] = 0;
+                used--;
+            }
+        }
+    }
+}

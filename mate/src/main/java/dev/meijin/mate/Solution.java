@@ -1,0 +1,484 @@
+package dev.meijin.mate;
+
+import dev.meijin.core.Hand;
+import dev.meijin.core.Move;
+import dev.meijin.core.position.Position;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the printed solution out of a proof: the attacker's shortest mate against the defender's longest
+ * resistance, futile interpositions (無駄合) not counted, and among equally long lines the one that leaves the
+ * attacker fewest pieces in hand (駒余り).
+ *
+ * <p>The length of a position under these conventions is computed exactly by a bounded minimax over checks
+ * and evasions ({@link #exact}): an attacker node takes its shortest check, a defender node its longest
+ * reply, a defender node whose every reply is a futile drop counts as mate (length 0). The bound prunes: a
+ * line longer than the bound is not followed. The proof table guides the walk — checks proven there are
+ * tried first (shortest stored mate first), checks disproven there are skipped, and checks it does not know
+ * are searched directly when the remaining bound is short, otherwise given a small df-pn search of their
+ * own. Results are memoised by position (board, hands, side to move).
+ *
+ * <p><b>Futile interpositions.</b> A drop that blocks a check is futile when the attacker can take the
+ * dropped piece with check and the position after the capture counts as mate at once: the drop only made
+ * the solution two plies longer without changing it, and the piece was never used.
+ *
+ * <p>Not a hot path: it runs once per solve (and allocates freely). When its visit budget runs out the walk
+ * falls back to the lengths stored in the proof table.
+ */
+final class Solution {
+    static final int INF = Integer.MAX_VALUE / 4;
+    /** Remaining bound up to which checks the table does not know are searched by full-width minimax. */
+    private static final int BRUTE_FORCE_BOUND = 5;
+    /** df-pn nodes for settling one alternative attacker move when judging soundness. */
+    private static final long ALTERNATIVE_NODES = 200_000;
+
+    private final DfPn dfpn;
+    private final MateTable tt;
+    private final Position pos;
+    private final int attacker;
+    private long perChild;
+    private final boolean futileExcluded;
+    private long extraBudget;
+    private final Map<Long, Long> memo = new HashMap<>();
+    private long visits;
+    private long visitBudget;
+    private final long phaseBudget;
+    private boolean outOfBudget;
+    private boolean unsettled;
+    private boolean lineExact;
+
+    /**
+     * @param convention whether futile interpositions count
+     * @param extraBudget df-pn nodes the walk may spend in all to settle checks the table does not know
+     * @param perChild df-pn nodes for one such check
+     * @param visitBudget positions the exact minimax may visit
+     */
+    Solution(DfPn dfpn, Convention convention, long extraBudget, long perChild, long visitBudget) {
+        this.futileExcluded = convention == Convention.TSUME;
+        this.dfpn = dfpn;
+        this.tt = dfpn.table();
+        this.pos = dfpn.position();
+        this.attacker = dfpn.attacker();
+        this.extraBudget = extraBudget;
+        this.perChild = perChild;
+        this.visitBudget = visitBudget;
+        this.phaseBudget = visitBudget;
+    }
+
+    private final int[][] buffers = new int[DfPn.MAX_PLY + 2][];
+    private final int[][] orders = new int[DfPn.MAX_PLY + 2][];
+    private final long[][] keyBuffers = new long[DfPn.MAX_PLY + 2][];
+
+    /** The move buffer of path element {@code ply} for {@link #exact} and {@link #futile} (never both at once). */
+    private int[] buffer(int ply) {
+        int[] b = buffers[ply];
+        return b != null ? b : (buffers[ply] = new int[Position.MAX_MOVES]);
+    }
+
+    private int[] orderBuffer(int ply) {
+        int[] b = orders[ply];
+        return b != null ? b : (orders[ply] = new int[Position.MAX_MOVES]);
+    }
+
+    private long[] keyBuffer(int ply) {
+        long[] b = keyBuffers[ply];
+        return b != null ? b : (keyBuffers[ply] = new long[Position.MAX_MOVES]);
+    }
+
+    /** Gives the exact minimax a new visit budget for the next phase of the walk. */
+    private void freshBudget() {
+        visitBudget = visits + phaseBudget;
+        outOfBudget = false;
+    }
+
+    /** Whether the last {@link #line} was read exactly rather than from the proof's stored lengths. */
+    boolean lineExact() {
+        return lineExact;
+    }
+
+    /** Positions visited by the exact minimax so far. */
+    long visits() {
+        return visits;
+    }
+
+    /**
+     * What the table (or a small search) says of the current position (path element {@code ply}): 1 proven,
+     * -1 disproven, 0 unknown. With {@code search} an unknown position gets a df-pn search of its own.
+     */
+    private int status(int ply, boolean search) {
+        if (tt.lookup(pos.boardKey(), pos.hand(attacker), 1, 1) && (tt.pn == 0 || tt.dn == 0)) {
+            return tt.pn == 0 ? 1 : -1;
+        }
+        if (!search || extraBudget <= 0 || dfpn.aborted != null) {
+            return 0;
+        }
+        long before = dfpn.nodes;
+        int r = dfpn.prove(ply, Math.min(perChild, extraBudget));
+        extraBudget -= dfpn.nodes - before;
+        return r;
+    }
+
+    /** The stored mate length of the current position, or {@link #INF} if the table holds no proof of it. */
+    private int storedLength() {
+        return tt.lookup(pos.boardKey(), pos.hand(attacker), 1, 1) && tt.pn == 0 ? tt.length : INF;
+    }
+
+    /**
+     * Whether the defender's move just made (a drop on {@code sq}; path element {@code ply}, the attacker to
+     * move) is a futile interposition: some capture of the dropped piece gives check and leaves a position
+     * that counts as mate at once.
+     */
+    boolean futile(int ply, int sq) {
+        int[] mv = buffer(ply);
+        int n = CoreAccess.checks(pos, mv, 0);
+        dfpn.pushPath(ply);
+        boolean futile = false;
+        for (int i = 0; i < n && !futile; i++) {
+            int m = mv[i];
+            if (Move.isDrop(m) || Move.to(m) != sq) {
+                continue;
+            }
+            pos.doMove(m);
+            futile = exact(ply + 1, 0) == 0;
+            pos.undoMove();
+        }
+        dfpn.popPath(ply);
+        return futile;
+    }
+
+    /** Whether the defender's move {@code e}, made in a position where the check could be blocked, is futile. */
+    private boolean futileReply(int ply, int e, boolean interposable) {
+        return futileExcluded && interposable && Move.isDrop(e) && futile(ply, Move.to(e));
+    }
+
+    /**
+     * The exact length of the current position (path element {@code ply}) under the printed conventions if it
+     * is at most {@code bound} plies, else {@link #INF}. When the visit budget runs out the answer may be too
+     * large; {@link #outOfBudget} then tells.
+     */
+    int exact(int ply, int bound) {
+        if (bound < 0) {
+            return INF;
+        }
+        long full = pos.key();
+        Long known = memo.get(full);
+        if (known != null) {
+            int v = (int) (known >> 32), b = (int) (long) known;
+            if (v < INF) {
+                return v <= bound ? v : INF;
+            }
+            if (b >= bound) {
+                return INF;
+            }
+        }
+        if (++visits > visitBudget) {
+            outOfBudget = true;
+            return INF;
+        }
+        boolean or = pos.sideToMove() == attacker;
+        if (or && bound < 1) {
+            return INF;
+        }
+        dfpn.pushPath(ply);
+        int[] mv = buffer(ply);
+        int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
+        int result;
+        if (or) {
+            result = shortestCheck(ply, mv, n, bound);
+        } else {
+            boolean interposable = CoreAccess.canInterpose(pos);
+            int longest = 0;
+            for (int i = 0; i < n && longest <= bound; i++) {
+                int e = mv[i];
+                pos.doMove(e);
+                if (!futileReply(ply + 1, e, interposable)) {
+                    int v = exact(ply + 1, bound - 1);
+                    longest = v >= INF ? INF : Math.max(longest, v + 1);
+                }
+                pos.undoMove();
+            }
+            result = longest;
+        }
+        dfpn.popPath(ply);
+        if (result > bound) {
+            result = INF;
+        }
+        if (!outOfBudget) {
+            memo.put(full, ((long) result << 32) | (result >= INF ? bound : INF));
+        }
+        return result;
+    }
+
+    private int shortestCheck(int ply, int[] mv, int n, int bound) {
+        // Order: proven checks by stored length, then unknown ones; disproven ones are left out.
+        int[] order = orderBuffer(ply);
+        long[] keys = keyBuffer(ply);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            pos.doMove(mv[i]);
+            int st = status(ply + 1, false);
+            int len = st > 0 ? storedLength() : INF;
+            pos.undoMove();
+            if (st < 0) {
+                continue;
+            }
+            keys[k] = ((long) Math.min(len, INF) << 16) | k;
+            order[k++] = mv[i];
+        }
+        java.util.Arrays.sort(keys, 0, k);
+        int best = INF;
+        for (int i = 0; i < k && best > 1; i++) {
+            int m = order[(int) (keys[i] & 0xFFFF)];
+            int limit = Math.min(bound, best - 2) - 1;
+            if (limit < 0) {
+                break;
+            }
+            pos.doMove(m);
+            boolean known = (keys[i] >>> 16) < INF;
+            boolean worth = known || limit <= BRUTE_FORCE_BOUND || status(ply + 1, true) > 0;
+            if (worth) {
+                int v = exact(ply + 1, limit);
+                if (v < INF) {
+                    best = Math.min(best, v + 1);
+                }
+            }
+            pos.undoMove();
+        }
+        return best;
+    }
+
+    /**
+     * The solution from the current position (path element {@code ply}), which must be proven, as int moves;
+     * the position is left as it was. Empty if the proof could not be followed to a mate.
+     */
+    List<Integer> line(int ply) {
+        int upper = storedLength();
+        if (upper >= INF) {
+            upper = 1;
+        }
+        // Iterative deepening over the bound finds the shortest mate first; the stored length is an upper
+        // bound in most cases, but the bound grows past it if it was not.
+        int target = INF;
+        for (int b = 1; target >= INF && !outOfBudget && b <= 4 * upper + 16; b += 2) {
+            target = exact(ply, b);
+        }
+        if (target >= INF) {
+            outOfBudget = false;
+            lineExact = false;
+            return greedyLine(ply);
+        }
+        freshBudget();
+        List<Integer> out = new ArrayList<>();
+        int played = 0;
+        int[] mv = new int[Position.MAX_MOVES];
+        while (target > 0) {
+            int p = ply + played;
+            dfpn.pushPath(p);
+            boolean or = pos.sideToMove() == attacker;
+            int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
+            int chosen = exactChild(p, mv, n, or, target);
+            if (chosen == Move.NONE) {
+                dfpn.popPath(p);
+                break;
+            }
+            out.add(chosen);
+            pos.doMove(chosen);
+            played++;
+            target--;
+        }
+        for (int i = played - 1; i >= 0; i--) {
+            pos.undoMove();
+            dfpn.popPath(ply + i);
+        }
+        if (target != 0) {
+            outOfBudget = false;
+            lineExact = false;
+            return greedyLine(ply);
+        }
+        lineExact = true;
+        return out;
+    }
+
+    /**
+     * A move to a child whose exact length is {@code target - 1} (a reply that is not a futile drop for the
+     * defender), preferring the one that leaves the attacker fewest pieces in hand at the end; NONE if there
+     * is none.
+     */
+    private int exactChild(int ply, int[] mv, int n, boolean or, int target) {
+        boolean interposable = !or && CoreAccess.canInterpose(pos);
+        int chosen = Move.NONE;
+        int fewest = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            int m = mv[i];
+            pos.doMove(m);
+            boolean fits = !futileReply(ply + 1, m, interposable) && exact(ply + 1, target - 1) == target - 1;
+            int left = fits ? leftoverAlong(ply + 1, target - 1) : Integer.MAX_VALUE;
+            pos.undoMove();
+            if (fits && left < fewest) {
+                fewest = left;
+                chosen = m;
+            }
+        }
+        return chosen;
+    }
+
+    /**
+     * The fewest pieces left in the attacker's hand at the end of a line of exact length {@code len} from
+     * here, both sides playing lines of that length (the attacker's choice minimised, the defender's taken as
+     * the first that fits: enough to tell lines with spare pieces from those without).
+     */
+    private int leftoverAlong(int ply, int len) {
+        if (len == 0) {
+            return Hand.size(pos.hand(attacker));
+        }
+        dfpn.pushPath(ply);
+        int[] mv = new int[Position.MAX_MOVES];
+        boolean or = pos.sideToMove() == attacker;
+        int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
+        boolean interposable = !or && CoreAccess.canInterpose(pos);
+        int best = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            pos.doMove(mv[i]);
+            boolean fits = !futileReply(ply + 1, mv[i], interposable) && exact(ply + 1, len - 1) == len - 1;
+            int left = fits ? leftoverAlong(ply + 1, len - 1) : Integer.MAX_VALUE;
+            pos.undoMove();
+            best = Math.min(best, left);
+            if (!or && best < Integer.MAX_VALUE) {
+                break;
+            }
+        }
+        dfpn.popPath(ply);
+        return best == Integer.MAX_VALUE ? Hand.size(pos.hand(attacker)) : best;
+    }
+
+    /**
+     * The line the stored proof lengths give: the attacker's proven check with the shortest stored mate, the
+     * defender's reply with the longest, futile drops left out. Used when the exact minimax ran out of budget
+     * (very long problems): the result is a mate, but it may not be the shortest.
+     */
+    private List<Integer> greedyLine(int ply) {
+        List<Integer> out = new ArrayList<>();
+        int[] mv = new int[Position.MAX_MOVES];
+        int played = 0;
+        boolean mated = false;
+        while (ply + played < DfPn.MAX_PLY - 2) {
+            int p = ply + played;
+            boolean or = pos.sideToMove() == attacker;
+            dfpn.pushPath(p);
+            int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
+            int chosen = or ? bestCheck(p, mv, n) : longestReply(p, mv, n);
+            if (chosen == Move.NONE) {
+                dfpn.popPath(p);
+                mated = !or;
+                break;
+            }
+            out.add(chosen);
+            pos.doMove(chosen);
+            played++;
+        }
+        for (int i = played - 1; i >= 0; i--) {
+            pos.undoMove();
+            dfpn.popPath(ply + i);
+        }
+        return mated ? out : List.of();
+    }
+
+    private int bestCheck(int ply, int[] mv, int n) {
+        int chosen = Move.NONE;
+        int bestLen = Integer.MAX_VALUE;
+        for (int pass = 0; pass < 2 && chosen == Move.NONE; pass++) {
+            for (int i = 0; i < n; i++) {
+                int m = mv[i];
+                pos.doMove(m);
+                if (status(ply + 1, pass == 1) > 0 && storedLength() < bestLen) {
+                    bestLen = storedLength();
+                    chosen = m;
+                }
+                pos.undoMove();
+            }
+        }
+        return chosen;
+    }
+
+    /** The defender's longest reply that is not a futile drop, or {@link Move#NONE} when there is none. */
+    private int longestReply(int ply, int[] mv, int n) {
+        boolean interposable = CoreAccess.canInterpose(pos);
+        int chosen = Move.NONE;
+        int bestLen = -1;
+        for (int i = 0; i < n; i++) {
+            int e = mv[i];
+            pos.doMove(e);
+            int len = status(ply + 1, true) > 0 ? storedLength() : INF;
+            long saved = visitBudget;
+            visitBudget = visits + 10_000;
+            boolean futile = futileReply(ply + 1, e, interposable);
+            visitBudget = saved;
+            outOfBudget = false;
+            pos.undoMove();
+            if (!futile && len > bestLen) {
+                bestLen = len;
+                chosen = e;
+            }
+        }
+        return chosen;
+    }
+
+    /**
+     * The alternative attacker moves along {@code line} (played from the current position, path element
+     * {@code ply}) that also mate within the plies left at their point: each as {ply index, move, plies}.
+     * {@link #settledAll()} tells afterwards whether every alternative could be settled within the budgets.
+     */
+    List<int[]> alternatives(int ply, List<Integer> line) {
+        freshBudget();
+        // Settling an alternative may take a real search: give each one a larger share.
+        perChild = Math.max(perChild, ALTERNATIVE_NODES);
+        extraBudget = Math.max(extraBudget, 50 * ALTERNATIVE_NODES);
+        List<int[]> found = new ArrayList<>();
+        int[] mv = new int[Position.MAX_MOVES];
+        int played = 0;
+        for (int i = 0; i < line.size(); i++) {
+            int p = ply + played;
+            dfpn.pushPath(p);
+            if (i % 2 == 0) {
+                int remaining = line.size() - i;
+                int n = CoreAccess.checks(pos, mv, 0);
+                for (int j = 0; j < n; j++) {
+                    int m = mv[j];
+                    if (m == line.get(i)) {
+                        continue;
+                    }
+                    pos.doMove(m);
+                    int st = status(p + 1, false);
+                    if (st == 0 && remaining - 1 > BRUTE_FORCE_BOUND) {
+                        st = status(p + 1, true);
+                        if (st == 0) {
+                            unsettled = true;
+                        }
+                    }
+                    if (st >= 0) {
+                        int v = exact(p + 1, remaining - 1);
+                        if (v < INF) {
+                            found.add(new int[] {i, m, v + 1});
+                        }
+                    }
+                    pos.undoMove();
+                }
+            }
+            pos.doMove(line.get(i));
+            played++;
+        }
+        for (int i = played - 1; i >= 0; i--) {
+            pos.undoMove();
+            dfpn.popPath(ply + i);
+        }
+        return found;
+    }
+
+    /** Whether every alternative examined by {@link #alternatives} was settled (no budget ran out). */
+    boolean settledAll() {
+        return !unsettled && !outOfBudget;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.meijin.mate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class MateSolverTest {
+    private final MateSolver solver = new MateSolver(16);
+
+    @Test
+    void aPawnDropMateIsNotAMateButTheSolverFindsNoOther() {
+        // P*1b would mate but is a pawn-drop mate; nothing else mates.
+        Position pos = Sfen.tsume("8k/9/6NS1/9/9/9/9/9/9 b P2r2b4g3s3n4l17p 1");
+        assertThat(solver.solve(pos, MateLimits.ofNodes(2_000_000))).isInstanceOf(MateResult.NoMate.class);
+    }
+
+    @Test
+    void aPerpetualCheckIsNotAMate() {
+        // A lone rook can check the bare king for ever (the defender interposes from a full hand), never mate.
+        Position pos = Sfen.tsume("4k4/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1");
+        MateResult r = solver.solve(pos, MateLimits.ofNodes(5_000_000));
+        assertThat(r).isInstanceOf(MateResult.NoMate.class);
+    }
+
+    @Test
+    void theRepetitionTrapOfARookAndSilverIsNoMate() {
+        // Rook and silver against the king in the corner: endless checks along the edge, but the king always
+        // has a square; positions repeat with the attacker no better off, which must not count as a mate.
+        Position pos = Sfen.tsume("7k1/9/9/9/9/9/9/9/9 b RSr2b4g3s4n4l18p 1");
+        MateResult r = solver.solve(pos, MateLimits.ofNodes(5_000_000));
+        assertThat(r).isInstanceOf(MateResult.NoMate.class);
+    }
+
+    @Test
+    void theSolutionIsReadWithBothConventions() {
+        // tanuki-5te-0040: the lance opens a check down the file; the defender can only drop pieces in the
+        // way, each taken with mate. By the printed convention that is a mate in one; by the rules alone the
+        // shortest line that ends in checkmate has five plies.
+        Position pos = Sfen.tsume("6G1k/9/7G1/8S/8L/9/9/9/9 b 2r2b2g3s4n3l18p 1");
+        MateResult tsume = solver.solve(pos, MateLimits.ofNodes(1_000_000), Convention.TSUME);
+        assertThat(tsume).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.plies()).isEqualTo(1);
+            Problems.assertMates(pos, m, Convention.TSUME);
+        });
+        MateResult strict = solver.solve(pos, MateLimits.ofNodes(1_000_000), Convention.STRICT);
+        assertThat(strict).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.plies()).isEqualTo(5);
+            assertThat(m.usi()).isEqualTo("2c1b 1a1b 1d1c+ 1b1a 1c1b");
+            Problems.assertMates(pos, m, Convention.STRICT);
+        });
+    }
+
+    @Test
+    void limitsEndTheSearchWithTheirReason() {
+        Position pos = Sfen.tsume("4k4/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1");
+        assertThat(solver.solve(pos, MateLimits.ofNodes(1000)))
+                .isEqualTo(new MateResult.Unknown(UnknownReason.NODE_LIMIT));
+        assertThat(solver.nodes()).isBetween(1000L, 3000L);
+        // 煙詰 (117 plies) takes this solver far longer than 50 ms on any machine.
+        Problems.Row kemuri = Problems.table("kif_derived.tsv").stream()
+                .filter(r -> r.plies() == 117).findFirst().orElseThrow();
+        assertThat(solver.solve(kemuri.position(), MateLimits.ofTime(Duration.ofMillis(50))))
+                .isEqualTo(new MateResult.Unknown(UnknownReason.TIME_LIMIT));
+    }
+
+    @Test
+    void stopFromAnotherThreadEndsTheSolve() throws InterruptedException {
+        Position pos = Sfen.tsume("4k4/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1");
+        MateSolver s = new MateSolver(16);
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            s.stop();
+        });
+        stopper.start();
+        MateResult r = s.solve(pos, MateLimits.NONE);
+        stopper.join();
+        assertThat(r).isIn(new MateResult.Unknown(UnknownReason.STOPPED), new MateResult.NoMate());
+        if (r instanceof MateResult.Unknown) {
+            assertThat(s.nanos()).isLessThan(Duration.ofSeconds(5).toNanos());
+        }
+    }
+
+    @Test
+    void aSmallTableIsCollectedRatherThanFilledUp() {
+        // 1 MB holds 32,768 entries; the 11-ply problem needs more nodes than that and is still solved.
+        MateSolver tiny = new MateSolver(1);
+        Problems.Row row = Problems.table("tanuki_generated.tsv").stream()
+                .filter(r -> r.id().equals("tanuki-11te-0056")).findFirst().orElseThrow();
+        MateResult r = tiny.solve(row.position(), MateLimits.ofNodes(20_000_000), Convention.STRICT);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> assertThat(m.plies()).isEqualTo(11));
+    }
+
+    @Test
+    void checkReportsCooksAndLeftoverPieces() {
+        // tanuki-7te-0129 as published: 7 plies, but 3c1e+ 1d1c L*1d 1c2c 3b3c+ mates in 5.
+        Position pos = Sfen.tsume("7r1/6R2/6BPP/8k/9/7G1/9/9/9 b Lb3g4s4n3l16p 1");
+        Optional<Soundness> s = solver.check(pos, MateLimits.ofNodes(2_000_000), Convention.STRICT);
+        assertThat(s).isPresent();
+        assertThat(s.get().mate().usi()).isEqualTo("3c1e+ 1d1c L*1d 1c2c 3b3c+");
+        assertThat(s.get().leftover()).isZero();
+        assertThat(s.get().complete()).isTrue();
+        // A sound 3-ply problem: no cook, nothing left in hand.
+        Problems.Row sound = Problems.table("tanuki_generated.tsv").stream()
+                .filter(r -> r.id().equals("tanuki-3te-0001")).findFirst().orElseThrow();
+        Soundness ok = solver.check(sound.position(), MateLimits.ofNodes(2_000_000), Convention.STRICT).orElseThrow();
+        assertThat(ok.mate().plies()).isEqualTo(3);
+        assertThat(ok.cooks()).isEmpty();
+        assertThat(ok.leftover()).isZero();
+        assertThat(ok.sound()).isTrue();
+    }
+
+    @Test
+    void aCookIsReportedWithItsMove() {
+        // Rook and gold in hand against the cornered king: several first moves mate at once.
+        Position pos = Sfen.tsume("8k/9/7G1/9/9/9/9/9/9 b RGr2b2g4s4n4l18p 1");
+        Soundness s = solver.check(pos, MateLimits.ofNodes(2_000_000), Convention.TSUME).orElseThrow();
+        assertThat(s.mate().plies()).isEqualTo(1);
+        assertThat(s.cooks()).isEmpty();
+        assertThat(s.lastMoveAlternatives()).isNotEmpty();
+        assertThat(s.leftover()).isEqualTo(1);
+        assertThat(s.sound()).isFalse();
+    }
+
+    @Test
+    void badLimitsAreRefused() {
+        assertThatThrownBy(() -> MateLimits.ofNodes(0)).hasMessageContaining("node limit");
+        assertThatThrownBy(() -> new MateSolver(0)).hasMessageContaining("hash size");
+    }
+}
