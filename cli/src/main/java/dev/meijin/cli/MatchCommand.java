@@ -13,11 +13,8 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.Format;
 import dev.meijin.notation.Formats;
 import dev.meijin.notation.WriteOptions;
-import dev.meijin.notation.kifu.Header;
-import dev.meijin.notation.kifu.Kifu;
-import dev.meijin.notation.kifu.Special;
-import dev.meijin.notation.kifu.Start;
-import dev.meijin.notation.kifu.Step;
+import dev.meijin.notation.kifu.GameInfo;
+import dev.meijin.notation.kifu.GameRecords;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -350,51 +346,24 @@ final class MatchCommand implements Callable<Integer> {
             }
         }
         String sente = firstIsSente ? a.name : b.name, gote = firstIsSente ? b.name : a.name;
-        save(number, game, o, spent, sente, gote, outcome);
+        save(number, game, spent, sente, gote);
         return String.format(Locale.ROOT, "Game %d: %s (sente) vs %s (gote): %s after %d plies%s", number, sente, gote, result, game.plies(), timeDetail);
     }
 
-    private void save(int number, Game game, Opening o, List<Long> spent, String sente, String gote, Outcome outcome) {
-        List<Step> steps = new ArrayList<>();
-        int[] ms = game.moves();
-        for (int i = 0; i < ms.length; i++) {
-            long t = i < spent.size() ? spent.get(i) : 0;
-            steps.add(Step.move(ms[i]).withTime(Optional.of(Duration.ofMillis(t)), Optional.empty()));
+    private void save(int number, Game game, List<Long> spent, String sente, String gote) {
+        List<Duration> times = new ArrayList<>();
+        for (int i = 0; i < game.plies(); i++) {
+            times.add(Duration.ofMillis(i < spent.size() ? spent.get(i) : 0));
         }
-        steps.add(Step.special(special(game, outcome)));
-        List<Header> headers = List.of(new Header("棋戦", "meijin match"), new Header("先手", sente), new Header("後手", gote));
-        Kifu k = new Kifu(headers, Start.of(o.setup()), List.of(), steps);
+        GameInfo info = GameInfo.of(sente, gote).withEvent("meijin match").withMoveTimes(times);
         String base = String.format(Locale.ROOT, "game-%04d", number);
         for (Format f : List.of(Format.KIF, Format.CSA)) {
             try {
-                String text = Formats.write(k, f, WriteOptions.UTF8).text();
+                String text = Formats.write(GameRecords.toKifu(game, info, f), f, WriteOptions.UTF8).text();
                 Files.writeString(out.resolve(base + "." + (f == Format.KIF ? "kifu" : "csa")), text, StandardCharsets.UTF_8);
             } catch (IOException | RuntimeException e) {
                 spec.commandLine().getErr().println("meijin match: could not save " + base + " as " + f + ": " + e.getMessage());
             }
         }
-    }
-
-    /** The record special for an ending, seen from the side to move at the end. */
-    private static Special special(Game game, Outcome outcome) {
-        Color toMove = game.turn();
-        return switch (outcome) {
-            case Outcome.Aborted ab -> Special.CHUDAN;
-            case Outcome.Draw d -> switch (d.ending()) {
-                case REPETITION -> Special.SENNICHITE;
-                case MOVE_LIMIT -> Special.MAX_MOVES;
-                case DECLARATION, IMPASSE -> Special.JISHOGI;
-                default -> Special.HIKIWAKE;
-            };
-            case Outcome.Win w -> switch (w.ending()) {
-                case CHECKMATE, NO_LEGAL_MOVES -> Special.TSUMI;
-                case RESIGNATION -> Special.TORYO;
-                case TIME_LOSS -> Special.TIME_UP;
-                case DECLARATION -> Special.KACHI;
-                case ILLEGAL_MOVE, PERPETUAL_CHECK, TRY, IMPASSE, REPETITION, MOVE_LIMIT, FORFEIT, ABORTED ->
-                        w.winner() == toMove ? Special.ILLEGAL_WIN : Special.ILLEGAL_MOVE;
-            };
-            case Outcome.Aborted ab -> Special.CHUDAN;
-        };
     }
 }
