@@ -282,7 +282,7 @@ public final class HttpApi {
         String f = ctx.queryParam("format");
         Format format = Records.format(f == null ? null : f.toLowerCase(Locale.ROOT))
                 .orElseThrow(() -> new RefusedException(ErrorCode.BAD_FIELD, "format must be kif, ki2, csa, jkf or sfen"));
-        String text = Records.write(Records.kifu(g, repo.moves(id)), format);
+        String text = Records.write(Records.kifu(g, repo.moves(id), format), format);
         ctx.header("Content-Disposition", "attachment; filename=\"meijin-" + id + "." + Records.extension(format) + "\"");
         ctx.contentType(format == Format.JKF ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
         ctx.result(text);

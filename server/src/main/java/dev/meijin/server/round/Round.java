@@ -3,8 +3,10 @@ package dev.meijin.server.round;
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Clock;
 import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.sfen.Sfen;
 import dev.meijin.server.game.GameStatus;
 import dev.meijin.server.game.PlayerKind;
 import dev.meijin.server.game.Secrets;
@@ -104,6 +106,17 @@ public final class Round {
             clock = clock.start(game.turn(), ctx.time().nanos());
         }
         return new Live(game, clock);
+    }
+
+    /**
+     * The core game of a stored game, rebuilt from its moves and result as a round rebuilds it: for records and
+     * analysis of any game, live or finished.
+     *
+     * @throws IllegalArgumentException if a stored move is not legal (a corrupted record)
+     */
+    public static Game coreGame(StoredGame g, List<StoredMove> moves) {
+        return Game.restore(Sfen.parse(g.terms().handicap().sfen()), GameAdapter.rules(g.terms().rules()),
+                moves.stream().map(StoredMove::usi).toList(), Optional.ofNullable(outcome(g.result())));
     }
 
     /** The core outcome of a stored result, or null. */
