@@ -1,12 +1,17 @@
 package dev.meijin.engine;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
+import dev.meijin.mate.Convention;
+import dev.meijin.mate.MateLimits;
+import dev.meijin.mate.MateResult;
+import dev.meijin.mate.MateSolver;
 import dev.meijin.engine.eval.Evaluator;
 import dev.meijin.engine.eval.ShogiEvaluator;
 import dev.meijin.engine.eval.Weights;
@@ -15,6 +20,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -485,15 +491,17 @@ public final class Engine implements AutoCloseable {
     public void goMate(long millis, Consumer<MateAnswer> listener) {
         stopAndWait();
         synchronized (lock) {
-            MateSearch search = new MateSearch(position);
-            mateSearch = search;
+            MateSolver solver = new MateSolver();
+            mateSolver = solver;
+            Position problem = position.copy();
+            MateLimits limits = millis > 0 ? MateLimits.ofTime(Duration.ofMillis(millis)) : MateLimits.NONE;
             Thread t = new Thread(() -> {
                 MateAnswer answer;
                 try {
-                    answer = switch (search.solve(millis)) {
-                        case MATE -> new MateAnswer.Mate(search.line());
-                        case NO_MATE -> new MateAnswer.NoMate();
-                        case TIMEOUT -> new MateAnswer.Timeout();
+                    answer = switch (solver.solve(problem, limits, Convention.STRICT)) {
+                        case MateResult.Mate m -> new MateAnswer.Mate(m.moves().stream().map(MoveOrDrop::usi).toList());
+                        case MateResult.NoMate n -> new MateAnswer.NoMate();
+                        case MateResult.Unknown u -> new MateAnswer.Timeout();
                     };
                 } catch (RuntimeException | StackOverflowError e) {
                     answer = new MateAnswer.Timeout();
@@ -506,15 +514,15 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    private MateSearch mateSearch;
+    private MateSolver mateSolver;
 
     /** Stops the running search, if any; its bestmove follows through the listener. */
     public void stop() {
         SearchRun run;
         synchronized (lock) {
             run = current;
-            if (mateSearch != null) {
-                mateSearch.stop();
+            if (mateSolver != null) {
+                mateSolver.stop();
             }
         }
         if (run != null) {

@@ -148,8 +148,12 @@ public final class Game {
         return g;
     }
 
-    /** Points of the pieces of a full set that are in nobody's possession in the start position (a handicap's removed pieces). */
-    static int missingPoints(Setup s) {
+    /**
+     * Points of the pieces of a full set that are in nobody's possession (a handicap's removed pieces): the
+     * impasse credit of the handicap giver under {@link RuleSet#handicapCompensation()}. Captures do not change
+     * it, so any position of a game gives the same figure as its start.
+     */
+    public static int missingPoints(Setup s) {
         int[] count = new int[8];
         for (int sq = 0; sq < Square.COUNT; sq++) {
             int pc = s.piece(sq);

@@ -152,7 +152,7 @@ class UsiProtocolTest {
         "setoption name NetworkDelay value -1|info string error: option NetworkDelay: -1 is outside 0–10000",
         "setoption name Skill Level value -1|info string error: option Skill Level: -1 is outside 0–20",
         "setoption name BookFile value /nonexistent/book.db|info string error: BookFile /nonexistent/book.db: no such file",
-        "position sfen 9/9/9/9/9/9/9/9/9 b - 1|info string error: position: illegal position: SENTE has no king; GOTE has no king; the position is unchanged",
+        "position sfen 9/9/9/9/9/9/9/9/9 b - 1|info string error: position: illegal position: no king on the board; the position is unchanged",
         "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f foo|info string error: position: move 2: malformed USI move \"foo\": expected from-square, to-square and an optional '+', or a drop such as P*5e; the position is unchanged",
         "position startpos moves 7g7f 8c8d 2h2c+|info string error: position: move 3: illegal move 2h2c+ in lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3: a rook on 2h cannot move to 2c; the position is unchanged",
         "gameover|info string error: gameover: expected win, lose or draw",
