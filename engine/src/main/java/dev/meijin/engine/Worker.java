@@ -572,11 +572,7 @@ final class Worker implements Runnable {
                 if (score > alpha) {
                     bestMove = m;
                     if (pvNode) {
-                        int[] line = pv[ply];
-                        line[ply] = m;
-                        int len = pvLen[ply + 1];
-                        System.arraycopy(pv[ply + 1], ply + 1, line, ply + 1, len - (ply + 1));
-                        pvLen[ply] = Math.max(ply + 1, len);
+                        updatePv(ply, m);
                     }
                     if (score >= beta) {
                         updateStats(m, cap, quiet, depth, ply, tried, quietCount, prev);
@@ -728,11 +724,7 @@ final class Worker implements Runnable {
                 if (score > alpha) {
                     bestMove = m;
                     if (pvNode) {
-                        int[] line = pv[ply];
-                        line[ply] = m;
-                        int len = pvLen[ply + 1];
-                        System.arraycopy(pv[ply + 1], ply + 1, line, ply + 1, len - (ply + 1));
-                        pvLen[ply] = Math.max(ply + 1, len);
+                        updatePv(ply, m);
                     }
                     if (score >= beta) {
                         break;
@@ -849,5 +841,14 @@ final class Worker implements Runnable {
 
     void publishNodes() {
         nodes = localNodes;
+    }
+
+    /** The principal variation at {@code ply} becomes {@code m} followed by the one found below it. */
+    private void updatePv(int ply, int m) {
+        int[] line = pv[ply];
+        line[ply] = m;
+        int len = pvLen[ply + 1];
+        System.arraycopy(pv[ply + 1], ply + 1, line, ply + 1, len - (ply + 1));
+        pvLen[ply] = Math.max(ply + 1, len);
     }
 }
