@@ -203,15 +203,17 @@ export class GamePage {
   }
 
   /**
-   * The engine's analysis of a finished game (`GET /api/games/{id}/analysis`, docs/PROTOCOL.md): the first
-   * request starts it, and the page asks again every two seconds while it runs. A server without the engine
-   * answers with an error, and the page then shows no analysis panel.
+   * The engine's analysis of a finished game (docs/PROTOCOL.md): `GET /api/games/{id}/analysis` reads it, and
+   * when the server has none yet the page starts it with a `POST`; the page asks again every two seconds while
+   * it runs. A server without the engine answers with an error, and the page then shows no analysis panel.
    */
   async loadAnalysis() {
     if (this.analysisPending || (this.analysis && this.analysis.status === 'done')) return;
     this.analysisPending = true;
     try {
-      this.analysis = await api('GET', `/api/games/${encodeURIComponent(this.id)}/analysis`);
+      const url = `/api/games/${encodeURIComponent(this.id)}/analysis`;
+      this.analysis = await api('GET', url);
+      if (this.analysis.status === 'none') this.analysis = await api('POST', url);
       this.render();
       if (this.analysis.status === 'running') {
         setTimeout(() => { this.analysisPending = false; this.loadAnalysis(); }, 2000);

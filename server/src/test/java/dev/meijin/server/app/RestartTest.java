@@ -34,6 +34,18 @@ class RestartTest {
         String line;
         while ((line = r.readLine()) != null) {
             if (line.startsWith("listening ")) {
+                // Keep reading what the server writes, so that a full pipe never blocks it.
+                Thread drain = new Thread(() -> {
+                    try {
+                        while (r.readLine() != null) {
+                            // discarded
+                        }
+                    } catch (IOException e) {
+                        // the process ended
+                    }
+                }, "restart-test-drain");
+                drain.setDaemon(true);
+                drain.start();
                 return Integer.parseInt(line.substring("listening ".length()).trim());
             }
         }
@@ -71,8 +83,9 @@ class RestartTest {
         try (Harness h = Harness.remote(port(second))) {
             Harness.Ws sente = h.connect(s[0].gameId(), s[0].secret());
             Harness.Ws gote = h.connect(s[1].gameId(), s[1].secret());
-            JsonNode st = gote.next("state");
-            sente.next("state");
+            // A cold JVM opens the database left by the crash and rebuilds the round on the first connection.
+            JsonNode st = gote.next("state", 30);
+            sente.next("state", 30);
             assertThat(st.get("you").asString()).isEqualTo("gote");
             assertThat(st.get("status").asString()).isEqualTo("playing");
             assertThat(st.get("ply").asInt()).isEqualTo(3);

@@ -93,9 +93,17 @@ final class Browser implements AutoCloseable {
 
     /** Waits until the condition holds (a non-null, non-false value) and returns its value. */
     <T> T await(String what, Function<WebDriver, T> condition) {
+        return await(what, condition, WAIT);
+    }
+
+    /**
+     * Waits up to {@code limit} until the condition holds: for what the server computes rather than the page
+     * (the engine's analysis), which takes longer on a busy machine.
+     */
+    <T> T await(String what, Function<WebDriver, T> condition, Duration limit) {
         try {
             // A page that redraws between finding an element and using it leaves a stale reference: look again.
-            return new WebDriverWait(driver, WAIT).withMessage(what).ignoring(StaleElementReferenceException.class).until(condition);
+            return new WebDriverWait(driver, limit).withMessage(what).ignoring(StaleElementReferenceException.class).until(condition);
         } catch (org.openqa.selenium.TimeoutException e) {
             throw new AssertionError("timed out waiting for " + what + "; page text:\n" + bodyText(), e);
         }
