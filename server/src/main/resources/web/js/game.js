@@ -248,7 +248,8 @@ export class GamePage {
     const playing = s.status === 'playing';
     const replaying = this.viewPly !== null && this.viewPly !== s.moves.length;
     const handicap = s.handicap && s.handicap.id !== 'EVEN';
-    const kingNames = { sente: '玉', gote: '王' }; // the giver (gote in a handicap game) or the senior player takes 王
+    // 王 for the senior player, 玉 for the other, as the server decides (dev.meijin.server.round.KingCharacters)
+    const kingNames = s.kings || { sente: '玉', gote: '王' };
     const sideName = (c) => handicap ? t(c === 'sente' ? 'shitate' : 'uwate') : t(c);
     if (replaying) {
       const sfens = this.replaySfens();

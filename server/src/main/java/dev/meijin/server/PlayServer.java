@@ -82,7 +82,7 @@ public final class PlayServer implements AutoCloseable {
         lobby.load(repo);
         LocalEventBus bus = new LocalEventBus();
         EnginePool engine = cfg.engine().threads() > 0 ? new EnginePool(cfg.engine(), cfg.time()) : null;
-        RoundContext ctx = new RoundContext(repo, bus, cfg.time(), cfg.wall(), timers, cfg.grace(), cfg.claimAfter(), lobby::remove, engine,
+        RoundContext ctx = new RoundContext(repo, bus, cfg.time(), cfg.wall(), timers, cfg.grace(), cfg.claimAfter(), cfg.seekGrace(), cfg.seekMaxAge(), lobby::remove, engine,
                 new MoveTimings());
         LocalRounds rounds = new LocalRounds(ctx);
         int resumed = rounds.resumeAll();

@@ -34,6 +34,10 @@ import org.slf4j.LoggerFactory;
 public final class Round {
     private static final Logger LOG = LoggerFactory.getLogger(Round.class);
     private static final long MS = 1_000_000L;
+    /** The detail of a seek withdrawn because its owner left. */
+    static final String SEEK_OWNER_LEFT = "seek withdrawn: its owner left";
+    /** The detail of a seek withdrawn because it waited too long. */
+    static final String SEEK_EXPIRED = "seek expired: nobody accepted it in time";
 
     private final RoundContext ctx;
     private final String id;
@@ -48,6 +52,7 @@ public final class Round {
     private final long[] goneSince = {-1, -1};
     private int watchers;
     private ScheduledFuture<?> flagTimer;
+    private ScheduledFuture<?> goneTimer;
     private EnginePlayer.Thinking thinking;
     private boolean stopped;
     private final Thread thread;
@@ -83,6 +88,7 @@ public final class Round {
         if (g.status() == GameStatus.PLAYING) {
             r.tell(new RoundCommand.Flag());
         }
+        r.tell(new RoundCommand.Gone());
         return r;
     }
 
@@ -239,6 +245,9 @@ public final class Round {
         }
         stopped = true;
         cancelFlagTimer();
+        if (goneTimer != null) {
+            goneTimer.cancel(false);
+        }
         cancelThinking();
         onIdle.accept(this);
         return true;
@@ -253,6 +262,7 @@ public final class Round {
             case RoundCommand.Snapshot s -> e -> s.state().completeExceptionally(new RefusedException(ErrorCode.INTERNAL, "the server failed"));
             case RoundCommand.Disconnect d -> e -> {};
             case RoundCommand.Flag f -> e -> {};
+            case RoundCommand.Gone g -> e -> {};
             case RoundCommand.EngineAnswered ea -> e -> {};
         };
     }
@@ -284,6 +294,7 @@ public final class Round {
             case RoundCommand.Disconnect d -> disconnect(d);
             case RoundCommand.Snapshot s -> s.state().complete(state(s.seat()));
             case RoundCommand.Flag f -> flag();
+            case RoundCommand.Gone g -> gone();
             case RoundCommand.EngineAnswered ea -> engineAnswered(ea);
         }
     }
@@ -592,6 +603,71 @@ public final class Round {
         end(GameStatus.FINISHED, result(game.game().forfeit(opp), wall));
     }
 
+    /**
+     * A player who left, where nobody else can claim: in a game against the engine the engine claims once the
+     * person has been gone for the claim delay (the game is aborted instead if it may still be aborted, as an
+     * abandoned game is on lishogi); a seek is withdrawn once its owner has been gone for the seek grace, or when
+     * it has waited its maximum age. Otherwise the check is scheduled again for when it could be due.
+     */
+    private void gone() {
+        long wall = ctx.wall().millis();
+        switch (stored.status()) {
+            case WAITING -> {
+                if (!stored.terms().inLobby()) {
+                    return;
+                }
+                int owner = stored.terms().creator().index();
+                long expires = stored.createdAt() + ctx.seekMaxAge().toMillis();
+                if (wall >= expires) {
+                    end(GameStatus.ABORTED, result(game.game().abort(SEEK_EXPIRED), wall));
+                    return;
+                }
+                long left = expires - wall;
+                if (present[owner] == 0) {
+                    long due = goneSince[owner] + ctx.seekGrace().toMillis();
+                    if (wall >= due) {
+                        end(GameStatus.ABORTED, result(game.game().abort(SEEK_OWNER_LEFT), wall));
+                        return;
+                    }
+                    left = Math.min(left, due - wall);
+                }
+                scheduleGone(left);
+            }
+            case PLAYING -> {
+                Color person = engineOpponentOf();
+                if (person == null || present[person.index()] > 0) {
+                    return;
+                }
+                long due = goneSince[person.index()] + ctx.claimAfter().toMillis();
+                if (wall < due) {
+                    scheduleGone(due - wall);
+                } else if (game.game().canAbort()) {
+                    end(GameStatus.ABORTED, result(game.game().abort(Views.color(person) + " left before moving"), wall));
+                } else {
+                    end(GameStatus.FINISHED, result(game.game().forfeit(person), wall));
+                }
+            }
+            case FINISHED, ABORTED -> {}
+        }
+    }
+
+    /** The person's seat in a game against the engine, or null when both or neither seat is the engine's. */
+    private Color engineOpponentOf() {
+        for (Color c : Color.values()) {
+            if (stored.player(c).kind() == PlayerKind.HUMAN && stored.player(c.opposite()).kind() == PlayerKind.ENGINE) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private void scheduleGone(long millis) {
+        if (goneTimer != null) {
+            goneTimer.cancel(false);
+        }
+        goneTimer = ctx.timers().schedule(() -> tell(new RoundCommand.Gone()), millis + 1, TimeUnit.MILLISECONDS);
+    }
+
     private void abort(Color seat) {
         if (seat == null) {
             throw new RefusedException(ErrorCode.NOT_A_PLAYER, "only the players of this game can abort it; you are watching");
@@ -653,6 +729,7 @@ public final class Round {
                 goneSince[i] = ctx.wall().millis();
                 if (stored.status().isLive()) {
                     publish(presence());
+                    gone();
                 }
             }
         }
@@ -686,7 +763,7 @@ public final class Round {
                 new RulesView(g.terms().rules(), rs.impasse().name(), rs.maxMoves(), rs.takebacks()), Views.timeControl(g.terms().timeControl()),
                 Views.furigoma(g.terms().furigoma(), g.terms().creator()), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
                 game.moves(), game.lastMove(), t.check(), t.dests(), t.dropDests(), Views.clock(clock, now, ctx.wall().millis()), game.impasse(),
-                abortable(), Views.color(takebackOffer), Views.outcome(g.result()));
+                abortable(), Views.color(takebackOffer), Views.outcome(g.result()), KingCharacters.of(g));
     }
 
     private PlayerView player(StoredGame g, Color c) {

@@ -31,6 +31,12 @@ sealed interface RoundCommand {
     /** The flag timer fired: end the game if the running side is out of time. */
     record Flag() implements RoundCommand {}
 
+    /**
+     * A timer about a player who left fired: end an engine game whose person has been gone for the claim delay,
+     * or withdraw a seek whose owner has been gone for the seek grace or that has reached its maximum age.
+     */
+    record Gone() implements RoundCommand {}
+
     /** The engine answered about the position after {@code ply} moves (ignored if the game has moved on). */
     record EngineAnswered(int ply, EnginePlayer.Answer answer) implements RoundCommand {}
 }

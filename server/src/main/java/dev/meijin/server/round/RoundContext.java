@@ -17,10 +17,12 @@ import java.util.function.Consumer;
  * @param timers the scheduler of flag timers (its tasks only post commands)
  * @param grace lag forgiven on every move
  * @param claimAfter how long a player must be gone before the opponent may claim the game
+ * @param seekGrace how long the owner of a seek may be disconnected from it (a reload, a lost connection) before it is withdrawn
+ * @param seekMaxAge how long a seek may wait for an opponent before it is withdrawn
  * @param seekClosed told the id of a lobby game that was joined or aborted
  * @param engine the computer opponent, or null when the server has none
  * @param timings where the time taken to handle each move is counted
  */
 public record RoundContext(GameRepository repository, EventBus bus, TimeSource time, InstantSource wall, ScheduledExecutorService timers,
-        Duration grace, Duration claimAfter, Consumer<String> seekClosed,
+        Duration grace, Duration claimAfter, Duration seekGrace, Duration seekMaxAge, Consumer<String> seekClosed,
         EnginePlayer engine, MoveTimings timings) {}

@@ -24,11 +24,11 @@ public sealed interface ServerEvent {
     record State(String id, String status, String you, Players players, HandicapView handicap, RulesView rules, TimeControlView timeControl,
             FurigomaView furigoma, String initialSfen, String sfen, int ply, String turn, List<MoveView> moves, LastMove lastMove, String check,
             Map<String, Map<String, String>> dests, Map<String, List<String>> dropDests, ClockView clock, ImpasseView impasse, boolean abortable,
-            String takebackOffer, OutcomeView outcome) implements ServerEvent {
+            String takebackOffer, OutcomeView outcome, KingCharacters kings) implements ServerEvent {
         /** The same state for another viewer. */
         public State forViewer(String seat) {
             return new State(id, status, seat, players, handicap, rules, timeControl, furigoma, initialSfen, sfen, ply, turn, moves, lastMove, check,
-                    dests, dropDests, clock, impasse, abortable, takebackOffer, outcome);
+                    dests, dropDests, clock, impasse, abortable, takebackOffer, outcome, kings);
         }
     }
 

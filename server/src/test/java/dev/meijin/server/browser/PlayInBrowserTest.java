@@ -58,6 +58,9 @@ final class PlayInBrowserTest {
             assertThat(sente.browser.find("#share-link").getDomProperty("value")).endsWith("/game/" + id);
             gote.acceptSeek(id, "Hanako");
             sente.browser.await("the game started", d -> "playing".equals(sente.status()));
+            // Between people in an even game gote is taken as the senior player: 王 for gote, 玉 for sente.
+            assertThat(sente.kanjiOn("5i")).isEqualTo("玉");
+            assertThat(sente.kanjiOn("5a")).isEqualTo("王");
 
             // The impasse counts of both sides are shown (CSA rules: sente needs 28 points, gote 27).
             assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("0 / 28");
@@ -351,6 +354,10 @@ final class PlayInBrowserTest {
             human.awaitMyTurn();
             assertThat(human.you()).isEqualTo("sente");
             assertThat(human.browser.text(".player-top .name")).isEqualTo("Computer Level 2");
+            // Against the computer's lower levels the person is the senior player and takes 王 (KingCharacters).
+            assertThat(human.kanjiOn("5i")).isEqualTo("王");
+            assertThat(human.kanjiOn("5a")).isEqualTo("玉");
+            human.browser.screenshot("game-computer-kings-phone");
             human.play("7g7f");
             human.awaitPly(2);
             assertThat(human.turn()).isEqualTo("sente");
