@@ -46,10 +46,13 @@ public final class PlayServer implements AutoCloseable {
     private final ScheduledExecutorService timers;
     private final Javalin app;
     private final RoundOwner rounds;
+    private final GameRepository repo;
     private final String host;
     private final EnginePool engine;
 
-    private PlayServer(Database db, ScheduledExecutorService timers, Javalin app, RoundOwner rounds, String host, EnginePool engine) {
+    private PlayServer(Database db, GameRepository repo, ScheduledExecutorService timers, Javalin app, RoundOwner rounds, String host,
+            EnginePool engine) {
+        this.repo = repo;
         this.engine = engine;
         this.db = db;
         this.timers = timers;
@@ -132,7 +135,7 @@ public final class PlayServer implements AutoCloseable {
             });
         });
         app.start(cfg.host(), cfg.port());
-        PlayServer s = new PlayServer(db, timers, app, rounds, cfg.host(), engine);
+        PlayServer s = new PlayServer(db, repo, timers, app, rounds, cfg.host(), engine);
         LOG.info("Meijin play server on {} ({} games resumed)", s.url(), resumed);
         return s;
     }
@@ -177,6 +180,7 @@ public final class PlayServer implements AutoCloseable {
             engine.close();
         }
         timers.shutdownNow();
+        repo.close();
         db.close();
     }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.Update;
 
 /**
@@ -25,6 +26,7 @@ public final class GameRepository {
             + " winner, reason, detail, ended_at";
 
     private final Jdbi jdbi;
+    private volatile MoveCommitter committer;
 
     /** A repository over a database. */
     public GameRepository(Jdbi jdbi) {
@@ -108,25 +110,82 @@ public final class GameRepository {
     }
 
     /**
-     * Stores a move and the game's new ply, and the result if the move ended the game, in one transaction.
+     * Stores a move and the game's new ply, and the result if the move ended the game, and returns once they are
+     * committed. Moves of many games that arrive together are committed in one transaction (group commit): the
+     * committer thread takes every move waiting, writes them all and commits once, so that a thousand games
+     * moving at once cost tens of commits a second rather than a thousand. A move is never acknowledged before
+     * its commit, and a move that cannot be stored fails alone: the others of its group are committed without it.
      *
      * @throws IllegalStateException if the game's stored ply is not the move's ply minus one (a second writer)
      */
     public void recordMove(String id, StoredMove m, StoredGame.Result endedBy) {
+        committer().commit(new MoveCommitter.Pending(id, m, endedBy));
+    }
+
+    private MoveCommitter committer() {
+        MoveCommitter c = committer;
+        if (c == null) {
+            synchronized (this) {
+                c = committer;
+                if (c == null) {
+                    c = new MoveCommitter(this::recordMoves, this::recordMoveAlone);
+                    committer = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    private static final String INSERT_MOVE = "insert into moves (game_id, ply, usi, time_ms, played_at, sente_main_ms, sente_periods,"
+            + " gote_main_ms, gote_periods) values (:id, :ply, :usi, :time, :at, :sm, :sp, :gm, :gp)";
+    private static final String UPDATE_PLY = "update games set ply = :ply, updated_at = :at, status = :status, winner = :winner,"
+            + " reason = :reason, detail = :detail, ended_at = :ended_at where id = :id and ply = :prev";
+
+    /** One move in its own transaction. */
+    private void recordMoveAlone(MoveCommitter.Pending p) {
+        recordMoves(List.of(p));
+    }
+
+    /**
+     * Moves of several games in one transaction: all of them or none.
+     *
+     * @throws IllegalStateException if a game's stored ply is not its move's ply minus one (nothing is stored)
+     */
+    private void recordMoves(List<MoveCommitter.Pending> moves) {
         jdbi.useTransaction(h -> {
-            h.createUpdate("insert into moves (game_id, ply, usi, time_ms, played_at, sente_main_ms, sente_periods, gote_main_ms, gote_periods)"
-                    + " values (:id, :ply, :usi, :time, :at, :sm, :sp, :gm, :gp)")
-                    .bind("id", id).bind("ply", m.ply()).bind("usi", m.usi()).bind("time", m.timeMs()).bind("at", m.playedAt())
-                    .bind("sm", m.senteMainMs()).bind("sp", m.sentePeriods()).bind("gm", m.goteMainMs()).bind("gp", m.gotePeriods()).execute();
-            Update u = h.createUpdate("update games set ply = :ply, updated_at = :at, status = :status, winner = :winner, reason = :reason,"
-                    + " detail = :detail, ended_at = :ended_at where id = :id and ply = :prev")
-                    .bind("ply", m.ply()).bind("at", m.playedAt()).bind("id", id).bind("prev", m.ply() - 1)
-                    .bind("status", endedBy == null ? GameStatus.PLAYING.name() : GameStatus.FINISHED.name());
-            bindResult(u, endedBy);
-            if (u.execute() != 1) {
-                throw new IllegalStateException("game " + id + " is not at ply " + (m.ply() - 1));
+            PreparedBatch insert = h.prepareBatch(INSERT_MOVE);
+            PreparedBatch update = h.prepareBatch(UPDATE_PLY);
+            for (MoveCommitter.Pending p : moves) {
+                StoredMove m = p.move();
+                insert.bind("id", p.gameId()).bind("ply", m.ply()).bind("usi", m.usi()).bind("time", m.timeMs()).bind("at", m.playedAt())
+                        .bind("sm", m.senteMainMs()).bind("sp", m.sentePeriods()).bind("gm", m.goteMainMs()).bind("gp", m.gotePeriods()).add();
+                StoredGame.Result r = p.endedBy();
+                update.bind("ply", m.ply()).bind("at", m.playedAt()).bind("id", p.gameId()).bind("prev", m.ply() - 1)
+                        .bind("status", r == null ? GameStatus.PLAYING.name() : GameStatus.FINISHED.name())
+                        .bind("winner", r == null || r.winner() == null ? null : r.winner().name()).bind("reason", r == null ? null : r.reason().name())
+                        .bind("detail", r == null ? null : clip(r.detail(), 200)).bind("ended_at", r == null ? null : r.endedAt()).add();
+            }
+            insert.execute();
+            int[] counts = update.execute();
+            for (int i = 0; i < counts.length; i++) {
+                if (counts[i] != 1) {
+                    MoveCommitter.Pending p = moves.get(i);
+                    throw new IllegalStateException("game " + p.gameId() + " is not at ply " + (p.move().ply() - 1));
+                }
             }
         });
+    }
+
+    /** Stops the committer thread; moves recorded afterwards start a new one. */
+    public void close() {
+        MoveCommitter c;
+        synchronized (this) {
+            c = committer;
+            committer = null;
+        }
+        if (c != null) {
+            c.close();
+        }
     }
 
     /** Ends a game without a move (resignation, time loss, declaration, abort, claim). */

@@ -116,8 +116,28 @@ public final class HttpApi {
         m.put("heapMaxMb", rt.maxMemory() >> 20);
         m.put("rssMb", residentMb());
         m.put("threads", Thread.activeCount());
+        long gcs = 0;
+        long gcMs = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (!gc.getName().contains("Concurrent") && gc.getCollectionCount() > 0) { // concurrent cycles are not pauses
+                gcs += gc.getCollectionCount();
+                gcMs += gc.getCollectionTime();
+            }
+        }
+        m.put("gcPauses", gcs);
+        m.put("gcPauseMs", gcMs);
+        m.put("allocatedMb", allocatedBytes() >> 20);
         m.put("moveHandlingBucketsUs", timings.snapshot());
         return m;
+    }
+
+    /** The bytes allocated on the heap by all threads so far, or -1 where the JVM does not count them. */
+    private static long allocatedBytes() {
+        if (java.lang.management.ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
+                && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled()) {
+            return t.getTotalThreadAllocatedBytes();
+        }
+        return -1;
     }
 
     /** The process's resident set in MiB from {@code /proc/self/status}, or -1 where there is none. */

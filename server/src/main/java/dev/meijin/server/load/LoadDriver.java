@@ -92,7 +92,8 @@ public final class LoadDriver {
      * @param serverP99Ms the same at the 99th percentile
      */
     public record Report(int games, double seconds, long moves, double p50Ms, double p99Ms, double maxMs, long errors, List<String> errorSamples,
-            long gamesFinished, Map<String, Object> server, double setupSeconds, double serverP50Ms, double serverP99Ms) {
+            long gamesFinished, Map<String, Object> server, double setupSeconds, double serverP50Ms, double serverP99Ms, long gcPauses,
+            long gcPauseMs, double allocatedKbPerMove) {
 
         /** Moves acknowledged per second. */
         public double movesPerSecond() {
@@ -103,8 +104,10 @@ public final class LoadDriver {
         public String summary() {
             return String.format(java.util.Locale.ROOT,
                     "games %d, window %.0f s (setup %.1f s): %d moves, %.1f moves/s; round trip p50 %.1f ms, p99 %.1f ms, max %.1f ms; "
-                            + "in the round (rules, commit, fan-out) p50 < %.3f ms, p99 < %.3f ms; errors %d; games finished %d%nserver: %s%s",
-                    games, seconds, setupSeconds, moves, movesPerSecond(), p50Ms, p99Ms, maxMs, serverP50Ms, serverP99Ms, errors, gamesFinished, server,
+                            + "in the round (rules, commit, fan-out) p50 < %.3f ms, p99 < %.3f ms; errors %d; games finished %d;%n"
+                            + "server in the window: %d GC pauses, %d ms paused in all, %.1f KB allocated per move handled%nserver: %s%s",
+                    games, seconds, setupSeconds, moves, movesPerSecond(), p50Ms, p99Ms, maxMs, serverP50Ms, serverP99Ms, errors, gamesFinished,
+                    gcPauses, gcPauseMs, allocatedKbPerMove, server,
                     errorSamples.isEmpty() ? "" : "\nfirst errors: " + errorSamples);
         }
     }
@@ -141,7 +144,8 @@ public final class LoadDriver {
         progress.accept(String.format(java.util.Locale.ROOT, "%d games ready in %.1f s; measuring for %d s", settings.games(), setup,
                 settings.duration().toSeconds()));
         long errorsAtStart = errors.get();
-        long[] bucketsAtStart = buckets(health());
+        Map<String, Object> atStart = health();
+        long[] bucketsAtStart = buckets(atStart);
         measuring = true;
         long start = System.nanoTime();
         long end = start + settings.duration().toNanos();
@@ -161,11 +165,14 @@ public final class LoadDriver {
         }
         measuring = false;
         double seconds = (System.nanoTime() - start) / 1e9;
-        long[] window = buckets(health());
+        Map<String, Object> atEnd = health();
+        long[] window = buckets(atEnd);
         for (int i = 0; i < window.length && i < bucketsAtStart.length; i++) {
             window[i] -= bucketsAtStart[i];
         }
         long movesInWindow = moves.get();
+        long handled = Arrays.stream(window).sum();
+        long allocatedMb = number(atEnd, "allocatedMb") - number(atStart, "allocatedMb");
         long errorsInWindow = errors.get() - errorsAtStart;
         stopping = true;
         for (Thread t : players) {
@@ -179,7 +186,12 @@ public final class LoadDriver {
         executor.shutdownNow();
         return new Report(settings.games(), seconds, movesInWindow, pct(all, 50), pct(all, 99), all.length == 0 ? 0 : all[all.length - 1] / 1e6,
                 errorsInWindow, List.copyOf(errorSamples).subList(0, Math.min(5, errorSamples.size())), finished.get(), server, setup,
-                MoveTimings.percentileMs(window, 50), MoveTimings.percentileMs(window, 99));
+                MoveTimings.percentileMs(window, 50), MoveTimings.percentileMs(window, 99), number(atEnd, "gcPauses") - number(atStart, "gcPauses"),
+                number(atEnd, "gcPauseMs") - number(atStart, "gcPauseMs"), handled == 0 ? 0 : allocatedMb * 1024.0 / handled);
+    }
+
+    private static long number(Map<String, Object> health, String key) {
+        return health.get(key) instanceof Number n ? n.longValue() : 0;
     }
 
     private static final String BUCKETS = "moveHandlingBucketsUs";
@@ -263,8 +275,11 @@ public final class LoadDriver {
                     ready.countDown();
                 }
                 try {
-                    JsonNode pos = t.sente.next("state", 10);
-                    t.gote.next("state", 10);
+                    Msg st = t.sente.next("state", 10);
+                    if (st == null || t.gote.next("state", 10) == null) {
+                        throw new IllegalStateException("no state within 10 s");
+                    }
+                    JsonNode pos = st.json();
                     while (!stopping) {
                         if (t.ended()) {
                             break;
@@ -288,15 +303,17 @@ public final class LoadDriver {
                         boolean counted = measuring;
                         long t0 = System.nanoTime();
                         mover.send("{\"t\":\"move\",\"usi\":\"" + usi + "\",\"ply\":" + ply + "}");
-                        JsonNode ack = mover.next("move", 10);
-                        long dt = System.nanoTime() - t0;
-                        if (ack == null || ack.get("t").asString().equals("error")) {
+                        Msg ack = mover.next("move", 10);
+                        if (ack == null || ack.type().equals("error")) {
                             if (!t.endedWithin(1)) {
-                                error("game " + t.id + ": " + usi + " at ply " + ply + (ack == null ? " not acknowledged within 10 s" + mover.lastError()
-                                        : " refused: " + ack.get("code").asString() + ": " + ack.get("message").asString()));
+                                JsonNode e = ack == null ? null : ack.json();
+                                error("game " + t.id + ": " + usi + " at ply " + ply + (e == null ? " not acknowledged within 10 s" + mover.lastError()
+                                        : " refused: " + e.get("code").asString() + ": " + e.get("message").asString()));
                             }
                             break;
                         }
+                        // from sending the move to the arrival of its acknowledgement on the mover's socket
+                        long dt = ack.at() - t0;
                         if (counted && measuring) {
                             if (len == buf.length) {
                                 latencies.add(buf);
@@ -310,7 +327,7 @@ public final class LoadDriver {
                             error("game " + t.id + ": the opponent did not see move " + (ply + 1));
                             break;
                         }
-                        pos = ack;
+                        pos = ack.json();
                     }
                     if (t.ended()) {
                         finished.incrementAndGet();
@@ -414,9 +431,32 @@ public final class LoadDriver {
         }
     }
 
+    /**
+     * A message as it arrived: its type, read without parsing the rest, its text, parsed only when the driver
+     * needs it (the position it moves in next), and when it arrived.
+     */
+    record Msg(String type, String text, long at) {
+        JsonNode json() {
+            return JSON.readTree(text);
+        }
+
+        /** The type field {@code t}: the server writes it first, so it is read from the front of the text. */
+        static String typeOf(String text) {
+            String head = "{\"t\":\"";
+            if (text.startsWith(head)) {
+                int end = text.indexOf('"', head.length());
+                if (end > 0) {
+                    return text.substring(head.length(), end);
+                }
+            }
+            JsonNode t = JSON.readTree(text).get("t");
+            return t == null ? "" : t.asString();
+        }
+    }
+
     /** One player's WebSocket: messages are queued as they come. */
     private static final class Player implements WebSocket.Listener {
-        private final LinkedBlockingQueue<JsonNode> inbox = new LinkedBlockingQueue<>();
+        private final LinkedBlockingQueue<Msg> inbox = new LinkedBlockingQueue<>();
         private final StringBuilder partial = new StringBuilder();
         private WebSocket socket;
         private volatile boolean ended;
@@ -430,17 +470,26 @@ public final class LoadDriver {
 
         @Override
         public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                JsonNode n = JSON.readTree(partial.toString());
-                partial.setLength(0);
-                String t = n.get("t").asString();
+            long at = System.nanoTime();
+            String text = null;
+            if (last && partial.isEmpty()) {
+                text = data.toString();
+            } else {
+                partial.append(data);
+                if (last) {
+                    text = partial.toString();
+                    partial.setLength(0);
+                }
+            }
+            if (text != null) {
+                String t = Msg.typeOf(text);
                 if (t.equals("end")) {
                     ended = true;
                 } else if (t.equals("error")) {
+                    JsonNode n = JSON.readTree(text);
                     lastError = "; error " + n.get("code").asString() + ": " + n.get("message").asString();
                 }
-                inbox.add(n);
+                inbox.add(new Msg(t, text, at));
             }
             ws.request(1);
             return null;
@@ -470,19 +519,19 @@ public final class LoadDriver {
          * The next message of a type (or, when waiting for a {@code move}, an {@code error}), skipping others;
          * null after {@code seconds} or once the game ended.
          */
-        JsonNode next(String type, int seconds) {
+        Msg next(String type, int seconds) {
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             try {
                 while (true) {
                     long left = end - System.nanoTime();
-                    JsonNode n = left <= 0 ? null : inbox.poll(Math.min(left, 50_000_000L), TimeUnit.NANOSECONDS);
+                    Msg n = left <= 0 ? null : inbox.poll(Math.min(left, 50_000_000L), TimeUnit.NANOSECONDS);
                     if (n == null) {
                         if (left <= 0 || ended && !type.equals("end") && inbox.isEmpty()) {
                             return null;
                         }
                         continue;
                     }
-                    String t = n.get("t").asString();
+                    String t = n.type();
                     if (t.equals(type) || t.equals("error") && type.equals("move")) {
                         return n;
                     }

@@ -27,6 +27,7 @@ class LoadDriverTest {
             assertThat(r.moves()).as(r.summary()).isGreaterThan(20);
             assertThat(r.p50Ms()).isPositive().isLessThanOrEqualTo(r.p99Ms());
             assertThat(r.p99Ms()).isLessThanOrEqualTo(r.maxMs());
+            assertThat(r.allocatedKbPerMove()).as("the server's allocations per move were counted").isPositive();
             assertThat(r.serverP50Ms()).as("the rounds counted their moves in the window").isPositive().isLessThanOrEqualTo(r.serverP99Ms());
             assertThat(r.games()).isEqualTo(4);
             assertThat(r.server().get("peak").toString()).contains("liveGames").contains("rssMb");
@@ -34,5 +35,13 @@ class LoadDriverTest {
             // the games are live on the server: the driver held them over the whole window
             assertThat(server.rounds().liveCount()).isGreaterThanOrEqualTo(4);
         }
+    }
+
+    @Test
+    void theTypeOfAMessageIsReadFromItsFrontAndFromAnywhereElse() {
+        assertThat(LoadDriver.Msg.typeOf("{\"t\":\"move\",\"ply\":3,\"sfen\":\"9/9 b - 1\"}")).isEqualTo("move");
+        assertThat(LoadDriver.Msg.typeOf("{\"ply\":3,\"t\":\"end\"}")).isEqualTo("end");
+        assertThat(LoadDriver.Msg.typeOf("{\"ply\":3}")).isEmpty();
+        assertThat(new LoadDriver.Msg("move", "{\"t\":\"move\",\"ply\":3}", 0).json().get("ply").asInt()).isEqualTo(3);
     }
 }
