@@ -22,8 +22,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -80,7 +80,10 @@ public final class PlayServer implements AutoCloseable {
             db = Database.open(cfg.dbUrl(), cfg.dbUser(), cfg.dbPassword());
         }
         GameRepository repo = new GameRepository(db.jdbi());
-        ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("flag-timer").daemon().factory());
+        // Every move replaces its game's flag timer: a cancelled timer leaves the queue at once rather than when it
+        // would have fired (thirty minutes later in a long game), so the queue holds one timer per game, not one per move.
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().name("flag-timer").daemon().factory());
+        timers.setRemoveOnCancelPolicy(true);
         Lobby lobby = new Lobby();
         lobby.load(repo);
         LocalEventBus bus = new LocalEventBus();

@@ -35,10 +35,16 @@ import java.util.Optional;
 final class GameAdapter {
     private final Game game;
     private final List<MoveView> moves;
+    /**
+     * The game's position kept alongside it, for writing each new move in notation from the position before it
+     * without copying the game's position on every move.
+     */
+    private final Position shadow;
 
-    private GameAdapter(Game game, List<MoveView> moves) {
+    private GameAdapter(Game game, List<MoveView> moves, Position shadow) {
         this.game = game;
         this.moves = moves;
+        this.shadow = shadow;
     }
 
     /** The rule set a game is played under on this server. */
@@ -48,7 +54,8 @@ final class GameAdapter {
 
     /** A new game from a handicap's start position under a named rule set. */
     static GameAdapter start(Handicap handicap, String rules) {
-        return new GameAdapter(Game.of(Sfen.parse(handicap.sfen()), rules(rules)), new ArrayList<>());
+        Setup start = Sfen.parse(handicap.sfen());
+        return new GameAdapter(Game.of(start, rules(rules)), new ArrayList<>(), Position.of(start));
     }
 
     /**
@@ -66,7 +73,7 @@ final class GameAdapter {
             views.add(view(pos, m, i + 1, timesMs.get(i)));
             pos.doMove(m);
         }
-        return new GameAdapter(g, views);
+        return new GameAdapter(g, views, pos);
     }
 
     private static MoveView view(Position before, int m, int ply, Long timeMs) {
@@ -85,10 +92,10 @@ final class GameAdapter {
 
     /** Plays a USI move by {@code player} in the position after {@code ply} moves ({@link Game#play(Color, String, int)}). */
     Played play(Color player, String usi, int ply, Long timeMs) {
-        Position before = game.position();
         return switch (game.play(player, usi, ply)) {
             case MoveResult.Applied a -> {
-                MoveView v = view(before, a.move(), game.plies(), timeMs);
+                MoveView v = view(shadow, a.move(), game.plies(), timeMs);
+                shadow.doMove(a.move());
                 moves.add(v);
                 yield new Played.Applied(v, a.outcome());
             }
@@ -105,6 +112,7 @@ final class GameAdapter {
     void takeBack(int n) {
         for (int i = 0; i < n; i++) {
             game.takeBack();
+            shadow.undoMove();
             moves.removeLast();
         }
     }
