@@ -58,7 +58,7 @@ class LeavingTest {
         ws.next("state");
         ws.move("7g7f", 0);
         ws.next("move");
-        assertThat(ws.next("move").get("ply").asInt()).as("the engine answered").isEqualTo(2);
+        assertThat(ws.next("move", 30).get("ply").asInt()).as("the engine answered").isEqualTo(2);
         long left = System.currentTimeMillis();
         ws.close();
         JsonNode s = awaitOver(me.gameId(), 10);
@@ -76,7 +76,7 @@ class LeavingTest {
         Harness.Seat me = h.create("{\"name\":\"Taro\",\"opponent\":\"engine\",\"engineLevel\":1,\"side\":\"gote\"}");
         Harness.Ws ws = h.connect(me.gameId(), me.secret());
         ws.next("state");
-        assertThat(ws.next("move").get("ply").asInt()).isEqualTo(1);
+        assertThat(ws.next("move", 30).get("ply").asInt()).isEqualTo(1);
         ws.close();
         JsonNode s = awaitOver(me.gameId(), 10);
         assertThat(s.get("status").asString()).isEqualTo("aborted");
@@ -92,7 +92,7 @@ class LeavingTest {
         ws.next("state");
         ws.move("7g7f", 0);
         ws.next("move");
-        ws.next("move");
+        ws.next("move", 30);
         ws.close();
         Thread.sleep(300);
         Harness.Ws back = h.connect(me.gameId(), me.secret());
@@ -101,7 +101,7 @@ class LeavingTest {
         JsonNode s = state(me.gameId());
         assertThat(s.get("status").asString()).isEqualTo("playing");
         back.move("2g2f", 2);
-        assertThat(back.next("move").get("ply").asInt()).isEqualTo(3);
+        assertThat(back.next("move", 30).get("ply").asInt()).isEqualTo(3);
     }
 
     @Test
@@ -112,7 +112,7 @@ class LeavingTest {
         ws.next("state");
         ws.move("7g7f", 0);
         ws.next("move");
-        ws.next("move");
+        ws.next("move", 30);
         h.close();
         start(Duration.ofMillis(300), Duration.ofSeconds(20), Duration.ofMinutes(30));
         JsonNode s = awaitOver(me.gameId(), 10);
