@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -665,7 +666,11 @@ public final class Round {
         if (goneTimer != null) {
             goneTimer.cancel(false);
         }
-        goneTimer = ctx.timers().schedule(() -> tell(new RoundCommand.Gone()), millis + 1, TimeUnit.MILLISECONDS);
+        try {
+            goneTimer = ctx.timers().schedule(() -> tell(new RoundCommand.Gone()), millis + 1, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            goneTimer = null; // the server is shutting down; the game is stored and the check runs again when it is loaded
+        }
     }
 
     private void abort(Color seat) {
