@@ -30,6 +30,12 @@ final class DfPn {
     static final int INF = MateTable.INF;
     static final int MAX_PLY = 2000;
     private static final int FILTER_BITS = 16;
+    /**
+     * Added to the initial proof number of a check that leaves a pawn, bishop or rook unpromoted where it
+     * could promote: such a check matters only in rare problems (against a pawn-drop mate), so it is tried
+     * after the promotion, not pruned.
+     */
+    private static final int NON_PROMOTION_PENALTY = 8;
 
     private final MateTable tt;
     private Position pos;
@@ -352,7 +358,7 @@ final class DfPn {
                     out(0, INF, false);
                     return;
                 }
-                cpn[i] = ne;
+                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? ne + NON_PROMOTION_PENALTY : ne;
             }
             pos.undoMove();
         }
