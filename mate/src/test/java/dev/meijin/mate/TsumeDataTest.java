@@ -140,6 +140,21 @@ class TsumeDataTest {
     }
 
     @Test
+    @Tag("slow")
+    void theLongClassicsMusou2AndZukou6AreProven() {
+        // 将棋無双 No.2 (47 plies) and 将棋図巧 No.6 朝霧 (81 plies): proven in about two million nodes each.
+        MateSolver big = new MateSolver(MateSolver.DEFAULT_HASH_MB);
+        for (Problems.Row row : Problems.table("edo_classics.tsv")) {
+            if (!row.id().equals("musou-002") && !row.id().equals("zukou-006")) {
+                continue;
+            }
+            MateResult r = big.solve(row.position(), MateLimits.ofNodes(20_000_000), Convention.TSUME);
+            assertThat(r).as(row.id()).isInstanceOfSatisfying(MateResult.Mate.class,
+                    m -> Problems.assertForcedLine(row.position(), m, Convention.TSUME));
+        }
+    }
+
+    @Test
     void aDefenceTwoPliesLongerWithASparePieceIsNotTheMainLine() {
         Problems.Row row = Problems.table("kif_derived.tsv").stream()
                 .filter(r -> r.id().equals(TWO_LONGER_WITH_SPARE_PIECE)).findFirst().orElseThrow();
