@@ -2,6 +2,7 @@ package dev.meijin.mate;
 
 import dev.meijin.core.Hand;
 import dev.meijin.core.Move;
+import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
@@ -14,6 +15,9 @@ import dev.meijin.core.position.Position;
  * could promote): some mate problems turn on exactly such a move (to avoid a pawn-drop mate, for instance).
  */
 final class CoreAccess {
+    /** The bits of an int move that identify it (destination, origin, flags, moving piece). */
+    private static final int MOVE_BITS = (1 << 21) - 1;
+
     private CoreAccess() {}
 
     /** The attacker's checking moves (legal, non-promotions included) into {@code buf} from {@code start}. */
@@ -45,6 +49,28 @@ final class CoreAccess {
         int df = Square.file(c) - Square.file(k), dr = Square.rank(c) - Square.rank(k);
         boolean aligned = df == 0 || dr == 0 || Math.abs(df) == Math.abs(dr);
         return aligned && Math.max(Math.abs(df), Math.abs(dr)) > 1;
+    }
+
+    /**
+     * Whether {@code move} leaves a pawn, bishop or rook unpromoted while the same move with promotion is in
+     * {@code moves[0..n)}: the promoted piece attacks every square the unpromoted one does, so the
+     * non-promotion is useful only where a weaker piece is wanted (a pawn-drop mate to avoid).
+     */
+    static boolean isDominatedNonPromotion(int move, int[] moves, int n) {
+        if (Move.isDrop(move) || Move.isPromotion(move)) {
+            return false;
+        }
+        int role = Move.piece(move) & 15;
+        if (role != Role.PAWN.code() && role != Role.BISHOP.code() && role != Role.ROOK.code()) {
+            return false;
+        }
+        int promoted = (move | Move.PROMOTE_FLAG) & MOVE_BITS;
+        for (int i = 0; i < n; i++) {
+            if ((moves[i] & MOVE_BITS) == promoted) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The role code (1–7) that a captured piece becomes in hand, or 0 if the move captures nothing. */

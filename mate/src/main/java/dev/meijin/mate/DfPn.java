@@ -30,6 +30,12 @@ final class DfPn {
     static final int INF = MateTable.INF;
     static final int MAX_PLY = 2000;
     private static final int FILTER_BITS = 16;
+    /**
+     * Added to the initial proof number of a check that leaves a pawn, bishop or rook unpromoted where it
+     * could promote: such a check matters only in rare problems (against a pawn-drop mate), so it is tried
+     * after the promotion, not pruned.
+     */
+    private static final int NON_PROMOTION_PENALTY = 8;
 
     private final MateTable tt;
     private Position pos;
@@ -38,7 +44,9 @@ final class DfPn {
     private final int[][] moves = new int[MAX_PLY + 2][];
     private final long[][] childKey = new long[MAX_PLY + 2][];
     private final int[][] childHand = new int[MAX_PLY + 2][];
-    private final int[][] childInit = new int[MAX_PLY + 2][];
+    /** The last known proof and disproof numbers of each child, for when its table entry has been replaced. */
+    private final int[][] childPn = new int[MAX_PLY + 2][];
+    private final int[][] childDn = new int[MAX_PLY + 2][];
     private final boolean[][] childRep = new boolean[MAX_PLY + 2][];
     private final long[] pathBoard = new long[MAX_PLY + 2];
     private final int[] pathHand = new int[MAX_PLY + 2];
@@ -151,7 +159,8 @@ final class DfPn {
             moves[ply] = new int[Position.MAX_MOVES];
             childKey[ply] = new long[Position.MAX_MOVES];
             childHand[ply] = new int[Position.MAX_MOVES];
-            childInit[ply] = new int[Position.MAX_MOVES];
+            childPn[ply] = new int[Position.MAX_MOVES];
+            childDn[ply] = new int[Position.MAX_MOVES];
             childRep[ply] = new boolean[Position.MAX_MOVES];
         }
     }
@@ -194,6 +203,60 @@ final class DfPn {
         return p;
     }
 
+    /** A hand holding every piece of the set: the neutral element of {@link #intersection}. */
+    private static final int FULL_HAND = fullHand();
+
+    private static int fullHand() {
+        int h = 0;
+        for (int r = 1; r <= 7; r++) {
+            h = Hand.add(h, r, Hand.MAX[r]);
+        }
+        return h;
+    }
+
+    private static int intersection(int a, int b) {
+        int u = 0;
+        for (int r = 1; r <= 7; r++) {
+            u = Hand.add(u, r, Math.min(Hand.count(a, r), Hand.count(b, r)));
+        }
+        return u;
+    }
+
+    /**
+     * Limits an attacker node's disproof hand to the kinds the attacker holds: one piece of a kind it lacks
+     * would give it new drops, which the disproof has not looked at.
+     */
+    private static int capToHeld(int disproof, int hand) {
+        int d = 0;
+        for (int r = 1; r <= 7; r++) {
+            d = Hand.add(d, r, Hand.count(hand, r) == 0 ? 0 : Hand.count(disproof, r));
+        }
+        return d;
+    }
+
+    /**
+     * The disproof hand of an attacker node without checks: more pieces of a kind it already holds give it no
+     * new move, so the disproof holds for any number of them (and none of a kind it lacks).
+     */
+    private static int noCheckDisproofHand(int hand) {
+        return capToHeld(FULL_HAND, hand);
+    }
+
+    /**
+     * The disproof hand before an attacker move that captures {@code capturedRole} (0 for none), given the
+     * child's disproof hand.
+     */
+    private static int disproofBefore(int move, int capturedRole, int childDisproof) {
+        if (Move.isDrop(move)) {
+            int r = Move.dropRole(move);
+            return Hand.count(childDisproof, r) >= Hand.MAX[r] ? childDisproof : Hand.add(childDisproof, r, 1);
+        }
+        if (capturedRole != 0 && Hand.count(childDisproof, capturedRole) > 0) {
+            return Hand.add(childDisproof, capturedRole, -1);
+        }
+        return childDisproof;
+    }
+
     private static int union(int a, int b) {
         int u = 0;
         for (int r = 1; r <= 7; r++) {
@@ -212,6 +275,17 @@ final class DfPn {
         }
         return childProof;
     }
+
+    /**
+     * Caps a sum of proof or disproof numbers well below the root's threshold: in a graph with cycles the sums
+     * can grow without bound while nothing is settled, and a capped number keeps the search going instead of
+     * ending it as if the tree were exhausted.
+     */
+    private static int capSum(long v) {
+        return v >= SUM_CAP ? SUM_CAP : (int) v;
+    }
+
+    private static final int SUM_CAP = INF / 4;
 
     private static int cap(long v) {
         return v >= INF ? INF - 1 : (int) v;
@@ -245,7 +319,7 @@ final class DfPn {
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         if (n == 0) {
             if (or) {
-                tt.store(key, hand, INF, 0, 0, 1);
+                tt.store(key, noCheckDisproofHand(hand), INF, 0, 0, 1);
                 out(INF, 0, false);
             } else {
                 tt.store(key, interpositionHand(hand), 0, INF, 0, 0, 1);
@@ -259,7 +333,8 @@ final class DfPn {
 
         long[] ck = childKey[ply];
         int[] ch = childHand[ply];
-        int[] init = childInit[ply];
+        int[] cpn = childPn[ply];
+        int[] cdn = childDn[ply];
         boolean[] rep = childRep[ply];
         int[] evasionBuf = moves[ply + 1];
         for (int i = 0; i < n; i++) {
@@ -271,7 +346,8 @@ final class DfPn {
             ck[i] = k;
             ch[i] = h;
             rep[i] = repeats(ply + 1, k, h);
-            init[i] = 1;
+            cpn[i] = 1;
+            cdn[i] = 1;
             if (or && !rep[i] && !tt.lookup(k, h, 1, 1)) {
                 int ne = CoreAccess.evasions(pos, evasionBuf, 0);
                 if (ne == 0) {
@@ -282,7 +358,7 @@ final class DfPn {
                     out(0, INF, false);
                     return;
                 }
-                init[i] = ne;
+                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? ne + NON_PROMOTION_PENALTY : ne;
             }
             pos.undoMove();
         }
@@ -291,13 +367,14 @@ final class DfPn {
         pathHand[ply] = hand;
         pathFilter[filter(key)]++;
 
-        int pn, dn, best, proofHand = 0, length = 0;
+        int pn, dn, best, proofHand = 0, disproofHand = hand, length = 0;
         boolean repDependent;
         while (true) {
             best = -1;
             repDependent = false;
             if (or) {
                 int minPn = INF, secPn = INF, bestDn = 0, bestHand = 0, bestLen = MateTable.MAX_LENGTH;
+                int disproof = FULL_HAND;
                 long sumDn = 0;
                 for (int i = 0; i < n; i++) {
                     int p, d;
@@ -306,9 +383,13 @@ final class DfPn {
                         d = 0;
                         repDependent = true;
                     } else {
-                        tt.lookup(ck[i], ch[i], init[i], 1);
+                        look(ply, i);
                         p = tt.pn;
                         d = tt.dn;
+                        if (d == 0) {
+                            disproof = intersection(disproof,
+                                    disproofBefore(mv[i], CoreAccess.capturedHandRole(pos, mv[i]), tt.hand));
+                        }
                     }
                     sumDn += d;
                     if (p == 0) {
@@ -329,14 +410,18 @@ final class DfPn {
                     }
                 }
                 pn = minPn;
-                dn = pn == 0 ? INF : cap(sumDn);
+                dn = pn == 0 ? INF : capSum(sumDn);
                 if (pn == 0) {
                     int m = mv[best];
                     proofHand = handBefore(m, CoreAccess.capturedHandRole(pos, m), bestHand);
                     length = bestLen + 1;
                     break;
                 }
-                if (dn == 0 || pn >= thPn || dn >= thDn || aborted != null) {
+                if (dn == 0) {
+                    disproofHand = capToHeld(disproof, hand);
+                    break;
+                }
+                if (pn >= thPn || dn >= thDn || aborted != null) {
                     break;
                 }
                 int cThPn = (int) Math.min(thPn, secPn >= INF ? INF - 1 : secPn + 1L + secPn / 4);
@@ -348,12 +433,18 @@ final class DfPn {
                 int union = 0, maxLen = 0, touchedSquares = 0;
                 boolean repHit = false;
                 for (int i = 0; i < n; i++) {
+                    int m = mv[i];
+                    boolean drop = Move.isDrop(m);
+                    if (drop && dropPn[Move.to(m)] > 0) {
+                        // A later drop on a square whose earlier drop is still open waits for its proof.
+                        continue;
+                    }
                     int p, d;
                     if (rep[i]) {
                         p = INF;
                         d = 0;
                     } else {
-                        tt.lookup(ck[i], ch[i], 1, 1);
+                        look(ply, i);
                         p = tt.pn;
                         d = tt.dn;
                         if (p == 0) {
@@ -361,16 +452,13 @@ final class DfPn {
                             maxLen = Math.max(maxLen, tt.length);
                         }
                     }
-                    int m = mv[i];
-                    if (Move.isDrop(m)) {
-                        // Drops on one square count once, as their hardest: proving one mostly proves the rest.
+                    if (drop) {
+                        // Drops on one square count once: the first one not yet proven stands for them all.
                         int sq = Move.to(m);
                         if (dropPn[sq] < 0) {
                             touched[touchedSquares++] = sq;
-                            dropPn[sq] = p;
-                        } else if (p > dropPn[sq]) {
-                            dropPn[sq] = p;
                         }
+                        dropPn[sq] = p;
                     } else {
                         sumPn += p;
                     }
@@ -395,9 +483,20 @@ final class DfPn {
                     dropPn[touched[t]] = -1;
                 }
                 dn = minDn;
-                pn = dn == 0 ? INF : cap(sumPn);
+                pn = dn == 0 ? INF : capSum(sumPn);
                 if (dn == 0) {
                     repDependent = repHit;
+                    if (!repHit) {
+                        tt.lookup(ck[best], ch[best], 1, 1);
+                        int d = tt.dn == 0 ? tt.hand : hand;
+                        int e = mv[best];
+                        if (Move.isDrop(e)) {
+                            // With more of the dropped kind the defender might not hold one to drop.
+                            int r = Move.dropRole(e);
+                            d = Hand.add(d, r, Hand.count(hand, r) - Hand.count(d, r));
+                        }
+                        disproofHand = d;
+                    }
                     break;
                 }
                 if (pn == 0) {
@@ -409,7 +508,7 @@ final class DfPn {
                     break;
                 }
                 int cThDn = (int) Math.min(thDn, secDn >= INF ? INF - 1 : secDn + 1L + secDn / 4);
-                int cThPn = cap((long) thPn - sumPn + bestPn);
+                int cThPn = cap((long) thPn - pn + bestPn);
                 descend(ply, best, cThPn, cThDn);
             }
         }
@@ -420,7 +519,7 @@ final class DfPn {
             out(0, INF, false);
         } else if (dn == 0) {
             if (!repDependent) {
-                tt.store(key, hand, INF, 0, 0, amount);
+                tt.store(key, disproofHand, INF, 0, 0, amount);
             }
             out(INF, 0, repDependent);
         } else {
@@ -475,10 +574,27 @@ final class DfPn {
         return Move.NONE;
     }
 
+    /**
+     * Looks child {@code i} of path element {@code ply} up, falling back to its last known numbers when the
+     * table no longer holds it: otherwise a replaced entry would reappear with its initial numbers and the
+     * parent could alternate between two children for ever.
+     */
+    private void look(int ply, int i) {
+        int[] cpn = childPn[ply], cdn = childDn[ply];
+        if (tt.lookup(childKey[ply][i], childHand[ply][i], cpn[i], cdn[i])) {
+            cpn[i] = tt.pn;
+            cdn[i] = tt.dn;
+        }
+    }
+
     private void descend(int ply, int child, int thPn, int thDn) {
         pos.doMove(moves[ply][child]);
         mid(ply + 1, thPn, thDn);
         pos.undoMove();
+        if (!outRep) {
+            childPn[ply][child] = outPn;
+            childDn[ply][child] = outDn;
+        }
         if (outDn == 0 && outRep) {
             childRep[ply][child] = true;
         }

@@ -32,6 +32,10 @@ public final class MateSolver {
     public static final int DEFAULT_HASH_MB = 64;
     /** Positions the exact length minimax may visit in one phase of reading a solution. */
     private static final long SOLUTION_VISITS = 1_000_000;
+    /** df-pn nodes the reading may spend at least, in all, on checks the proof does not settle. */
+    private static final long READING_NODES = 50_000;
+    /** df-pn nodes the reading spends on one such check. */
+    private static final long READING_NODES_PER_CHECK = 5_000;
 
     private final MateTable table;
     private final DfPn dfpn;
@@ -112,7 +116,8 @@ public final class MateSolver {
     }
 
     private MateResult read(Position pos, Convention convention) {
-        solution = new Solution(dfpn, convention, Math.max(20_000, dfpn.nodes), 500, SOLUTION_VISITS);
+        solution = new Solution(dfpn, convention, Math.max(READING_NODES, dfpn.nodes), READING_NODES_PER_CHECK,
+                SOLUTION_VISITS);
         List<Integer> found = solution.line(0);
         if (found.isEmpty() || found.size() % 2 == 0) {
             return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);

@@ -284,6 +284,13 @@ final class Solution {
                 dfpn.popPath(p);
                 break;
             }
+            if (!or && futileExcluded && target >= 3) {
+                int shorter = twoShorterWithoutSpare(p, mv, n, chosen, target);
+                if (shorter != Move.NONE) {
+                    chosen = shorter;
+                    target -= 2;
+                }
+            }
             out.add(chosen);
             pos.doMove(chosen);
             played++;
@@ -323,6 +330,34 @@ final class Solution {
             }
         }
         return chosen;
+    }
+
+    /**
+     * The composers' 2手長駒余り rule at a defender node (path element {@code ply}) of exact length
+     * {@code target}: when every longest defence (the chosen reply {@code longest} leaves the fewest spare
+     * pieces among them) ends with a piece left in the attacker's hand, a defence two plies shorter that ends
+     * with none is the main line instead. Returns that reply, or {@link Move#NONE} when the rule does not
+     * apply.
+     */
+    private int twoShorterWithoutSpare(int ply, int[] mv, int n, int longest, int target) {
+        pos.doMove(longest);
+        int spare = leftoverAlong(ply + 1, target - 1);
+        pos.undoMove();
+        if (spare == 0) {
+            return Move.NONE;
+        }
+        boolean interposable = CoreAccess.canInterpose(pos);
+        for (int i = 0; i < n; i++) {
+            int m = mv[i];
+            pos.doMove(m);
+            boolean fits = !futileReply(ply + 1, m, interposable) && exact(ply + 1, target - 3) == target - 3
+                    && leftoverAlong(ply + 1, target - 3) == 0;
+            pos.undoMove();
+            if (fits) {
+                return m;
+            }
+        }
+        return Move.NONE;
     }
 
     /**
