@@ -36,6 +36,7 @@ final class BenchCommand implements Callable<Integer> {
         out.println("Nodes searched: " + r.nodes());
         out.println("Time (ms): " + r.millis());
         out.println("Nodes/second: " + r.nps());
+        out.println("Nodes/second (search thread CPU time): " + (r.cpuNps() < 0 ? "not measured" : Long.toString(r.cpuNps())));
         return Main.OK;
     }
 }

@@ -24,6 +24,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -394,6 +396,7 @@ public final class Engine implements AutoCloseable {
 
     private void runSearch(SearchRun run, BestMove immediate, Consumer<BestMove> onBest, int skill) {
         BestMove result;
+        long cpuStart = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : 0;
         try {
             if (immediate == null) {
                 Thread[] helpers = new Thread[run.workers.length - 1];
@@ -410,6 +413,7 @@ public final class Engine implements AutoCloseable {
                     h.join();
                 }
                 result = choose(run, skill);
+                lastSearchCpuNanos = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() - cpuStart : -1;
             } else {
                 waitWhilePondering(run);
                 result = immediate;
@@ -426,6 +430,18 @@ public final class Engine implements AutoCloseable {
     }
 
     private volatile BestMove lastResult;
+
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    private volatile long lastSearchCpuNanos = -1;
+
+    /**
+     * The CPU time, in nanoseconds, that the main search thread used in the last search that searched (the
+     * helpers' time not included), or -1 if the JVM cannot measure it. Independent of the machine's load, so the
+     * bench reports speed from it as well as from the wall clock.
+     */
+    long lastSearchCpuNanos() {
+        return lastSearchCpuNanos;
+    }
 
     /** In ponder and infinite mode a finished search waits for {@code stop} or {@code ponderhit} before it answers. */
     private static void waitWhilePondering(SearchRun run) throws InterruptedException {

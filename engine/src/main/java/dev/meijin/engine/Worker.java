@@ -55,7 +55,6 @@ final class Worker implements Runnable {
     private final int[] staticEval = new int[MAX_PLY + 2];
     private final int[] killer0 = new int[MAX_PLY + 2], killer1 = new int[MAX_PLY + 2];
     private final int[] played = new int[MAX_PLY + 2];
-    private final int[] swap = new int[40];
 
     // Histories.
     private final int[] history = new int[2 << 16];
@@ -394,8 +393,11 @@ final class Worker implements Runnable {
             return matedIn(ply); // no legal move loses, in check or not
         }
         // One-ply mate: a checking move that leaves no legal reply (the core's test, without playing the checks).
+        // A table entry of the main search (depth 1 or more) without a winning mate score means the test already
+        // ran on this very position and found nothing, so it is not repeated.
+        boolean mateTested = tte != 0 && TranspositionTable.depth(tte) >= 1 && ttScore < MATE_IN_MAX;
         if (!inCheck) {
-            int m = pos.mate1Ply();
+            int m = mateTested ? Move.NONE : pos.mate1Ply();
             if (m != Move.NONE) {
                 int s = mateIn(ply + 1);
                 run.tt.store(key, m, Math.min(depth + 6, MAX_PLY), BOUND_EXACT, TranspositionTable.toTt(s, ply), 0);
@@ -741,89 +743,12 @@ final class Worker implements Runnable {
     // ------------------------------------------------------------------ static exchange
 
     /**
-     * Whether the static exchange on the move's destination gains at least {@code threshold} for the mover:
-     * captures alternate, each side recapturing with its least valuable attacker; pieces behind a capturer
-     * join in (x-rays), because the attackers are recomputed on the occupancy with the capturers removed.
+     * Whether the static exchange on the move's destination gains at least {@code threshold} for the mover
+     * (the core's exchange with x-rays, on this search's piece values).
      */
     private boolean seeGe(int m, int threshold) {
-        int to = Move.to(m);
-        int us = pos.sideToMove();
-        int cap = pos.pieceAt(to);
-        int gain = VALUE[cap & 15];
-        int moved = Move.pieceAfter(m) & 15;
-        if (Move.isPromotion(m)) {
-            gain += VALUE[moved] - VALUE[moved - 8];
-        }
-        if (gain < threshold) {
-            return false;
-        }
-        // The opponent recaptures at most the piece now on the square.
-        if (gain - VALUE[moved] >= threshold) {
-            return true;
-        }
-        long occLo = pos.occupiedLo(), occHi = pos.occupiedHi();
-        if (!Move.isDrop(m)) {
-            int from = Move.from(m);
-            if (from < 63) {
-                occLo &= ~(1L << from);
-            } else {
-                occHi &= ~(1L << (from - 63));
-            }
-        }
-        long[] a = attackWords;
-        int[] g = swap;
-        g[0] = gain;
-        int onSquare = VALUE[moved];
-        int side = us ^ 1;
-        int d = 0;
-        while (d < g.length - 1) {
-            pos.attackersTo(side, to, occLo, occHi, a);
-            long lo = a[0] & occLo, hi = a[1] & occHi;
-            if ((lo | hi) == 0) {
-                break;
-            }
-            int bestSq = -1, bestVal = Integer.MAX_VALUE;
-            for (long l = lo; l != 0; l &= l - 1) {
-                int sq = Long.numberOfTrailingZeros(l);
-                int v = VALUE[pos.pieceAt(sq) & 15];
-                if (v < bestVal) {
-                    bestVal = v;
-                    bestSq = sq;
-                }
-            }
-            for (long h = hi; h != 0; h &= h - 1) {
-                int sq = 63 + Long.numberOfTrailingZeros(h);
-                int v = VALUE[pos.pieceAt(sq) & 15];
-                if (v < bestVal) {
-                    bestVal = v;
-                    bestSq = sq;
-                }
-            }
-            if (bestSq < 63) {
-                occLo &= ~(1L << bestSq);
-            } else {
-                occHi &= ~(1L << (bestSq - 63));
-            }
-            if (bestVal >= 15000) {
-                // A king may capture only onto a square the other side no longer attacks.
-                pos.attackersTo(side ^ 1, to, occLo, occHi, a);
-                if (((a[0] & occLo) | (a[1] & occHi)) != 0) {
-                    break;
-                }
-            }
-            d++;
-            g[d] = onSquare - g[d - 1];
-            onSquare = bestVal;
-            side ^= 1;
-        }
-        while (d > 0) {
-            g[d - 1] = -Math.max(-g[d - 1], g[d]);
-            d--;
-        }
-        return g[0] >= threshold;
+        return pos.seeGe(m, threshold, VALUE);
     }
-
-    private final long[] attackWords = new long[2];
 
     // ------------------------------------------------------------------ results
 

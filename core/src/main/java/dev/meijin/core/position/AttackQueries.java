@@ -16,7 +16,7 @@ final class AttackQueries {
     private AttackQueries() {}
 
     /** Whether a piece slides (any distance) in a direction, indexed {@code piece * 8 + dir}. */
-    private static final boolean[] SLIDES = new boolean[32 * 8];
+    static final boolean[] SLIDES = new boolean[32 * 8];
 
     static {
         for (int c = 0; c < 2; c++) {
