@@ -24,7 +24,7 @@ import java.util.List;
  * preallocated here: move lists, scores, principal variations and histories are primitive arrays indexed by ply.
  */
 final class Worker implements Runnable {
-    private static final int[] VALUE = {0, 90, 230, 260, 370, 560, 640, 440, 15000, 530, 490, 510, 495, 830, 950, 0};
+    static final int[] VALUE = {0, 90, 230, 260, 370, 560, 640, 440, 15000, 530, 490, 510, 495, 830, 950, 0};
     private static final int[][] LMR = new int[64][64];
     /** Marks a pass in {@code played}: no real move has equal origin and destination. */
     private static final int NULL_MOVE = (1 << 7) | 1;
@@ -60,6 +60,7 @@ final class Worker implements Runnable {
     private final int[] history = new int[2 << 16];
     private final int[] captureHistory = new int[32 * 81 * 16];
     private final int[] counter = new int[32 * 81];
+    private final MovePicker[] pickers = new MovePicker[MAX_PLY + 1];
 
 
     // Root.
@@ -85,6 +86,9 @@ final class Worker implements Runnable {
         rootPvLen = new int[rootMoves.length];
         java.util.Arrays.fill(rootScores, -INFINITE);
         java.util.Arrays.fill(rootPrev, -INFINITE);
+        for (int i = 0; i < pickers.length; i++) {
+            pickers[i] = new MovePicker(pos, history, captureHistory);
+        }
         drawValue = run.options.drawValue;
         rule = run.options.enteringKingRule;
     }
@@ -387,11 +391,6 @@ final class Worker implements Runnable {
                 return ttScore;
             }
         }
-        int[] list = moves[ply];
-        int n = pos.generate(GenType.LEGAL, list, 0);
-        if (n == 0) {
-            return matedIn(ply); // no legal move loses, in check or not
-        }
         // One-ply mate: a checking move that leaves no legal reply (the core's test, without playing the checks).
         // A table entry of the main search (depth 1 or more) without a winning mate score means the test already
         // ran on this very position and found nothing, so it is not repeated.
@@ -408,10 +407,8 @@ final class Worker implements Runnable {
             if (rule == EnteringKingRule.TRY_RULE) {
                 int target = Declaration.trySquare(pos.sideToMove());
                 int k = pos.kingSquare(pos.sideToMove());
-                for (int i = 0; i < n && k != Position.NO_SQUARE; i++) {
-                    if (Move.to(list[i]) == target && !Move.isDrop(list[i]) && Move.from(list[i]) == k) {
-                        return mateIn(ply + 1);
-                    }
+                if (k != Position.NO_SQUARE && pos.isLegal(Move.normal(k, target, pos.pieceAt(k)))) {
+                    return mateIn(ply + 1); // the king reaches the opponent's king square safely
                 }
             }
         }
@@ -457,53 +454,20 @@ final class Worker implements Runnable {
         if (ttMove == Move.NONE && depth >= 6 && (pvNode || cutNode)) {
             depth--;
         }
-        // Order the moves.
-        int[] sc = order[ply];
-        int side = pos.sideToMove();
+        // The moves, generated in stages as they are needed (see MovePicker).
         int prev = ply > 0 ? played[ply - 1] : Move.NONE;
         int counterMove = Move.isReal(prev) ? counter[(Move.piece(prev) & 31) * 81 + Move.to(prev)] : Move.NONE;
-        for (int i = 0; i < n; i++) {
-            int m = list[i];
-            int cap = pos.pieceAt(Move.to(m));
-            int s;
-            if (m == ttMove) {
-                s = 1 << 30;
-            } else if (cap != 0 || Move.isPromotion(m)) {
-                int v = VALUE[cap & 15] * 8 + captureHistory[captureIndex(m, cap)] / 16;
-                s = seeGe(m, 0) ? (1 << 28) + v : -(1 << 20) + v;
-            } else if (m == killer0[ply]) {
-                s = (1 << 27);
-            } else if (m == killer1[ply]) {
-                s = (1 << 27) - 1;
-            } else if (m == counterMove) {
-                s = (1 << 27) - 2;
-            } else {
-                s = history[(side << 16) | (Move.move16(m) & 0xFFFF)];
-            }
-            sc[i] = s;
-        }
+        MovePicker mp = pickers[ply];
+        mp.init(ttMove, killer0[ply], killer1[ply], counterMove, inCheck);
         int best = -INFINITE;
         int bestMove = Move.NONE;
         int moveCount = 0;
         int quietCount = 0;
         int[] tried = quiets[ply];
         int oldAlpha = alpha;
-        boolean quietsDropped = false;
-        for (int i = 0; i < n; i++) {
-            // Selection sort step: bring the best remaining move to i.
-            int bi = i;
-            for (int j = i + 1; j < n; j++) {
-                if (sc[j] > sc[bi]) {
-                    bi = j;
-                }
-            }
-            int m = list[bi];
-            int ms = sc[bi];
-            list[bi] = list[i];
-            sc[bi] = sc[i];
-            list[i] = m;
-            sc[i] = ms;
-
+        int m;
+        while ((m = mp.next()) != Move.NONE) {
+            int ms = mp.score;
             int cap = pos.pieceAt(Move.to(m));
             boolean quiet = cap == 0 && !Move.isPromotion(m);
             boolean check = pos.givesCheck(m);
@@ -514,12 +478,8 @@ final class Worker implements Runnable {
                     boolean late = depth <= 8 && moveCount > (3 + depth * depth) / (improving ? 1 : 2);
                     if (late || depth <= 6 && se + 120 + 140 * depth <= alpha) {
                         // Late-move or futility pruning. Both stay true for the rest of this node (move count and
-                        // alpha only grow), so every later quiet move without check is dropped from the list at once
-                        // instead of being selected and skipped one by one.
-                        if (!quietsDropped) {
-                            quietsDropped = true;
-                            n = dropQuiets(list, sc, i + 1, n);
-                        }
+                        // alpha only grow), so the picker leaves out every later quiet move without check at once.
+                        mp.skipQuiets();
                         continue;
                     }
                     if (depth <= 4 && !seeGe(m, -60 * depth)) {
@@ -587,28 +547,15 @@ final class Worker implements Runnable {
                 tried[quietCount++] = m;
             }
         }
+        if (moveCount == 0) {
+            return matedIn(ply); // no legal move loses, in check or not
+        }
         int bound = best >= beta ? BOUND_LOWER : bestMove != Move.NONE && best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
         run.tt.store(key, bestMove, depth, bound, TranspositionTable.toTt(best, ply), se == NONE ? 0 : se);
         return best;
     }
 
-    /**
-     * Removes from {@code list[from..n)} (and their scores) the quiet moves that give no check, keeping the
-     * order of the others; returns the new end.
-     */
-    private int dropQuiets(int[] list, int[] sc, int from, int n) {
-        int k = from;
-        for (int j = from; j < n; j++) {
-            int m = list[j];
-            if (pos.pieceAt(Move.to(m)) != 0 || Move.isPromotion(m) || pos.givesCheck(m)) {
-                list[k] = m;
-                sc[k++] = sc[j];
-            }
-        }
-        return k;
-    }
-
-    private static int captureIndex(int m, int cap) {
+    static int captureIndex(int m, int cap) {
         return ((Move.piece(m) & 31) * 81 + Move.to(m)) * 16 + (cap & 15);
     }
 

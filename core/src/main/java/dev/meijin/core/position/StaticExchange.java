@@ -39,9 +39,12 @@ final class StaticExchange {
             occLo &= ~SQ_LO[from];
             occHi &= ~SQ_HI[from];
         }
-        AttackQueries.attackersTo(p, 0, to, occLo, occHi);
+        AttackQueries.attackersTo(p, us ^ 1, to, occLo, occHi);
         long atLo = p.aLo, atHi = p.aHi;
-        AttackQueries.attackersTo(p, 1, to, occLo, occHi);
+        if (((atLo & occLo) | (atHi & occHi)) == 0) {
+            return true; // no recapture: the gain stands, and it is at least the threshold
+        }
+        AttackQueries.attackersTo(p, us, to, occLo, occHi);
         atLo |= p.aLo;
         atHi |= p.aHi;
         int[] g = gains;
