@@ -633,11 +633,17 @@ final class Worker implements Runnable {
             best = standPat;
             n = pos.generate(GenType.CAPTURES, list, 0);
         }
+        int kept = 0;
         for (int i = 0; i < n; i++) {
             int m = list[i];
             int cap = pos.pieceAt(Move.to(m));
-            sc[i] = m == ttMove ? 1 << 30 : VALUE[cap & 15] * 16 - VALUE[Move.piece(m) & 15] / 16 + (Move.isPromotion(m) ? 200 : 0);
+            if (!inCheck && standPat + 2 * VALUE[cap & 15] + 200 <= alpha && !Move.isPromotion(m)) {
+                continue; // delta pruning: alpha only grows, so the move would be pruned whenever it came up
+            }
+            list[kept] = m;
+            sc[kept++] = m == ttMove ? 1 << 30 : VALUE[cap & 15] * 16 - VALUE[Move.piece(m) & 15] / 16 + (Move.isPromotion(m) ? 200 : 0);
         }
+        n = kept;
         int bestMove = Move.NONE;
         int oldAlpha = alpha;
         for (int i = 0; i < n; i++) {
