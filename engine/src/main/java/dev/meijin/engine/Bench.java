@@ -58,13 +58,36 @@ public final class Bench {
     }
 
     /**
-     * Runs the bench.
+     * Runs the bench without a warm-up.
      *
      * @param depth the search depth
      * @param progress receives one line per position
      * @return the totals
      */
     public static Result run(int depth, Consumer<String> progress) {
+        return run(depth, 0, progress);
+    }
+
+    /**
+     * Runs the bench, first searching every position to {@code warmupDepth} without counting it: the JIT
+     * compiler compiles the search while the warm-up runs, so the speed figures of the counted pass are those of
+     * compiled code, as in a game. The node count does not depend on the warm-up (each position starts with a
+     * cleared table and fresh histories).
+     *
+     * @param depth the search depth
+     * @param warmupDepth the depth of the uncounted warm-up pass, 0 for none
+     * @param progress receives one line per position
+     * @return the totals of the counted pass
+     */
+    public static Result run(int depth, int warmupDepth, Consumer<String> progress) {
+        if (warmupDepth > 0) {
+            Result w = pass(warmupDepth, line -> {});
+            progress.accept("warm-up: depth " + warmupDepth + ", " + w.nodes() + " nodes in " + w.millis() + " ms (not counted)");
+        }
+        return pass(depth, progress);
+    }
+
+    private static Result pass(int depth, Consumer<String> progress) {
         long nodes = 0;
         long cpu = 0;
         long start = System.nanoTime();

@@ -263,7 +263,21 @@ public final class Engine implements AutoCloseable {
         stopAndWait();
         synchronized (lock) {
             tt.clear();
+            for (Histories h : histories) {
+                h.clear();
+            }
         }
+    }
+
+    /** Move-ordering statistics per search thread index, kept between the searches of a game. */
+    private final List<Histories> histories = new ArrayList<>();
+
+    /** The histories of search thread {@code i} (created on first use); called with the lock held. */
+    private Histories histories(int i) {
+        while (histories.size() <= i) {
+            histories.add(new Histories());
+        }
+        return histories.get(i);
     }
 
     /**
@@ -358,7 +372,7 @@ public final class Engine implements AutoCloseable {
             int threads = immediate != null || single ? 1 : o.threads;
             run.workers = new Worker[immediate != null ? 0 : threads];
             for (int i = 0; i < run.workers.length; i++) {
-                run.workers[i] = new Worker(i, run, factory.get());
+                run.workers[i] = new Worker(i, run, factory.get(), histories(i));
             }
             current = run;
             BestMove fixed = immediate;

@@ -56,10 +56,10 @@ final class Worker implements Runnable {
     private final int[] killer0 = new int[MAX_PLY + 2], killer1 = new int[MAX_PLY + 2];
     private final int[] played = new int[MAX_PLY + 2];
 
-    // Histories.
-    private final int[] history = new int[2 << 16];
-    private final int[] captureHistory = new int[32 * 81 * 16];
-    private final int[] counter = new int[32 * 81];
+    // Histories (kept by the engine between the searches of a game).
+    private final int[] history;
+    private final int[] captureHistory;
+    private final int[] counter;
     private final MovePicker[] pickers = new MovePicker[MAX_PLY + 1];
 
 
@@ -74,8 +74,11 @@ final class Worker implements Runnable {
     private final int drawValue;
     private final EnteringKingRule rule;
 
-    Worker(int id, SearchRun run, Evaluator eval) {
+    Worker(int id, SearchRun run, Evaluator eval, Histories h) {
         this.id = id;
+        this.history = h.history;
+        this.captureHistory = h.captureHistory;
+        this.counter = h.counter;
         this.run = run;
         this.pos = run.root.copy();
         this.eval = eval;
