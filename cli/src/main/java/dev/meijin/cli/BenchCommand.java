@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code meijin bench}: the search signature and speed over fixed positions. */
-@Command(name = "bench", description = "Search fixed positions to a fixed depth with one thread: prints 'Nodes searched: N' (deterministic) and nodes/s.")
+@Command(name = "bench", description = "Search fixed positions to a fixed depth with one thread: prints 'Nodes searched: N' (deterministic) and nodes/s "
+        + "of wall time and of the search thread's CPU time, after an uncounted warm-up pass.")
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -17,6 +18,10 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--depth", paramLabel = "D", description = "Search depth (default ${DEFAULT-VALUE}).", defaultValue = "" + Bench.DEFAULT_DEPTH)
     int depth;
+
+    @Option(names = "--warmup", paramLabel = "D", description = "First search the positions to depth D without counting it, so that "
+            + "the speed figures leave out the JIT compiler's warm-up (default: the depth minus 1; 0: no warm-up).", defaultValue = "-1")
+    int warmup;
 
     @Option(names = "--quiet", description = "Print only the totals.")
     boolean quiet;
@@ -26,8 +31,12 @@ final class BenchCommand implements Callable<Integer> {
         if (depth < 1 || depth > 60) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--depth must be between 1 and 60, got " + depth);
         }
+        if (warmup < -1 || warmup > 60) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--warmup must be between 0 and 60, got " + warmup);
+        }
         PrintWriter out = spec.commandLine().getOut();
-        Bench.Result r = Bench.run(depth, line -> {
+        int warmupDepth = warmup == -1 ? depth - 1 : warmup;
+        Bench.Result r = Bench.run(depth, warmupDepth, line -> {
             if (!quiet) {
                 out.println(line);
                 out.flush();
@@ -36,6 +45,7 @@ final class BenchCommand implements Callable<Integer> {
         out.println("Nodes searched: " + r.nodes());
         out.println("Time (ms): " + r.millis());
         out.println("Nodes/second: " + r.nps());
+        out.println("Nodes/second (search thread CPU time): " + (r.cpuNps() < 0 ? "not measured" : Long.toString(r.cpuNps())));
         return Main.OK;
     }
 }

@@ -39,23 +39,57 @@ public final class Bench {
      *
      * @param nodes nodes searched in total
      * @param millis wall time in milliseconds
+     * @param cpuNanos CPU time of the search thread over all positions in nanoseconds, or -1 if the JVM cannot
+     *     measure thread CPU time
      */
-    public record Result(long nodes, long millis) {
-        /** Nodes per second. */
+    public record Result(long nodes, long millis, long cpuNanos) {
+        /** Nodes per second of wall time. */
         public long nps() {
             return millis == 0 ? nodes * 1000 : nodes * 1000 / millis;
+        }
+
+        /**
+         * Nodes per second of the search thread's CPU time: on a shared machine this depends much less on the
+         * load than {@link #nps()}, so it is the figure to compare changes with. -1 if not measured.
+         */
+        public long cpuNps() {
+            return cpuNanos < 0 ? -1 : cpuNanos == 0 ? nodes * 1_000_000_000L : (long) (nodes * 1e9 / cpuNanos);
         }
     }
 
     /**
-     * Runs the bench.
+     * Runs the bench without a warm-up.
      *
      * @param depth the search depth
      * @param progress receives one line per position
      * @return the totals
      */
     public static Result run(int depth, Consumer<String> progress) {
+        return run(depth, 0, progress);
+    }
+
+    /**
+     * Runs the bench, first searching every position to {@code warmupDepth} without counting it: the JIT
+     * compiler compiles the search while the warm-up runs, so the speed figures of the counted pass are those of
+     * compiled code, as in a game. The node count does not depend on the warm-up (each position starts with a
+     * cleared table and fresh histories).
+     *
+     * @param depth the search depth
+     * @param warmupDepth the depth of the uncounted warm-up pass, 0 for none
+     * @param progress receives one line per position
+     * @return the totals of the counted pass
+     */
+    public static Result run(int depth, int warmupDepth, Consumer<String> progress) {
+        if (warmupDepth > 0) {
+            Result w = pass(warmupDepth, line -> {});
+            progress.accept("warm-up: depth " + warmupDepth + ", " + w.nodes() + " nodes in " + w.millis() + " ms (not counted)");
+        }
+        return pass(depth, progress);
+    }
+
+    private static Result pass(int depth, Consumer<String> progress) {
         long nodes = 0;
+        long cpu = 0;
         long start = System.nanoTime();
         try (Engine engine = new Engine()) {
             engine.setOption("USI_Hash", Integer.toString(HASH_MB));
@@ -69,10 +103,12 @@ public final class Bench {
                 Engine.SearchResult r = engine.think(SearchLimits.depth(depth));
                 long n = r.line().map(SearchInfo.Line::nodes).orElse(0L);
                 nodes += n;
+                long c = engine.lastSearchCpuNanos();
+                cpu = cpu < 0 || c < 0 ? -1 : cpu + c;
                 progress.accept("position " + i + "/" + POSITIONS.size() + ": " + n + " nodes, best " + describe(r.bestMove()));
             }
         }
-        return new Result(nodes, (System.nanoTime() - start) / 1_000_000);
+        return new Result(nodes, (System.nanoTime() - start) / 1_000_000, cpu);
     }
 
     private static String describe(BestMove b) {

@@ -24,6 +24,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -261,7 +263,21 @@ public final class Engine implements AutoCloseable {
         stopAndWait();
         synchronized (lock) {
             tt.clear();
+            for (Histories h : histories) {
+                h.clear();
+            }
         }
+    }
+
+    /** Move-ordering statistics per search thread index, kept between the searches of a game. */
+    private final List<Histories> histories = new ArrayList<>();
+
+    /** The histories of search thread {@code i} (created on first use); called with the lock held. */
+    private Histories histories(int i) {
+        while (histories.size() <= i) {
+            histories.add(new Histories());
+        }
+        return histories.get(i);
     }
 
     /**
@@ -356,7 +372,7 @@ public final class Engine implements AutoCloseable {
             int threads = immediate != null || single ? 1 : o.threads;
             run.workers = new Worker[immediate != null ? 0 : threads];
             for (int i = 0; i < run.workers.length; i++) {
-                run.workers[i] = new Worker(i, run, factory.get());
+                run.workers[i] = new Worker(i, run, factory.get(), histories(i));
             }
             current = run;
             BestMove fixed = immediate;
@@ -394,6 +410,7 @@ public final class Engine implements AutoCloseable {
 
     private void runSearch(SearchRun run, BestMove immediate, Consumer<BestMove> onBest, int skill) {
         BestMove result;
+        long cpuStart = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : 0;
         try {
             if (immediate == null) {
                 Thread[] helpers = new Thread[run.workers.length - 1];
@@ -410,6 +427,7 @@ public final class Engine implements AutoCloseable {
                     h.join();
                 }
                 result = choose(run, skill);
+                lastSearchCpuNanos = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() - cpuStart : -1;
             } else {
                 waitWhilePondering(run);
                 result = immediate;
@@ -426,6 +444,18 @@ public final class Engine implements AutoCloseable {
     }
 
     private volatile BestMove lastResult;
+
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    private volatile long lastSearchCpuNanos = -1;
+
+    /**
+     * The CPU time, in nanoseconds, that the main search thread used in the last search that searched (the
+     * helpers' time not included), or -1 if the JVM cannot measure it. Independent of the machine's load, so the
+     * bench reports speed from it as well as from the wall clock.
+     */
+    long lastSearchCpuNanos() {
+        return lastSearchCpuNanos;
+    }
 
     /** In ponder and infinite mode a finished search waits for {@code stop} or {@code ponderhit} before it answers. */
     private static void waitWhilePondering(SearchRun run) throws InterruptedException {

@@ -24,7 +24,7 @@ import java.util.List;
  * preallocated here: move lists, scores, principal variations and histories are primitive arrays indexed by ply.
  */
 final class Worker implements Runnable {
-    private static final int[] VALUE = {0, 90, 230, 260, 370, 560, 640, 440, 15000, 530, 490, 510, 495, 830, 950, 0};
+    static final int[] VALUE = {0, 90, 230, 260, 370, 560, 640, 440, 15000, 530, 490, 510, 495, 830, 950, 0};
     private static final int[][] LMR = new int[64][64];
     /** Marks a pass in {@code played}: no real move has equal origin and destination. */
     private static final int NULL_MOVE = (1 << 7) | 1;
@@ -55,12 +55,12 @@ final class Worker implements Runnable {
     private final int[] staticEval = new int[MAX_PLY + 2];
     private final int[] killer0 = new int[MAX_PLY + 2], killer1 = new int[MAX_PLY + 2];
     private final int[] played = new int[MAX_PLY + 2];
-    private final int[] swap = new int[40];
 
-    // Histories.
-    private final int[] history = new int[2 << 16];
-    private final int[] captureHistory = new int[32 * 81 * 16];
-    private final int[] counter = new int[32 * 81];
+    // Histories (kept by the engine between the searches of a game).
+    private final int[] history;
+    private final int[] captureHistory;
+    private final int[] counter;
+    private final MovePicker[] pickers = new MovePicker[MAX_PLY + 1];
 
 
     // Root.
@@ -74,8 +74,11 @@ final class Worker implements Runnable {
     private final int drawValue;
     private final EnteringKingRule rule;
 
-    Worker(int id, SearchRun run, Evaluator eval) {
+    Worker(int id, SearchRun run, Evaluator eval, Histories h) {
         this.id = id;
+        this.history = h.history;
+        this.captureHistory = h.captureHistory;
+        this.counter = h.counter;
         this.run = run;
         this.pos = run.root.copy();
         this.eval = eval;
@@ -86,6 +89,9 @@ final class Worker implements Runnable {
         rootPvLen = new int[rootMoves.length];
         java.util.Arrays.fill(rootScores, -INFINITE);
         java.util.Arrays.fill(rootPrev, -INFINITE);
+        for (int i = 0; i < pickers.length; i++) {
+            pickers[i] = new MovePicker(pos, history, captureHistory);
+        }
         drawValue = run.options.drawValue;
         rule = run.options.enteringKingRule;
     }
@@ -388,14 +394,12 @@ final class Worker implements Runnable {
                 return ttScore;
             }
         }
-        int[] list = moves[ply];
-        int n = pos.generate(GenType.LEGAL, list, 0);
-        if (n == 0) {
-            return matedIn(ply); // no legal move loses, in check or not
-        }
         // One-ply mate: a checking move that leaves no legal reply (the core's test, without playing the checks).
+        // A table entry of the main search (depth 1 or more) without a winning mate score means the test already
+        // ran on this very position and found nothing, so it is not repeated.
+        boolean mateTested = tte != 0 && TranspositionTable.depth(tte) >= 1 && ttScore < MATE_IN_MAX;
         if (!inCheck) {
-            int m = pos.mate1Ply();
+            int m = mateTested ? Move.NONE : pos.mate1Ply();
             if (m != Move.NONE) {
                 int s = mateIn(ply + 1);
                 run.tt.store(key, m, Math.min(depth + 6, MAX_PLY), BOUND_EXACT, TranspositionTable.toTt(s, ply), 0);
@@ -406,10 +410,8 @@ final class Worker implements Runnable {
             if (rule == EnteringKingRule.TRY_RULE) {
                 int target = Declaration.trySquare(pos.sideToMove());
                 int k = pos.kingSquare(pos.sideToMove());
-                for (int i = 0; i < n && k != Position.NO_SQUARE; i++) {
-                    if (Move.to(list[i]) == target && !Move.isDrop(list[i]) && Move.from(list[i]) == k) {
-                        return mateIn(ply + 1);
-                    }
+                if (k != Position.NO_SQUARE && pos.isLegal(Move.normal(k, target, pos.pieceAt(k)))) {
+                    return mateIn(ply + 1); // the king reaches the opponent's king square safely
                 }
             }
         }
@@ -455,53 +457,20 @@ final class Worker implements Runnable {
         if (ttMove == Move.NONE && depth >= 6 && (pvNode || cutNode)) {
             depth--;
         }
-        // Order the moves.
-        int[] sc = order[ply];
-        int side = pos.sideToMove();
+        // The moves, generated in stages as they are needed (see MovePicker).
         int prev = ply > 0 ? played[ply - 1] : Move.NONE;
         int counterMove = Move.isReal(prev) ? counter[(Move.piece(prev) & 31) * 81 + Move.to(prev)] : Move.NONE;
-        for (int i = 0; i < n; i++) {
-            int m = list[i];
-            int cap = pos.pieceAt(Move.to(m));
-            int s;
-            if (m == ttMove) {
-                s = 1 << 30;
-            } else if (cap != 0 || Move.isPromotion(m)) {
-                int v = VALUE[cap & 15] * 8 + captureHistory[captureIndex(m, cap)] / 16;
-                s = seeGe(m, 0) ? (1 << 28) + v : -(1 << 20) + v;
-            } else if (m == killer0[ply]) {
-                s = (1 << 27);
-            } else if (m == killer1[ply]) {
-                s = (1 << 27) - 1;
-            } else if (m == counterMove) {
-                s = (1 << 27) - 2;
-            } else {
-                s = history[(side << 16) | (Move.move16(m) & 0xFFFF)];
-            }
-            sc[i] = s;
-        }
+        MovePicker mp = pickers[ply];
+        mp.init(ttMove, killer0[ply], killer1[ply], counterMove, inCheck);
         int best = -INFINITE;
         int bestMove = Move.NONE;
         int moveCount = 0;
         int quietCount = 0;
         int[] tried = quiets[ply];
         int oldAlpha = alpha;
-        boolean quietsDropped = false;
-        for (int i = 0; i < n; i++) {
-            // Selection sort step: bring the best remaining move to i.
-            int bi = i;
-            for (int j = i + 1; j < n; j++) {
-                if (sc[j] > sc[bi]) {
-                    bi = j;
-                }
-            }
-            int m = list[bi];
-            int ms = sc[bi];
-            list[bi] = list[i];
-            sc[bi] = sc[i];
-            list[i] = m;
-            sc[i] = ms;
-
+        int m;
+        while ((m = mp.next()) != Move.NONE) {
+            int ms = mp.score;
             int cap = pos.pieceAt(Move.to(m));
             boolean quiet = cap == 0 && !Move.isPromotion(m);
             boolean check = pos.givesCheck(m);
@@ -512,12 +481,8 @@ final class Worker implements Runnable {
                     boolean late = depth <= 8 && moveCount > (3 + depth * depth) / (improving ? 1 : 2);
                     if (late || depth <= 6 && se + 120 + 140 * depth <= alpha) {
                         // Late-move or futility pruning. Both stay true for the rest of this node (move count and
-                        // alpha only grow), so every later quiet move without check is dropped from the list at once
-                        // instead of being selected and skipped one by one.
-                        if (!quietsDropped) {
-                            quietsDropped = true;
-                            n = dropQuiets(list, sc, i + 1, n);
-                        }
+                        // alpha only grow), so the picker leaves out every later quiet move without check at once.
+                        mp.skipQuiets();
                         continue;
                     }
                     if (depth <= 4 && !seeGe(m, -60 * depth)) {
@@ -585,28 +550,15 @@ final class Worker implements Runnable {
                 tried[quietCount++] = m;
             }
         }
+        if (moveCount == 0) {
+            return matedIn(ply); // no legal move loses, in check or not
+        }
         int bound = best >= beta ? BOUND_LOWER : bestMove != Move.NONE && best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
         run.tt.store(key, bestMove, depth, bound, TranspositionTable.toTt(best, ply), se == NONE ? 0 : se);
         return best;
     }
 
-    /**
-     * Removes from {@code list[from..n)} (and their scores) the quiet moves that give no check, keeping the
-     * order of the others; returns the new end.
-     */
-    private int dropQuiets(int[] list, int[] sc, int from, int n) {
-        int k = from;
-        for (int j = from; j < n; j++) {
-            int m = list[j];
-            if (pos.pieceAt(Move.to(m)) != 0 || Move.isPromotion(m) || pos.givesCheck(m)) {
-                list[k] = m;
-                sc[k++] = sc[j];
-            }
-        }
-        return k;
-    }
-
-    private static int captureIndex(int m, int cap) {
+    static int captureIndex(int m, int cap) {
         return ((Move.piece(m) & 31) * 81 + Move.to(m)) * 16 + (cap & 15);
     }
 
@@ -684,11 +636,17 @@ final class Worker implements Runnable {
             best = standPat;
             n = pos.generate(GenType.CAPTURES, list, 0);
         }
+        int kept = 0;
         for (int i = 0; i < n; i++) {
             int m = list[i];
             int cap = pos.pieceAt(Move.to(m));
-            sc[i] = m == ttMove ? 1 << 30 : VALUE[cap & 15] * 16 - VALUE[Move.piece(m) & 15] / 16 + (Move.isPromotion(m) ? 200 : 0);
+            if (!inCheck && standPat + 2 * VALUE[cap & 15] + 200 <= alpha && !Move.isPromotion(m)) {
+                continue; // delta pruning: alpha only grows, so the move would be pruned whenever it came up
+            }
+            list[kept] = m;
+            sc[kept++] = m == ttMove ? 1 << 30 : VALUE[cap & 15] * 16 - VALUE[Move.piece(m) & 15] / 16 + (Move.isPromotion(m) ? 200 : 0);
         }
+        n = kept;
         int bestMove = Move.NONE;
         int oldAlpha = alpha;
         for (int i = 0; i < n; i++) {
@@ -741,89 +699,12 @@ final class Worker implements Runnable {
     // ------------------------------------------------------------------ static exchange
 
     /**
-     * Whether the static exchange on the move's destination gains at least {@code threshold} for the mover:
-     * captures alternate, each side recapturing with its least valuable attacker; pieces behind a capturer
-     * join in (x-rays), because the attackers are recomputed on the occupancy with the capturers removed.
+     * Whether the static exchange on the move's destination gains at least {@code threshold} for the mover
+     * (the core's exchange with x-rays, on this search's piece values).
      */
     private boolean seeGe(int m, int threshold) {
-        int to = Move.to(m);
-        int us = pos.sideToMove();
-        int cap = pos.pieceAt(to);
-        int gain = VALUE[cap & 15];
-        int moved = Move.pieceAfter(m) & 15;
-        if (Move.isPromotion(m)) {
-            gain += VALUE[moved] - VALUE[moved - 8];
-        }
-        if (gain < threshold) {
-            return false;
-        }
-        // The opponent recaptures at most the piece now on the square.
-        if (gain - VALUE[moved] >= threshold) {
-            return true;
-        }
-        long occLo = pos.occupiedLo(), occHi = pos.occupiedHi();
-        if (!Move.isDrop(m)) {
-            int from = Move.from(m);
-            if (from < 63) {
-                occLo &= ~(1L << from);
-            } else {
-                occHi &= ~(1L << (from - 63));
-            }
-        }
-        long[] a = attackWords;
-        int[] g = swap;
-        g[0] = gain;
-        int onSquare = VALUE[moved];
-        int side = us ^ 1;
-        int d = 0;
-        while (d < g.length - 1) {
-            pos.attackersTo(side, to, occLo, occHi, a);
-            long lo = a[0] & occLo, hi = a[1] & occHi;
-            if ((lo | hi) == 0) {
-                break;
-            }
-            int bestSq = -1, bestVal = Integer.MAX_VALUE;
-            for (long l = lo; l != 0; l &= l - 1) {
-                int sq = Long.numberOfTrailingZeros(l);
-                int v = VALUE[pos.pieceAt(sq) & 15];
-                if (v < bestVal) {
-                    bestVal = v;
-                    bestSq = sq;
-                }
-            }
-            for (long h = hi; h != 0; h &= h - 1) {
-                int sq = 63 + Long.numberOfTrailingZeros(h);
-                int v = VALUE[pos.pieceAt(sq) & 15];
-                if (v < bestVal) {
-                    bestVal = v;
-                    bestSq = sq;
-                }
-            }
-            if (bestSq < 63) {
-                occLo &= ~(1L << bestSq);
-            } else {
-                occHi &= ~(1L << (bestSq - 63));
-            }
-            if (bestVal >= 15000) {
-                // A king may capture only onto a square the other side no longer attacks.
-                pos.attackersTo(side ^ 1, to, occLo, occHi, a);
-                if (((a[0] & occLo) | (a[1] & occHi)) != 0) {
-                    break;
-                }
-            }
-            d++;
-            g[d] = onSquare - g[d - 1];
-            onSquare = bestVal;
-            side ^= 1;
-        }
-        while (d > 0) {
-            g[d - 1] = -Math.max(-g[d - 1], g[d]);
-            d--;
-        }
-        return g[0] >= threshold;
+        return pos.seeGe(m, threshold, VALUE);
     }
-
-    private final long[] attackWords = new long[2];
 
     // ------------------------------------------------------------------ results
 

@@ -16,7 +16,7 @@ final class AttackQueries {
     private AttackQueries() {}
 
     /** Whether a piece slides (any distance) in a direction, indexed {@code piece * 8 + dir}. */
-    private static final boolean[] SLIDES = new boolean[32 * 8];
+    static final boolean[] SLIDES = new boolean[32 * 8];
 
     static {
         for (int c = 0; c < 2; c++) {
@@ -136,6 +136,40 @@ final class AttackQueries {
         }
     }
 
+    /**
+     * Whether the piece {@code pc} standing on {@code s} attacks {@code t} with the given occupancy: one table
+     * test for a step, or the line and the squares between for a slide, instead of the whole attack set.
+     */
+    static boolean attacks(Position p, int pc, int s, int t, long oLo, long oHi) {
+        int i = (pc >>> 4) * 81 + s;
+        switch (pc & 15) {
+            case PAWN -> {
+                return contains(PAWN_LO[i], PAWN_HI[i], t);
+            }
+            case KNIGHT -> {
+                return contains(KNIGHT_LO[i], KNIGHT_HI[i], t);
+            }
+            case SILVER -> {
+                return contains(SILVER_LO[i], SILVER_HI[i], t);
+            }
+            case GOLD, TOKIN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER -> {
+                return contains(GOLD_LO[i], GOLD_HI[i], t);
+            }
+            case KING -> {
+                return contains(KING_LO[s], KING_HI[s], t);
+            }
+            case HORSE, DRAGON -> {
+                if (contains(KING_LO[s], KING_HI[s], t)) {
+                    return true;
+                }
+            }
+            default -> {}
+        }
+        int j = s * 81 + t;
+        int d = DIRECTION[j];
+        return d >= 0 && SLIDES[pc * 8 + d] && (BETWEEN_LO[j] & oLo) == 0 && (BETWEEN_HI[j] & oHi) == 0;
+    }
+
     /** Bits of the pieces of colour {@code c} that step onto {@code sq} (sliders excluded): low word. */
     static long stepAttackersLo(Position p, int c, int sq) {
         int i = (c ^ 1) * 81 + sq;
@@ -238,8 +272,7 @@ final class AttackQueries {
             return;
         }
         int to = m & 127;
-        pieceAttacks(p, p.board[to], to, p.occLo, p.occHi);
-        if (contains(p.aLo, p.aHi, ek)) {
+        if (attacks(p, p.board[to], to, ek, p.occLo, p.occHi)) {
             p.checkLo = SQ_LO[to];
             p.checkHi = SQ_HI[to];
         }
@@ -271,8 +304,7 @@ final class AttackQueries {
             oLo &= ~SQ_LO[from];
             oHi &= ~SQ_HI[from];
         }
-        pieceAttacks(p, Move.pieceAfter(m), to, oLo, oHi);
-        if (contains(p.aLo, p.aHi, ek)) {
+        if (attacks(p, Move.pieceAfter(m), to, ek, oLo, oHi)) {
             return true;
         }
         if (drop) {

@@ -28,13 +28,35 @@ final class MateOnePly {
 
     /** A move of the side to move that checkmates, or {@link Move#NONE}. */
     int find() {
-        if (p.kingSq[p.side ^ 1] == Position.NO_SQUARE) {
+        int a = p.side, d = a ^ 1;
+        int k = p.kingSq[d];
+        if (k == Position.NO_SQUARE) {
             return Move.NONE;
         }
+        // The king's escapes as the board stands: squares next to it, free of its own pieces, that the attacker
+        // does not attack (the king taken off the board, so that a line through it counts).
+        long xLo = p.occLo & ~SQ_LO[k], xHi = p.occHi & ~SQ_HI[k];
+        long uLo = 0, uHi = 0;
+        for (long e = KING_LO[k] & ~p.colorLo[d]; e != 0; e &= e - 1) {
+            int s = Long.numberOfTrailingZeros(e);
+            if (!AttackQueries.attacked(p, a, s, xLo, xHi)) {
+                uLo |= 1L << s;
+            }
+        }
+        for (long e = KING_HI[k] & ~p.colorHi[d]; e != 0; e &= e - 1) {
+            int s = 63 + Long.numberOfTrailingZeros(e);
+            if (!AttackQueries.attacked(p, a, s, xLo, xHi)) {
+                uHi |= 1L << (s - 63);
+            }
+        }
+        boolean escapes = (uLo | uHi) != 0;
         int n = p.generate(GenType.CHECKS, checks, 0);
         for (int i = 0; i < n; i++) {
             int m = checks[i];
             if ((m & Move.DROP_FLAG) != 0 && ((m >>> 7) & 127) == PAWN) {
+                continue;
+            }
+            if (escapes && keepsEscape(m, uLo, uHi, xLo, xHi)) {
                 continue;
             }
             p.doMove(m);
@@ -45,6 +67,30 @@ final class MateOnePly {
             }
         }
         return Move.NONE;
+    }
+
+    /**
+     * Whether one of the escapes {@code (uLo, uHi)} certainly stays open after the check {@code m}, so that it
+     * cannot mate: a square the moved piece does not attack (computed with its origin and the king off the
+     * board, which can only add squares), that is not its destination, and that is not on a line through its
+     * origin (only there could the move uncover an attack). A drop only blocks lines and adds its own attacks.
+     */
+    private boolean keepsEscape(int m, long uLo, long uHi, long xLo, long xHi) {
+        int to = m & 127;
+        long oLo = xLo, oHi = xHi;
+        long lo = uLo & ~SQ_LO[to], hi = uHi & ~SQ_HI[to];
+        if ((m & Move.DROP_FLAG) == 0) {
+            int from = (m >>> 7) & 127;
+            oLo &= ~SQ_LO[from];
+            oHi &= ~SQ_HI[from];
+            lo &= ~(ROOK_EMPTY_LO[from] | BISHOP_EMPTY_LO[from] | SQ_LO[from]);
+            hi &= ~(ROOK_EMPTY_HI[from] | BISHOP_EMPTY_HI[from] | SQ_HI[from]);
+        }
+        if ((lo | hi) == 0) {
+            return false;
+        }
+        AttackQueries.pieceAttacks(p, Move.pieceAfter(m), to, oLo, oHi);
+        return ((lo & ~p.aLo) | (hi & ~p.aHi)) != 0;
     }
 
     /** Whether the side to move, in check, has a legal move. */

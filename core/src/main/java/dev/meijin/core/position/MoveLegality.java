@@ -49,8 +49,7 @@ final class MoveLegality {
         if (target != 0 && (target >>> 4) == us) {
             return false;
         }
-        AttackQueries.pieceAttacks(p, pc, from, p.occLo, p.occHi);
-        if (!contains(p.aLo, p.aHi, to)) {
+        if (!AttackQueries.attacks(p, pc, from, to, p.occLo, p.occHi)) {
             return false;
         }
         int r = pc & 15;

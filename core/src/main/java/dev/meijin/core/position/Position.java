@@ -770,6 +770,25 @@ public final class Position {
         return mateOnePly().find();
     }
 
+    /**
+     * Static exchange evaluation: whether the exchange of captures that the move starts on its destination
+     * gains at least {@code threshold} for the mover, each side recapturing with its least valuable attacker
+     * and free to stop when going on would lose. Pieces lined up behind a capturer join in (x-rays); a king
+     * recaptures only when the other side has no attacker left. Pins and checks are not considered. A
+     * promotion gains the difference between the promoted and the unpromoted value.
+     *
+     * @param move a legal int move of the side to move (a capture or not)
+     * @param threshold the gain asked for, in the units of {@code values}
+     * @param values piece values indexed by role code 0–15 (index 0, the empty square, is 0), the king's larger
+     *     than twice the sum of all others
+     * @return whether the exchange gains at least {@code threshold}; allocates nothing
+     */
+    public boolean seeGe(int move, int threshold, int[] values) {
+        return StaticExchange.seeGe(this, move, threshold, values, seeGains);
+    }
+
+    private final int[] seeGains = new int[StaticExchange.MAX_CAPTURES];
+
     // Helpers of the search support, created on first use (a copy makes its own).
     private CheckGenerator checkGenerator;
     private MoveLegality moveLegality;

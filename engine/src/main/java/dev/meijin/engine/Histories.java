@@ -1,0 +1,24 @@
+package dev.meijin.engine;
+
+import java.util.Arrays;
+
+/**
+ * The move-ordering statistics of one search thread, kept by the {@link Engine} from one search to the next
+ * within a game (what the last move's search learnt about quiet moves and captures still holds one move later)
+ * and cleared by a new game. Only the thread of that index uses them during a search; between searches the
+ * engine hands them to the next worker of the same index.
+ */
+final class Histories {
+    /** Quiet-move history, indexed {@code side << 16 | move16}. */
+    final int[] history = new int[2 << 16];
+    /** Capture history, indexed by moving piece, destination and captured role. */
+    final int[] captureHistory = new int[32 * 81 * 16];
+    /** The counter move of the previous move, indexed by its piece and destination. */
+    final int[] counter = new int[32 * 81];
+
+    void clear() {
+        Arrays.fill(history, 0);
+        Arrays.fill(captureHistory, 0);
+        Arrays.fill(counter, 0);
+    }
+}
