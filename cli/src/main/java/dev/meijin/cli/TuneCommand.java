@@ -4,6 +4,7 @@ import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.usi.Usi;
+import dev.meijin.engine.eval.Features;
 import dev.meijin.engine.eval.Weights;
 import dev.meijin.engine.learn.Tuner;
 import dev.meijin.notation.Formats;
@@ -53,6 +54,9 @@ final class TuneCommand implements Callable<Integer> {
 
     @Option(names = "--lambda", defaultValue = "0.7", description = "Weight of the game result against the search score (default ${DEFAULT-VALUE}).")
     double lambda;
+
+    @Option(names = "--exclude", paramLabel = "PREFIX", description = "Hold the features whose names start with PREFIX at zero (e.g. ks. or mob.), repeatable.")
+    List<String> exclude = new ArrayList<>();
 
     @Option(names = "--init", paramLabel = "FILE", description = "Starting weights (default: material only).")
     Path init;
@@ -139,7 +143,20 @@ final class TuneCommand implements Callable<Integer> {
                 start = Weights.read(r, Weights.material());
             }
         }
-        Tuner.Result r = Tuner.tune(set, start, epochs, rate, line -> {
+        boolean[] excluded = new boolean[Features.COUNT];
+        for (String prefix : exclude) {
+            int n = 0;
+            for (int i = 0; i < Features.COUNT; i++) {
+                if (Features.name(i).startsWith(prefix)) {
+                    excluded[i] = true;
+                    n++;
+                }
+            }
+            if (n == 0) {
+                throw new ParameterException(spec.commandLine(), "--exclude " + prefix + ": no feature name starts with it");
+            }
+        }
+        Tuner.Result r = Tuner.tune(set, start, excluded, epochs, rate, line -> {
             err.println(line);
             err.flush();
         });

@@ -2,6 +2,7 @@ package dev.meijin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.engine.eval.Features;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +53,15 @@ class EngineCommandsTest {
         // The engine loads the file.
         Cli.Result u = Cli.runWithInput("setoption name EvalFile value " + weights + "\nposition startpos\ngo depth 2\n", "usi");
         assertThat(u.outLines()).noneMatch(l -> l.startsWith("info string error")).last().asString().startsWith("bestmove ");
+        // Held at zero: every king-safety weight of the file is 0, and a prefix naming no feature is refused.
+        Path noKs = dir.resolve("noks.txt");
+        Cli.Result x = Cli.run("tune", "--data", data.toString(), "-o", noKs.toString(), "--epochs", "20", "--exclude", "ks.");
+        assertThat(x.code()).isEqualTo(Main.OK);
+        assertThat(Files.readAllLines(noKs)).filteredOn(l -> l.startsWith("ks.")).hasSize(Features.MOB - Features.KS_SQ)
+                .allMatch(l -> l.endsWith(" 0"));
+        Cli.Result bad = Cli.run("tune", "--data", data.toString(), "-o", noKs.toString(), "--exclude", "kingsafety.");
+        assertThat(bad.code()).isNotEqualTo(Main.OK);
+        assertThat(bad.err()).contains("--exclude kingsafety.: no feature name starts with it");
     }
 
     @Tag("slow")

@@ -7,21 +7,36 @@ import dev.meijin.core.position.Position;
 
 /**
  * The features of the hand-made evaluation, each an index into a weight vector. The evaluation is linear:
- * its value for sente is the sum of {@code weight[i] * count[i]}, where sente's features count +1 and gote's -1.
- * This is what makes Texel tuning a plain logistic regression.
+ * its value for sente is the sum of {@code weight[i] * count[i]}, where sente's features count positively and
+ * gote's negatively. This is what makes Texel tuning a plain logistic regression.
  *
  * <ul>
  *   <li>{@code board.<role>}: a piece of that role on the board (14 roles; the king has none);
  *   <li>{@code hand.<role>.<k>}: the k-th piece of a role in hand (k = 1…18 for pawns, 1…4 or 1…2 for the
  *       others), so that pieces in hand are worth more than on the board and less when many are held;
  *   <li>{@code own.<class>.<dx>.<dy>} and {@code enemy.<class>.<dx>.<dy>}: a piece of a class (pawn, lance,
- *       knight, silver, bishop, rook, gold or promoted minor, horse, dragon) at file distance {@code dx} (0–4,
- *       capped) and rank offset {@code dy} (-4…4, capped, negative means ahead of the king from the piece
- *       owner's side) from its own king (defenders, shells) and from the enemy king (attackers);
+ *       knight, silver, bishop, rook, gold or promoted minor, horse, dragon) at file distance {@code dx} (0–8,
+ *       left and right mirrored) and rank offset {@code dy} (-8…8, negative means ahead of the king from the
+ *       piece owner's side) from its own king (defenders, shells) and from the enemy king (attackers);
  *   <li>{@code king.<rank>.<file>}: the king's own rank (1 is the enemy's back rank, so this also scores an
  *       entering king's progress) and its file folded to 1–5;
+ *   <li>{@code ks.sq.<dx>.<dy>.<occupant>.<attackers>.<defenders>}: each square of the 3×3 block around a king
+ *       ({@code dx} 0–1 mirrored, {@code dy} -1…1 from the king owner's side), by what stands on it (empty,
+ *       own piece, enemy piece), the number of enemy pieces attacking it (0–3, capped; the king itself does not
+ *       block these attacks) and the number of the owner's pieces other than the king defending it (0–3);
+ *   <li>{@code ks.attacked.<n>}: n of the king's neighbour squares are attacked by the enemy (0–8);
+ *   <li>{@code ks.escape.<n>}: n neighbour squares the king could step to (empty or enemy, not attacked);
+ *   <li>{@code ks.hand.<role>.<n>}: a piece of a role in the hand of the side attacking a king whose n
+ *       neighbour squares are attacked (counted once or twice: the first two pieces of a kind), so that pieces
+ *       in hand weigh with the danger of the enemy king;
+ *   <li>{@code mob.<class>.<n>}: a bishop, rook, horse or dragon that reaches n squares (0–20, capped) not
+ *       held by its own side;
  *   <li>{@code tempo}: the side to move.
  * </ul>
+ *
+ * <p>The first groups (material, the king-relative tables and the king table) depend only on where pieces
+ * stand, and {@link ShogiEvaluator} keeps them incrementally; the king-safety and mobility terms need attack
+ * words and are computed at each evaluation by {@link #dynamic}, which both the evaluator and the tuner call.
  */
 public final class Features {
     private Features() {}
@@ -32,37 +47,59 @@ public final class Features {
     public static final int HAND = 16;
     /** Piece classes of the king-relative terms. */
     public static final int CLASSES = 9;
-    /** Squares of the king-relative window per class: 5 file distances times 9 rank offsets. */
-    public static final int REL = 45;
+    /** Rank offsets of the king-relative tables (-8…8). */
+    static final int DY = 17;
+    /** Squares of the king-relative table per class: 9 file distances times 17 rank offsets. */
+    public static final int REL = 9 * DY;
     /** First index of the pieces relative to their own king. */
     public static final int OWN = HAND + 8 * 19;
     /** First index of the pieces relative to the enemy king. */
     public static final int ENEMY = OWN + CLASSES * REL;
     /** First index of the king placement table. */
     public static final int KING = ENEMY + CLASSES * REL;
+    /** First index of the king-neighbourhood square table: {@code KS_SQ + (((pos * 3 + occ) * 4 + att) * 4 + def)}. */
+    public static final int KS_SQ = KING + 45;
+    /** First index of the attacked-neighbours count. */
+    public static final int KS_ATTACKED = KS_SQ + 6 * 3 * 4 * 4;
+    /** First index of the escape-squares count. */
+    public static final int KS_ESCAPE = KS_ATTACKED + 9;
+    /** First index of the hand pieces by the danger of the enemy king: {@code KS_HAND + (role - 1) * 9 + n}. */
+    public static final int KS_HAND = KS_ESCAPE + 9;
+    /** Mobility classes: bishop, rook, horse, dragon. */
+    static final int MOB_CLASSES = 4;
+    /** Mobility buckets per class (0–20). */
+    static final int MOB_N = 21;
+    /** First index of the mobility of the major pieces: {@code MOB + class * 21 + n}. */
+    public static final int MOB = KS_HAND + 7 * 9;
     /** The side-to-move bonus. */
-    public static final int TEMPO = KING + 45;
+    public static final int TEMPO = MOB + MOB_CLASSES * MOB_N;
     /** Number of features. */
     public static final int COUNT = TEMPO + 1;
 
+    /** The length {@link #extract} and {@link #dynamic} need in their output arrays. */
+    public static final int MAX_ACTIVE = 320;
+
     /** Piece class by role code (-1 for none and the king). */
     static final int[] CLASS = {-1, 0, 1, 2, 3, 4, 5, 6, -1, 6, 6, 6, 6, 7, 8, -1};
+    /** Mobility class by role code (-1 for the pieces without one). */
+    static final int[] MOB_CLASS = {-1, -1, -1, -1, -1, 0, 1, -1, -1, -1, -1, -1, -1, 2, 3, -1};
+    private static final int[] MOB_ROLES = {5, 6, 13, 14};
 
     private static final String[] ROLE = {"", "pawn", "lance", "knight", "silver", "bishop", "rook", "gold", "king",
         "tokin", "prolance", "proknight", "prosilver", "horse", "dragon", ""};
     private static final String[] CLASS_NAME = {"pawn", "lance", "knight", "silver", "bishop", "rook", "gold", "horse", "dragon"};
+    private static final String[] OCCUPANT = {"empty", "own", "enemy"};
 
     /** The hand feature of the k-th piece of a role (k from 1). */
     public static int hand(int role, int k) {
         return HAND + role * 19 + k;
     }
 
-    /** The window offset of a piece on {@code sq} of colour {@code c} relative to a king on {@code k}. */
+    /** The table offset of a piece on {@code sq} of colour {@code c} relative to a king on {@code k}. */
     static int rel(int c, int sq, int k) {
-        int dx = Math.min(4, Math.abs(sq / 9 - k / 9));
+        int dx = Math.abs(sq / 9 - k / 9);
         int dy = Square.relativeRank(c, sq) - Square.relativeRank(c, k);
-        dy = dy < -4 ? -4 : Math.min(dy, 4);
-        return dx * 9 + dy + 4;
+        return dx * DY + dy + 8;
     }
 
     /** The king placement feature of a king of colour {@code c} on {@code sq}. */
@@ -76,8 +113,8 @@ public final class Features {
      * returns how many pairs were written. An index may appear more than once; counts add up.
      *
      * @param pos the position
-     * @param index receives feature indices (at least 256 long)
-     * @param count receives the matching counts (+1 sente, -1 gote)
+     * @param index receives feature indices (at least {@link #MAX_ACTIVE} long)
+     * @param count receives the matching counts (positive for sente, negative for gote)
      * @return the number of pairs
      */
     public static int extract(Position pos, int[] index, int[] count) {
@@ -116,8 +153,107 @@ public final class Features {
                 }
             }
         }
+        n = dynamic(pos, index, count, n, new long[2]);
         index[n] = TEMPO;
         count[n++] = pos.sideToMove() == 0 ? 1 : -1;
+        return n;
+    }
+
+    /**
+     * Appends the features that need attack words (king safety and mobility) as (index, count) pairs from
+     * sente's point of view, starting at {@code n}. Allocates nothing.
+     *
+     * @param pos the position
+     * @param index receives feature indices
+     * @param count receives the matching counts
+     * @param n the first free slot
+     * @param tmp two longs of scratch space
+     * @return the next free slot
+     */
+    public static int dynamic(Position pos, int[] index, int[] count, int n, long[] tmp) {
+        long occLo = pos.occupiedLo(), occHi = pos.occupiedHi();
+        for (int c = 0; c < 2; c++) {
+            int k = pos.kingSquare(c);
+            if (k == Position.NO_SQUARE) {
+                continue;
+            }
+            n = kingSafety(pos, c, k, index, count, n, tmp);
+        }
+        for (int c = 0; c < 2; c++) {
+            int s = c == 0 ? 1 : -1;
+            long ownLo = pos.piecesLo(c), ownHi = pos.piecesHi(c);
+            for (int m = 0; m < MOB_CLASSES; m++) {
+                int r = MOB_ROLES[m];
+                long lo = pos.piecesLo(c, r), hi = pos.piecesHi(c, r);
+                while ((lo | hi) != 0) {
+                    int sq;
+                    if (lo != 0) {
+                        sq = Long.numberOfTrailingZeros(lo);
+                        lo &= lo - 1;
+                    } else {
+                        sq = 63 + Long.numberOfTrailingZeros(hi);
+                        hi &= hi - 1;
+                    }
+                    pos.attacksFrom(Piece.of(c, r), sq, occLo, occHi, tmp);
+                    int reach = Long.bitCount(tmp[0] & ~ownLo) + Long.bitCount(tmp[1] & ~ownHi);
+                    index[n] = MOB + m * MOB_N + Math.min(reach, MOB_N - 1);
+                    count[n++] = s;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** The king-safety features of the king of colour {@code c} on {@code k}; returns the next free slot. */
+    private static int kingSafety(Position pos, int c, int k, int[] index, int[] count, int n, long[] tmp) {
+        int e = c ^ 1, s = c == 0 ? 1 : -1;
+        long occLo = pos.occupiedLo(), occHi = pos.occupiedHi();
+        // the enemy's attacks are counted as if the king were not there, so squares behind it stay attacked
+        long xLo = k < 63 ? occLo & ~(1L << k) : occLo, xHi = k < 63 ? occHi : occHi & ~(1L << (k - 63));
+        int kf = k / 9, kr = k % 9;
+        int attacked = 0, escape = 0;
+        for (int df = -1; df <= 1; df++) {
+            int f = kf + df;
+            if (f < 0 || f > 8) {
+                continue;
+            }
+            for (int dr = -1; dr <= 1; dr++) {
+                int r = kr + dr;
+                if (r < 0 || r > 8) {
+                    continue;
+                }
+                int sq = f * 9 + r;
+                pos.attackersTo(e, sq, xLo, xHi, tmp);
+                int att = Long.bitCount(tmp[0]) + Long.bitCount(tmp[1]);
+                pos.attackersTo(c, sq, occLo, occHi, tmp);
+                int def = Long.bitCount(tmp[0]) + Long.bitCount(tmp[1]) - (sq == k ? 0 : 1);
+                int pc = pos.pieceAt(sq);
+                int occ = pc == 0 ? 0 : Piece.color(pc) == c ? 1 : 2;
+                int dy = c == 0 ? dr : -dr;
+                int p = Math.abs(df) * 3 + dy + 1;
+                index[n] = KS_SQ + ((p * 3 + occ) * 4 + Math.min(att, 3)) * 4 + Math.min(def, 3);
+                count[n++] = s;
+                if (sq != k) {
+                    if (att > 0) {
+                        attacked++;
+                    } else if (occ != 1) {
+                        escape++;
+                    }
+                }
+            }
+        }
+        index[n] = KS_ATTACKED + attacked;
+        count[n++] = s;
+        index[n] = KS_ESCAPE + escape;
+        count[n++] = s;
+        int h = pos.hand(e);
+        for (int r = 1; r <= 7; r++) {
+            int held = Math.min(Hand.count(h, r), 2);
+            if (held > 0) {
+                index[n] = KS_HAND + (r - 1) * 9 + attacked;
+                count[n++] = -s * held;
+            }
+        }
         return n;
     }
 
@@ -139,11 +275,30 @@ public final class Features {
             boolean own = i < ENEMY;
             int j = i - (own ? OWN : ENEMY);
             int cls = j / REL, w = j % REL;
-            return (own ? "own." : "enemy.") + CLASS_NAME[cls] + "." + (w / 9) + "." + (w % 9 - 4);
+            return (own ? "own." : "enemy.") + CLASS_NAME[cls] + "." + (w / DY) + "." + (w % DY - 8);
         }
-        if (i < TEMPO) {
+        if (i < KS_SQ) {
             int j = i - KING;
             return "king." + (j / 5 + 1) + "." + (j % 5 + 1);
+        }
+        if (i < KS_ATTACKED) {
+            int j = i - KS_SQ;
+            int def = j % 4, att = j / 4 % 4, occ = j / 16 % 3, p = j / 48;
+            return "ks.sq." + (p / 3) + "." + (p % 3 - 1) + "." + OCCUPANT[occ] + "." + att + "." + def;
+        }
+        if (i < KS_ESCAPE) {
+            return "ks.attacked." + (i - KS_ATTACKED);
+        }
+        if (i < KS_HAND) {
+            return "ks.escape." + (i - KS_ESCAPE);
+        }
+        if (i < MOB) {
+            int j = i - KS_HAND;
+            return "ks.hand." + ROLE[j / 9 + 1] + "." + (j % 9);
+        }
+        if (i < TEMPO) {
+            int j = i - MOB;
+            return "mob." + ROLE[MOB_ROLES[j / MOB_N]] + "." + (j % MOB_N);
         }
         return "tempo";
     }

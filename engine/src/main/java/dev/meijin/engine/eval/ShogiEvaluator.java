@@ -6,16 +6,25 @@ import dev.meijin.core.Piece;
 import dev.meijin.core.position.Position;
 
 /**
- * The hand-made evaluation: material (board and hand, kept incrementally through the move hooks) plus
- * piece placement relative to both kings and the kings' own placement (computed at each call from the board).
- * Linear in {@link Features}, so its weights come from {@link Tuner}. Allocation-free.
+ * The hand-made evaluation, linear in {@link Features} so that its weights come from the tuner. Material and
+ * the placement of pieces relative to both kings are kept incrementally through the move hooks (a king move
+ * marks the placement for a full recount at the next evaluation, since every piece's offset to that king
+ * changes); the kings' own placement, king safety and mobility are computed at each evaluation from attack
+ * words. Allocation-free: the stacks and scratch arrays are allocated once per evaluator.
  */
 public final class ShogiEvaluator implements Evaluator {
     private static final int MAX_DEPTH = 1024;
+    /** Marks a placement stack entry that must be recounted from the board. */
+    private static final int STALE = Integer.MIN_VALUE;
 
     private final int[] w;
+    private final boolean dynamicTerms;
     private final int[] material = new int[MAX_DEPTH + 1];
+    private final int[] placement = new int[MAX_DEPTH + 1];
     private int sp;
+    private final int[] index = new int[Features.MAX_ACTIVE];
+    private final int[] count = new int[Features.MAX_ACTIVE];
+    private final long[] tmp = new long[2];
 
     /**
      * An evaluator with the given weights.
@@ -24,6 +33,11 @@ public final class ShogiEvaluator implements Evaluator {
      */
     public ShogiEvaluator(Weights weights) {
         this.w = weights.raw();
+        boolean any = false;
+        for (int i = Features.KS_SQ; i < Features.TEMPO; i++) {
+            any |= w[i] != 0;
+        }
+        this.dynamicTerms = any;
     }
 
     /** An evaluator with the tuned weights of the engine. */
@@ -51,6 +65,7 @@ public final class ShogiEvaluator implements Evaluator {
         }
         sp = 0;
         material[0] = s;
+        placement[0] = STALE;
     }
 
     @Override
@@ -58,20 +73,34 @@ public final class ShogiEvaluator implements Evaluator {
         int us = pos.sideToMove();
         int h = pos.hand(us);
         int delta;
+        int place = placement[sp];
         if (Move.isDrop(m)) {
             int r = Move.dropRole(m);
             delta = w[Features.BOARD + r] - w[Features.hand(r, Hand.count(h, r))];
+            if (place != STALE) {
+                place += pieceTerm(pos, us, r, Move.to(m));
+            }
         } else {
-            int to = Move.to(m);
-            int r = Piece.role(pos.pieceAt(Move.from(m)));
-            delta = Move.isPromotion(m) ? w[Features.BOARD + r + 8] - w[Features.BOARD + r] : 0;
+            int from = Move.from(m), to = Move.to(m);
+            int r = Piece.role(pos.pieceAt(from));
+            int nr = Move.isPromotion(m) ? r + 8 : r;
+            delta = nr != r ? w[Features.BOARD + nr] - w[Features.BOARD + r] : 0;
             int cap = pos.pieceAt(to);
             if (cap != 0) {
                 int cr = Piece.role(cap), base = cr & 7;
                 delta += w[Features.BOARD + cr] + w[Features.hand(base, Hand.count(h, base) + 1)];
             }
+            if (r == 8) {
+                place = STALE;
+            } else if (place != STALE) {
+                place += pieceTerm(pos, us, nr, to) - pieceTerm(pos, us, r, from);
+                if (cap != 0) {
+                    place -= pieceTerm(pos, us ^ 1, Piece.role(cap), to);
+                }
+            }
         }
         material[sp + 1] = material[sp] + (us == 0 ? delta : -delta);
+        placement[sp + 1] = place;
         sp++;
     }
 
@@ -82,7 +111,23 @@ public final class ShogiEvaluator implements Evaluator {
 
     @Override
     public int evaluate(Position pos) {
-        int s = material[sp] + placement(pos);
+        if (placement[sp] == STALE) {
+            placement[sp] = placement(pos);
+        }
+        int s = material[sp] + placement[sp];
+        int k0 = pos.kingSquare(0), k1 = pos.kingSquare(1);
+        if (k0 != Position.NO_SQUARE) {
+            s += w[Features.king(0, k0)];
+        }
+        if (k1 != Position.NO_SQUARE) {
+            s -= w[Features.king(1, k1)];
+        }
+        if (dynamicTerms) {
+            int n = Features.dynamic(pos, index, count, 0, tmp);
+            for (int i = 0; i < n; i++) {
+                s += w[index[i]] * count[i];
+            }
+        }
         s += pos.sideToMove() == 0 ? w[Features.TEMPO] : -w[Features.TEMPO];
         if (s > MAX_EVAL) {
             s = MAX_EVAL;
@@ -92,31 +137,31 @@ public final class ShogiEvaluator implements Evaluator {
         return pos.sideToMove() == 0 ? s : -s;
     }
 
-    /** The placement terms for sente (every feature but material and tempo). */
+    /**
+     * The placement term of a piece of colour {@code c} and role {@code r} (not the king) on {@code sq} relative
+     * to both kings as they stand in {@code pos}, for sente.
+     */
+    private int pieceTerm(Position pos, int c, int r, int sq) {
+        int base = Features.CLASS[r] * Features.REL;
+        int own = pos.kingSquare(c), enemy = pos.kingSquare(c ^ 1);
+        int v = 0;
+        if (own != Position.NO_SQUARE) {
+            v += w[Features.OWN + base + Features.rel(c, sq, own)];
+        }
+        if (enemy != Position.NO_SQUARE) {
+            v += w[Features.ENEMY + base + Features.rel(c, sq, enemy)];
+        }
+        return c == 0 ? v : -v;
+    }
+
+    /** The king-relative placement of every piece but the kings, for sente, counted from the board. */
     private int placement(Position pos) {
-        int k0 = pos.kingSquare(0), k1 = pos.kingSquare(1);
         int s = 0;
         for (int sq = 0; sq < 81; sq++) {
             int pc = pos.pieceAt(sq);
-            if (pc == 0) {
-                continue;
+            if (pc != 0 && Piece.role(pc) != 8) {
+                s += pieceTerm(pos, Piece.color(pc), Piece.role(pc), sq);
             }
-            int c = pc >>> 4, r = pc & 15;
-            int v;
-            if (r == 8) {
-                v = w[Features.king(c, sq)];
-            } else {
-                int base = Features.CLASS[r] * Features.REL;
-                int own = c == 0 ? k0 : k1, enemy = c == 0 ? k1 : k0;
-                v = 0;
-                if (own != Position.NO_SQUARE) {
-                    v += w[Features.OWN + base + Features.rel(c, sq, own)];
-                }
-                if (enemy != Position.NO_SQUARE) {
-                    v += w[Features.ENEMY + base + Features.rel(c, sq, enemy)];
-                }
-            }
-            s += c == 0 ? v : -v;
         }
         return s;
     }

@@ -152,10 +152,25 @@ public final class Tuner {
      * @return the tuned weights and the losses
      */
     public static Result tune(DataSet d, Weights init, int epochs, double rate, Consumer<String> progress) {
+        return tune(d, init, new boolean[Features.COUNT], epochs, rate, progress);
+    }
+
+    /**
+     * Tunes the weights, keeping some features at zero (to measure what a group of features is worth).
+     *
+     * @param d the data
+     * @param init starting weights
+     * @param excluded features held at zero, by index
+     * @param epochs gradient steps over the whole training set
+     * @param rate Adam's step size, in centipawns
+     * @param progress receives a line every few epochs
+     * @return the tuned weights and the losses
+     */
+    public static Result tune(DataSet d, Weights init, boolean[] excluded, int epochs, double rate, Consumer<String> progress) {
         int nf = Features.COUNT;
         double[] w = new double[nf];
         for (int i = 0; i < nf; i++) {
-            w[i] = init.get(i);
+            w[i] = excluded[i] ? 0 : init.get(i);
         }
         double before = loss(d, w, true);
         double[] m = new double[nf], v = new double[nf], g = new double[nf];
@@ -174,6 +189,9 @@ public final class Tuner {
                 }
             }
             for (int f = 0; f < nf; f++) {
+                if (excluded[f]) {
+                    continue;
+                }
                 double gf = g[f] * 2 / Math.max(1, train);
                 m[f] = b1 * m[f] + (1 - b1) * gf;
                 v[f] = b2 * v[f] + (1 - b2) * gf * gf;

@@ -1,0 +1,66 @@
+package dev.meijin.engine.learn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.core.Move;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.engine.eval.Features;
+import dev.meijin.engine.eval.Weights;
+import dev.meijin.testdata.TestData;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Texel tuning on the quiet positions of real games that ended in checkmate. */
+class TunerTest {
+
+    private static Tuner.DataSet games() {
+        Tuner.DataSet set = new Tuner.DataSet();
+        for (String[] g : TestData.tsv("usi/shogiops-lishogi-games.tsv")) {
+            Position end = Position.startpos();
+            List<Integer> moves = new ArrayList<>();
+            for (String u : g[1].trim().split("\\s+")) {
+                int m = Usi.parseMove(end, u);
+                moves.add(m);
+                end.doMove(m);
+            }
+            if (!end.hasNoLegalMove()) {
+                continue;
+            }
+            int winner = end.sideToMove() ^ 1;
+            Position pos = Position.startpos();
+            for (int i = 0; i < moves.size(); i++) {
+                int m = moves.get(i);
+                if (i >= 16 && !pos.inCheck() && (Move.isDrop(m) || pos.pieceAt(Move.to(m)) == 0)) {
+                    set.add(pos, winner == 0 ? 1.0 : 0.0);
+                }
+                pos.doMove(m);
+            }
+        }
+        return set;
+    }
+
+    @Test
+    void tuningLowersTheHeldOutLossAndKeepsExcludedFeaturesAtZero() {
+        Tuner.DataSet set = games();
+        assertThat(set.size()).isGreaterThan(5_000);
+        boolean[] excluded = new boolean[Features.COUNT];
+        for (int i = 0; i < Features.COUNT; i++) {
+            excluded[i] = Features.name(i).startsWith("ks.");
+        }
+        Tuner.Result r = Tuner.tune(set, Weights.material(), excluded, 60, 2.0, line -> {});
+        assertThat(r.lossAfter()).isLessThan(r.lossBefore());
+        for (int i = 0; i < Features.COUNT; i++) {
+            if (excluded[i]) {
+                assertThat(r.weights().get(i)).as(Features.name(i)).isZero();
+            }
+        }
+        // the tuner moved the features it was allowed to: mobility and king-relative placement
+        int moved = 0;
+        for (int i = Features.OWN; i < Features.COUNT; i++) {
+            moved += !excluded[i] && r.weights().get(i) != 0 ? 1 : 0;
+        }
+        assertThat(moved).isGreaterThan(500);
+    }
+}
