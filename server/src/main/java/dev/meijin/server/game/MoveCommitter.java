@@ -26,7 +26,11 @@ final class MoveCommitter {
         }
     }
 
+    /** Put in the queue by {@link #close}: the thread stops when it takes it. */
+    private static final Pending STOP = new Pending("", new StoredMove(0, "", null, 0, 0, 0, 0, 0), null);
+
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    private volatile boolean closed;
     private final Consumer<List<Pending>> group;
     private final Consumer<Pending> alone;
     private final Thread thread;
@@ -49,10 +53,18 @@ final class MoveCommitter {
      * @throws RuntimeException what storing it threw (for example {@link IllegalStateException} for a stale ply)
      */
     void commit(Pending p) {
-        if (!thread.isAlive()) {
+        if (closed || !thread.isAlive()) {
             throw new IllegalStateException("the move committer has stopped");
         }
         queue.add(p);
+        if (closed) { // closed while adding: the thread may have drained the queue already
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            failAll(new IllegalStateException("the database is closing"));
+        }
         try {
             p.done().join();
         } catch (CompletionException e) {
@@ -73,12 +85,20 @@ final class MoveCommitter {
                 return;
             }
             queue.drainTo(batch, MAX_GROUP - 1);
+            boolean stop = batch.remove(STOP);
             store(batch);
             batch.clear();
+            if (stop) {
+                failAll(new IllegalStateException("the database is closing"));
+                return;
+            }
         }
     }
 
     private void store(List<Pending> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
         if (batch.size() > 1) {
             try {
                 group.accept(batch);
@@ -113,8 +133,17 @@ final class MoveCommitter {
         return queue.size();
     }
 
-    /** Stops the thread after the group it is storing; moves not yet taken fail. */
+    /**
+     * Stops the thread once the moves already handed in are stored (never by interrupting it, which would close
+     * the database's file channel under a write); waits for that at most five seconds.
+     */
     void close() {
-        thread.interrupt();
+        closed = true;
+        queue.add(STOP);
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

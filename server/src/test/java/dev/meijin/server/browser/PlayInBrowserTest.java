@@ -33,7 +33,9 @@ final class PlayInBrowserTest {
     static void startServer() {
         // The computer is held to a few thousand nodes a move, so that it answers at once.
         // A player gone for four seconds may be claimed against (sixty by default), so the claim test is short.
+        // A seek whose owner's page is gone is withdrawn after eight seconds (twenty by default).
         server = PlayServer.start(ServerConfig.defaults().withPort(0).withDataDir(data).withClaimAfter(Duration.ofSeconds(4))
+                .withSeekExpiry(Duration.ofSeconds(8), Duration.ofMinutes(30))
                 .withEngine(new EngineSettings(1, 20_000, Duration.ofSeconds(2))));
         base = "http://localhost:" + server.port();
     }
@@ -421,6 +423,40 @@ final class PlayInBrowserTest {
             assertThat(watcher.pieceOn("3d")).isEqualTo("P");
             assertThat(watcher.moveTexts()).containsExactly("P-7f", "P-3d");
             watcher.browser.screenshot("game-spectator-phone");
+        }
+    }
+
+    @Test
+    void aSeekLeavesTheLobbyOfOthersWhenItsOwnerClosesThePage() {
+        try (Seat watcher = seat(Browser.PHONE, "en")) {
+            String id;
+            try (Seat owner = seat(Browser.DESKTOP, "en")) {
+                id = owner.create("Leaver", Map.of("side", "sente", "tcKind", "unlimited"));
+                watcher.browser.open(base + "/");
+                assertThat(watcher.browser.text("#seeks tr[data-game='" + id + "']")).contains("Leaver");
+                watcher.browser.screenshot("lobby-seek-listed-phone");
+            }
+            watcher.browser.await("the seek withdrawn", d -> watcher.browser.all("#seeks tr[data-game='" + id + "']").isEmpty(),
+                    Duration.ofSeconds(30));
+            assertThat(watcher.browser.text("#seeks")).doesNotContain("Leaver");
+            watcher.browser.screenshot("lobby-seek-withdrawn-phone");
+        }
+    }
+
+    @Test
+    void theComputerClaimsAGameItsPersonLeft() {
+        String id;
+        try (Seat human = seat(Browser.DESKTOP, "en")) {
+            id = human.create("Leaver", Map.of("opponent", "engine", "side", "sente", "tcKind", "unlimited"));
+            human.awaitMyTurn();
+            human.play("7g7f");
+            human.awaitPly(2);
+        }
+        try (Seat back = seat(Browser.PHONE, "en")) {
+            back.browser.open(base + "/game/" + id);
+            back.browser.find("#status");
+            assertThat(back.awaitEnd()).isEqualTo("FORFEIT");
+            back.browser.screenshot("game-computer-claimed-phone");
         }
     }
 

@@ -109,6 +109,35 @@ class MoveCommitterTest {
         }
     }
 
+    @Test
+    void closingStoresWhatWasHandedInWithoutInterruptingAWriteAndRefusesTheRest() throws Exception {
+        CountDownLatch firstStarted = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> stored = new CopyOnWriteArrayList<>();
+        List<Boolean> interrupted = new CopyOnWriteArrayList<>();
+        MoveCommitter c = new MoveCommitter(batch -> batch.forEach(p -> stored.add(p.gameId())), p -> {
+            firstStarted.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            interrupted.add(Thread.currentThread().isInterrupted());
+            stored.add(p.gameId());
+        });
+        CompletableFuture<Throwable> first = CompletableFuture.supplyAsync(() -> attempt(c, move("first", 1)), r -> Thread.ofVirtual().start(r));
+        assertThat(firstStarted.await(5, TimeUnit.SECONDS)).isTrue();
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(c::close, r -> Thread.ofVirtual().start(r));
+        Thread.sleep(100);
+        assertThat(closing).as("close waits for the write under way").isNotDone();
+        release.countDown();
+        closing.get(10, TimeUnit.SECONDS);
+        assertThat(first.get(5, TimeUnit.SECONDS)).isNull();
+        assertThat(interrupted).containsExactly(false);
+        assertThat(stored).containsExactly("first");
+        assertThat(attempt(c, move("late", 1))).isInstanceOf(IllegalStateException.class).hasMessage("the move committer has stopped");
+    }
+
     private static Throwable attempt(MoveCommitter c, MoveCommitter.Pending p) {
         try {
             c.commit(p);
