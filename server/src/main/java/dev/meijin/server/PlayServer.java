@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -179,6 +180,7 @@ public final class PlayServer implements AutoCloseable {
     @Override
     public void close() {
         app.stop();
+        rounds.close(Duration.ofSeconds(5));
         if (engine != null) {
             engine.close();
         }

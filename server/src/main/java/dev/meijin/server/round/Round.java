@@ -234,10 +234,42 @@ public final class Round {
                 replyOf(c).accept(ServerEvent.Error.of(ErrorCode.INTERNAL, "the server failed; nothing was changed"));
                 reloadAfterFailure();
             }
+            if (c instanceof RoundCommand.Stop) {
+                return;
+            }
             if (watchers == 0 && !stored.status().isLive() && mailbox.isEmpty() && stopIfIdle()) {
                 return;
             }
         }
+    }
+
+    /**
+     * Stops the round for a server shutdown: it takes no new command, handles those already posted (so a move
+     * being played is committed and acknowledged), cancels its timers and the engine's thinking, and then its
+     * thread ends. The game stays stored as it is and resumes when the server next starts.
+     */
+    synchronized void shutdown() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        cancelFlagTimer();
+        if (goneTimer != null) {
+            goneTimer.cancel(false);
+        }
+        cancelThinking();
+        mailbox.add(new RoundCommand.Stop());
+    }
+
+    /**
+     * Waits for the round's thread to end after {@link #shutdown()}.
+     *
+     * @param wait how long to wait at most
+     * @return whether the thread has ended
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    boolean awaitStopped(Duration wait) throws InterruptedException {
+        return thread.join(wait);
     }
 
     private synchronized boolean stopIfIdle() {
@@ -265,6 +297,7 @@ public final class Round {
             case RoundCommand.Flag f -> e -> {};
             case RoundCommand.Gone g -> e -> {};
             case RoundCommand.EngineAnswered ea -> e -> {};
+            case RoundCommand.Stop st -> e -> {};
         };
     }
 
@@ -297,6 +330,9 @@ public final class Round {
             case RoundCommand.Flag f -> flag();
             case RoundCommand.Gone g -> gone();
             case RoundCommand.EngineAnswered ea -> engineAnswered(ea);
+            case RoundCommand.Stop st -> {
+                // the loop ends after it
+            }
         }
     }
 

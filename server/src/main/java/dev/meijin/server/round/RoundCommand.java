@@ -39,4 +39,7 @@ sealed interface RoundCommand {
 
     /** The engine answered about the position after {@code ply} moves (ignored if the game has moved on). */
     record EngineAnswered(int ply, EnginePlayer.Answer answer) implements RoundCommand {}
+
+    /** The server is shutting down: end the round's thread once the commands posted before this one are handled. */
+    record Stop() implements RoundCommand {}
 }

@@ -1,6 +1,7 @@
 package dev.meijin.server.round;
 
 import dev.meijin.server.game.StoredGame;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -21,4 +22,13 @@ public interface RoundOwner {
 
     /** Loads every game still waiting or being played (after a restart), so their flag timers run. */
     int resumeAll();
+
+    /**
+     * Stops every live round for a server shutdown: the commands already posted are handled (a move being
+     * played is committed and acknowledged), later ones are dropped, and the games stay stored to resume on the
+     * next start. Called before the database is closed.
+     *
+     * @param wait how long to wait at most for the rounds to finish their commands
+     */
+    void close(Duration wait);
 }
