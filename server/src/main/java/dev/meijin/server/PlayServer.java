@@ -140,7 +140,7 @@ public final class PlayServer implements AutoCloseable {
         });
         app.start(cfg.host(), cfg.port());
         PlayServer s = new PlayServer(db, repo, timers, app, rounds, cfg.host(), engine);
-        LOG.info("Meijin play server on {} ({} games resumed)", s.url(), resumed);
+        LOG.info("Meijin play server on {} ({} resumed)", s.url(), resumed == 1 ? "1 game" : resumed + " games");
         return s;
     }
 
