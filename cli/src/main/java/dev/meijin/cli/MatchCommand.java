@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
  * rules (CSA rule set: 27-point declaration, 256-move limit, sennichite and perpetual check), saves each game as
  * KIF and CSA, and reports W/L/D, the Elo difference with its 95% interval and an optional SPRT verdict.
  */
-@Command(name = "match", description = "Play two USI engines against each other and report W/L/D, Elo with its 95% interval and an SPRT verdict.")
+@Command(name = "match", description = "Play two USI engines against each other and report W/L/D, Elo with its 95%% interval and an SPRT verdict.")
 final class MatchCommand implements Callable<Integer> {
 
     @Spec

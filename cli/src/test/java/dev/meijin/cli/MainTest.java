@@ -2,6 +2,10 @@ package dev.meijin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.Callable;
@@ -23,6 +27,29 @@ class MainTest {
         assertThat(run("--help")).isEqualTo(Main.OK);
         assertThat(out.toString()).contains("meijin").contains("perft", "moves", "show", "play", "serve");
         assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void everyCommandsHelpPrintsCleanly() {
+        CommandLine cl = Main.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        assertThat(cl.getSubcommands()).containsKeys("perft", "solve", "usi", "bench", "match", "serve", "load");
+        PrintStream saved = System.err;
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(stderr, true, UTF_8));
+        try {
+            for (String name : cl.getSubcommands().keySet()) {
+                Cli.Result r = Cli.run(name, "--help");
+                assertThat(r.code()).as(name).isEqualTo(Main.OK);
+                if (!name.equals("help")) {
+                    assertThat(r.out()).as(name).startsWith("Usage: meijin " + name);
+                }
+                assertThat(r.err()).as(name).isEmpty();
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        // picocli reports a description it cannot format (an unescaped %) on System.err
+        assertThat(stderr.toString(UTF_8)).isEmpty();
     }
 
     @Test
