@@ -56,6 +56,8 @@ final class DfPn {
     private final int[] touched = new int[81];
 
     long nodes;
+    /** The deepest path element entered since this was last reset (a statistic). */
+    int maxPly;
     private long nodeLimit = Long.MAX_VALUE;
     private long deadline = Long.MAX_VALUE;
     private volatile boolean stopRequested;
@@ -297,6 +299,34 @@ final class DfPn {
         outRep = rep;
     }
 
+    /**
+     * The initial proof number of a defender node with the given replies: one for each reply, but drops on
+     * one square count once (they are expanded one at a time, see {@link #mid}).
+     */
+    private static int replyEstimate(int[] replies, int n) {
+        int count = 0;
+        long lo = 0, hi = 0;
+        for (int i = 0; i < n; i++) {
+            int m = replies[i];
+            if (!Move.isDrop(m)) {
+                count++;
+                continue;
+            }
+            int sq = Move.to(m);
+            long bit = 1L << (sq & 63);
+            if (sq < 64) {
+                if ((lo & bit) == 0) {
+                    lo |= bit;
+                    count++;
+                }
+            } else if ((hi & bit) == 0) {
+                hi |= bit;
+                count++;
+            }
+        }
+        return count;
+    }
+
     /** The multiple-iterative-deepening step of df-pn on the current position (path element {@code ply}). */
     void mid(int ply, int thPn, int thDn) {
         nodes++;
@@ -315,6 +345,9 @@ final class DfPn {
         }
         ensure(ply);
         ensure(ply + 1);
+        if (ply > maxPly) {
+            maxPly = ply;
+        }
         int[] mv = moves[ply];
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         if (n == 0) {
@@ -358,7 +391,8 @@ final class DfPn {
                     out(0, INF, false);
                     return;
                 }
-                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? ne + NON_PROMOTION_PENALTY : ne;
+                int est = replyEstimate(evasionBuf, ne);
+                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? est + NON_PROMOTION_PENALTY : est;
             }
             pos.undoMove();
         }
