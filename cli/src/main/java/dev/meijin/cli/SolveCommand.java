@@ -92,9 +92,10 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--nodes", paramLabel = "N", description = "Node limit per problem (none by default).")
     Long nodes;
 
-    @Option(names = "--hash", paramLabel = "MB", defaultValue = "" + MateSolver.DEFAULT_HASH_MB,
-            description = "Transposition table size in megabytes (1-65536). Default: ${DEFAULT-VALUE}.")
-    int hashMb;
+    @Option(names = "--hash", paramLabel = "MB",
+            description = "Transposition table size in megabytes (1-65536). Default: a quarter of the "
+                    + "JVM's maximum heap, at most 1024 (-Xmx4g gives 1024; see MEIJIN_JAVA_OPTS).")
+    Integer hash;
 
     @Option(names = "--check", description = "Also judge each problem as a composition: unique solution, "
             + "cooks (余詰) with their move, last-move alternatives (最終手余詰), leftover pieces.")
@@ -111,6 +112,7 @@ final class SolveCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         MateLimits limits = limits();
+        int hashMb = hash != null ? hash : MateSolver.autoHashMb();
         if (hashMb < 1 || hashMb > 65536) {
             throw usage("--hash must be 1-65536 MB, not " + hashMb);
         }

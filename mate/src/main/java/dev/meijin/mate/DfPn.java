@@ -37,6 +37,8 @@ final class DfPn {
      */
     private static final int NON_PROMOTION_PENALTY = 8;
 
+    /** The 1+ε rule's 1/ε: a child's threshold is the second-best number times (1 + 1/EPS), plus one. */
+    private static final int EPS = 2;
     private final MateTable tt;
     private Position pos;
     private int attacker;
@@ -458,7 +460,7 @@ final class DfPn {
                 if (pn >= thPn || dn >= thDn || aborted != null) {
                     break;
                 }
-                int cThPn = (int) Math.min(thPn, secPn >= INF ? INF - 1 : secPn + 1L + secPn / 4);
+                int cThPn = (int) Math.min(thPn, secPn >= INF ? INF - 1 : secPn + 1L + secPn / EPS);
                 int cThDn = cap((long) thDn - sumDn + bestDn);
                 descend(ply, best, cThPn, cThDn);
             } else {
@@ -541,7 +543,7 @@ final class DfPn {
                 if (pn >= thPn || dn >= thDn || aborted != null) {
                     break;
                 }
-                int cThDn = (int) Math.min(thDn, secDn >= INF ? INF - 1 : secDn + 1L + secDn / 4);
+                int cThDn = (int) Math.min(thDn, secDn >= INF ? INF - 1 : secDn + 1L + secDn / EPS);
                 int cThPn = cap((long) thPn - pn + bestPn);
                 descend(ply, best, cThPn, cThDn);
             }

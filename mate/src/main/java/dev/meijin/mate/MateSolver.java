@@ -28,8 +28,21 @@ import java.util.Optional;
  * }
  */
 public final class MateSolver {
-    /** The default table size in megabytes. */
+    /** The table size in megabytes of {@link #MateSolver()}: small enough for a solver per engine search. */
     public static final int DEFAULT_HASH_MB = 64;
+    /** The largest table {@link #autoHashMb()} chooses. */
+    public static final int MAX_AUTO_HASH_MB = 1024;
+
+    /**
+     * A table size sensible for this JVM when the solver is the main work (the {@code solve} command): a
+     * quarter of the maximum heap, at most {@value #MAX_AUTO_HASH_MB} MB and at least 16 MB. The table is
+     * cleared lazily, so a large one costs nothing per problem; 寿 (611 plies) fills about 1 M entries (32 MB)
+     * and 煙詰 (117 plies) about 7 M (210 MB).
+     */
+    public static int autoHashMb() {
+        long quarter = Runtime.getRuntime().maxMemory() / 4 / (1024 * 1024);
+        return (int) Math.max(16, Math.min(MAX_AUTO_HASH_MB, quarter));
+    }
     /** Positions the exact length minimax may visit in one phase of reading a solution. */
     private static final long SOLUTION_VISITS = 1_000_000;
     /** df-pn nodes the reading may spend at least, in all, on checks the proof does not settle. */

@@ -9,8 +9,14 @@ import dev.meijin.core.Hand;
  * word 0  board key (with side to move); 0 = empty slot
  * word 1  attacker's hand (bits 0–31) | best move (bits 32–52) | mate length in plies of a proof (bits 53–63)
  * word 2  proof number (high 32 bits) | disproof number (low 32 bits)
- * word 3  amount of work spent below the entry (nodes), for replacement and garbage collection
+ * word 3  amount of work spent below the entry (nodes, bits 0–47), for replacement and garbage collection
+ *         | generation (bits 48–63)
  * </pre>
+ *
+ * <p>Clearing is lazy, so that a large table costs nothing per solve: {@link #clear()} starts a new
+ * generation, and an entry of an older generation counts as an empty slot. The board key is stored mixed with
+ * a value drawn from the generation, so that an old entry never matches a lookup. Only when the 16-bit
+ * generation wraps is the array filled with zeros.
  *
  * Entries are keyed by the board alone and hold the attacker's hand beside it, so one lookup finds both the
  * exact entry and any entry that settles the position through hand superiority: a proof stored with a
@@ -31,6 +37,10 @@ final class MateTable {
     private final int capacity;
     private int used;
     private long collections;
+    private long generation = 1;
+    private long salt = salt(1);
+    private static final int GENERATION_SHIFT = 48;
+    private static final long AMOUNT_MASK = (1L << GENERATION_SHIFT) - 1;
 
     // Results of the last lookup.
     int pn, dn, hand, move, length;
@@ -60,9 +70,28 @@ final class MateTable {
         return collections;
     }
 
+    /** Forgets every entry (lazily: see the class comment). */
     void clear() {
-        java.util.Arrays.fill(t, 0L);
+        generation++;
+        if (generation >= 1 << 16) {
+            java.util.Arrays.fill(t, 0L);
+            generation = 1;
+        }
+        salt = salt(generation);
         used = 0;
+    }
+
+    /** A well-mixed non-zero value per generation (splitmix64 of it). */
+    private static long salt(long generation) {
+        long z = generation * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return (z ^ (z >>> 31)) | 1;
+    }
+
+    /** Whether slot {@code i} holds an entry of the current generation. */
+    private boolean live(int i) {
+        return (t[i + 3] >>> GENERATION_SHIFT) == generation;
     }
 
     private int cluster(long key) {
@@ -77,9 +106,10 @@ final class MateTable {
      */
     boolean lookup(long key, int attackerHand, int initPn, int initDn) {
         int base = cluster(key);
+        long stored = key ^ salt;
         boolean exact = false;
         for (int i = base, end = base + WAYS * WORDS; i < end; i += WORDS) {
-            if (t[i] != key) {
+            if (t[i] != stored || !live(i)) {
                 continue;
             }
             long w1 = t[i + 1], w2 = t[i + 2];
@@ -112,7 +142,7 @@ final class MateTable {
         this.hand = (int) w1;
         this.move = (int) (w1 >>> 32) & MOVE_MASK;
         this.length = (int) (w1 >>> 53);
-        this.amount = amount;
+        this.amount = amount & AMOUNT_MASK;
     }
 
     /**
@@ -129,19 +159,20 @@ final class MateTable {
             collectGarbage();
         }
         int base = cluster(key);
+        long storedKey = key ^ salt;
         int target = -1;
         int empty = -1;
         int weakest = -1;
         long weakestAmount = Long.MAX_VALUE;
         for (int i = base, end = base + WAYS * WORDS; i < end; i += WORDS) {
             long k = t[i];
-            if (k == 0) {
+            if (!live(i)) {
                 if (empty < 0) {
                     empty = i;
                 }
                 continue;
             }
-            if (k == key) {
+            if (k == storedKey) {
                 int eh = (int) t[i + 1];
                 if (eh == attackerHand && target < 0) {
                     target = i;
@@ -152,6 +183,7 @@ final class MateTable {
                 if (settled) {
                     // An entry this result settles (or repeats): free it.
                     t[i] = 0;
+                    t[i + 3] = 0;
                     used--;
                     if (empty < 0) {
                         empty = i;
@@ -159,7 +191,7 @@ final class MateTable {
                     continue;
                 }
             }
-            long a = t[i + 3];
+            long a = t[i + 3] & AMOUNT_MASK;
             if (a < weakestAmount) {
                 weakestAmount = a;
                 weakest = i;
@@ -173,11 +205,11 @@ final class MateTable {
                 target = weakest;
             }
         }
-        t[target] = key;
+        t[target] = storedKey;
         t[target + 1] = (attackerHand & 0xFFFFFFFFL) | ((long) (move & MOVE_MASK) << 32)
                 | ((long) Math.min(length, MAX_LENGTH) << 53);
         t[target + 2] = ((long) pn << 32) | (dn & 0xFFFFFFFFL);
-        t[target + 3] = amount;
+        t[target + 3] = Math.min(amount, AMOUNT_MASK) | generation << GENERATION_SHIFT;
     }
 
     /**
@@ -193,15 +225,16 @@ final class MateTable {
         long step = Math.max(1, n / samples);
         for (long e = 0; e < n && got < samples; e += step) {
             int i = (int) e * WORDS;
-            if (t[i] != 0) {
-                s[got++] = t[i + 3];
+            if (live(i)) {
+                s[got++] = t[i + 3] & AMOUNT_MASK;
             }
         }
         java.util.Arrays.sort(s, 0, got);
         long threshold = got == 0 ? 0 : s[got / 2];
         for (int i = 0; i < t.length; i += WORDS) {
-            if (t[i] != 0 && t[i + 3] <= threshold) {
+            if (live(i) && (t[i + 3] & AMOUNT_MASK) <= threshold) {
                 t[i] = 0;
+                t[i + 3] = 0;
                 used--;
             }
         }

@@ -1,0 +1,54 @@
+package dev.meijin.mate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.core.Hand;
+import org.junit.jupiter.api.Test;
+
+class MateTableTest {
+    private static final int PAWN = 1, GOLD = 5;
+
+    @Test
+    void aProofHoldsForMoreAndADisproofForFewerPiecesInHand() {
+        MateTable t = new MateTable(1 << 20);
+        long proven = 0x1234_5678_9ABC_DEF1L, disproven = 0x0FED_CBA9_8765_4321L;
+        t.store(proven, Hand.one(GOLD), 0, MateTable.INF, 0, 7, 10);
+        t.store(disproven, Hand.add(Hand.one(GOLD), PAWN, 2), MateTable.INF, 0, 0, 10);
+
+        assertThat(t.lookup(proven, Hand.add(Hand.one(GOLD), PAWN, 1), 1, 1)).isTrue();
+        assertThat(t.pn).isZero();
+        assertThat(t.length).isEqualTo(7);
+        assertThat(t.lookup(proven, Hand.one(PAWN), 1, 1)).isFalse();
+
+        assertThat(t.lookup(disproven, Hand.one(PAWN), 1, 1)).isTrue();
+        assertThat(t.dn).isZero();
+        assertThat(t.lookup(disproven, Hand.add(Hand.one(GOLD), PAWN, 3), 1, 1)).isFalse();
+    }
+
+    @Test
+    void clearForgetsEveryEntryWithoutTouchingTheArrayAndTheSlotsAreReused() {
+        MateTable t = new MateTable(1 << 20); // 32,768 entries
+        for (int round = 0; round < 3; round++) {
+            for (long k = 1; k <= 1_000; k++) {
+                assertThat(t.lookup(k * 0x9E3779B97F4A7C15L, 0, 3, 4)).isFalse();
+                assertThat(t.pn).isEqualTo(3);
+                t.store(k * 0x9E3779B97F4A7C15L, 0, 5, 6, 0, k);
+            }
+            assertThat(t.used()).isEqualTo(1_000);
+            assertThat(t.lookup(500 * 0x9E3779B97F4A7C15L, 0, 1, 1)).isTrue();
+            assertThat(t.pn).isEqualTo(5);
+            assertThat(t.amount).isEqualTo(500);
+            t.clear();
+            assertThat(t.used()).isZero();
+            assertThat(t.lookup(500 * 0x9E3779B97F4A7C15L, 0, 1, 1)).isFalse();
+        }
+        assertThat(t.collections()).isZero();
+    }
+
+    @Test
+    void theAutomaticTableSizeIsAQuarterOfTheHeapWithinItsBounds() {
+        long quarter = Runtime.getRuntime().maxMemory() / 4 / (1024 * 1024);
+        assertThat(MateSolver.autoHashMb()).isBetween(16, MateSolver.MAX_AUTO_HASH_MB)
+                .isEqualTo((int) Math.max(16, Math.min(MateSolver.MAX_AUTO_HASH_MB, quarter)));
+    }
+}
