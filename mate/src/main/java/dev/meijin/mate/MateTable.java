@@ -3,7 +3,9 @@ package dev.meijin.mate;
 import dev.meijin.core.Hand;
 
 /**
- * The df-pn transposition table, in one {@code long[]}: clusters of {@value #WAYS} entries of four words.
+ * The df-pn transposition table, in one {@code long[]}: clusters of {@value #WAYS} entries of four words,
+ * the {@value #WAYS} keys of a cluster first (one cache line to scan) and then the other three words of each
+ * entry.
  *
  * <pre>
  * word 0  board key (with side to move); 0 = empty slot
@@ -91,7 +93,12 @@ final class MateTable {
 
     /** Whether slot {@code i} holds an entry of the current generation. */
     private boolean live(int i) {
-        return (t[i + 3] >>> GENERATION_SHIFT) == generation;
+        return (t[data(i) + 2] >>> GENERATION_SHIFT) == generation;
+    }
+
+    /** The index of word 1 of the entry whose key is at index {@code i} (words 1–3 follow one another). */
+    private static int data(int i) {
+        return (i & ~(WAYS * WORDS - 1)) + WAYS + (WORDS - 1) * (i & (WAYS * WORDS - 1));
     }
 
     private int cluster(long key) {
@@ -108,25 +115,26 @@ final class MateTable {
         int base = cluster(key);
         long stored = key ^ salt;
         boolean exact = false;
-        for (int i = base, end = base + WAYS * WORDS; i < end; i += WORDS) {
+        for (int i = base, end = base + WAYS; i < end; i++) {
             if (t[i] != stored || !live(i)) {
                 continue;
             }
-            long w1 = t[i + 1], w2 = t[i + 2];
+            int d = data(i);
+            long w1 = t[d], w2 = t[d + 1];
             int eh = (int) w1;
             int epn = (int) (w2 >>> 32), edn = (int) w2;
             if (epn == 0) {
                 if (Hand.isSuperiorOrEqual(attackerHand, eh)) {
-                    set(epn, edn, w1, t[i + 3]);
+                    set(epn, edn, w1, t[d + 2]);
                     return true;
                 }
             } else if (edn == 0) {
                 if (Hand.isSuperiorOrEqual(eh, attackerHand)) {
-                    set(epn, edn, w1, t[i + 3]);
+                    set(epn, edn, w1, t[d + 2]);
                     return true;
                 }
             } else if (eh == attackerHand) {
-                set(epn, edn, w1, t[i + 3]);
+                set(epn, edn, w1, t[d + 2]);
                 exact = true;
             }
         }
@@ -164,7 +172,7 @@ final class MateTable {
         int empty = -1;
         int weakest = -1;
         long weakestAmount = Long.MAX_VALUE;
-        for (int i = base, end = base + WAYS * WORDS; i < end; i += WORDS) {
+        for (int i = base, end = base + WAYS; i < end; i++) {
             long k = t[i];
             if (!live(i)) {
                 if (empty < 0) {
@@ -173,7 +181,7 @@ final class MateTable {
                 continue;
             }
             if (k == storedKey) {
-                int eh = (int) t[i + 1];
+                int eh = (int) t[data(i)];
                 if (eh == attackerHand && target < 0) {
                     target = i;
                     continue;
@@ -183,7 +191,7 @@ final class MateTable {
                 if (settled) {
                     // An entry this result settles (or repeats): free it.
                     t[i] = 0;
-                    t[i + 3] = 0;
+                    t[data(i) + 2] = 0;
                     used--;
                     if (empty < 0) {
                         empty = i;
@@ -191,7 +199,7 @@ final class MateTable {
                     continue;
                 }
             }
-            long a = t[i + 3] & AMOUNT_MASK;
+            long a = t[data(i) + 2] & AMOUNT_MASK;
             if (a < weakestAmount) {
                 weakestAmount = a;
                 weakest = i;
@@ -206,10 +214,11 @@ final class MateTable {
             }
         }
         t[target] = storedKey;
-        t[target + 1] = (attackerHand & 0xFFFFFFFFL) | ((long) (move & MOVE_MASK) << 32)
+        int d = data(target);
+        t[d] = (attackerHand & 0xFFFFFFFFL) | ((long) (move & MOVE_MASK) << 32)
                 | ((long) Math.min(length, MAX_LENGTH) << 53);
-        t[target + 2] = ((long) pn << 32) | (dn & 0xFFFFFFFFL);
-        t[target + 3] = Math.min(amount, AMOUNT_MASK) | generation << GENERATION_SHIFT;
+        t[d + 1] = ((long) pn << 32) | (dn & 0xFFFFFFFFL);
+        t[d + 2] = Math.min(amount, AMOUNT_MASK) | generation << GENERATION_SHIFT;
     }
 
     /**
@@ -224,18 +233,20 @@ final class MateTable {
         int got = 0;
         long step = Math.max(1, n / samples);
         for (long e = 0; e < n && got < samples; e += step) {
-            int i = (int) e * WORDS;
+            int i = (int) (e / WAYS) * (WAYS * WORDS) + (int) (e % WAYS);
             if (live(i)) {
-                s[got++] = t[i + 3] & AMOUNT_MASK;
+                s[got++] = t[data(i) + 2] & AMOUNT_MASK;
             }
         }
         java.util.Arrays.sort(s, 0, got);
         long threshold = got == 0 ? 0 : s[got / 2];
-        for (int i = 0; i < t.length; i += WORDS) {
-            if (live(i) && (t[i + 3] & AMOUNT_MASK) <= threshold) {
-                t[i] = 0;
-                t[i + 3] = 0;
-                used--;
+        for (int c = 0; c < t.length; c += WAYS * WORDS) {
+            for (int i = c; i < c + WAYS; i++) {
+                if (live(i) && (t[data(i) + 2] & AMOUNT_MASK) <= threshold) {
+                    t[i] = 0;
+                    t[data(i) + 2] = 0;
+                    used--;
+                }
             }
         }
     }

@@ -32,6 +32,8 @@ final class Solution {
     static final int INF = Integer.MAX_VALUE / 4;
     /** Remaining bound up to which checks the table does not know are searched by full-width minimax. */
     private static final int BRUTE_FORCE_BOUND = 5;
+    /** Stored mate length above which the reading starts with that length as its bound. */
+    private static final int LONG_PROOF = 15;
     /** df-pn nodes for settling one alternative attacker move when judging soundness. */
     private static final long ALTERNATIVE_NODES = 200_000;
 
@@ -261,8 +263,20 @@ final class Solution {
         }
         // Iterative deepening over the bound finds the shortest mate first; the stored length is an upper
         // bound in most cases, but the bound grows past it if it was not.
+        // A long proof is read with its stored length as the bound straight away: the minimax within that
+        // bound is exact, and deepening one bound at a time would walk the same tree once per bound.
+        // When the stored length proves too short (it may come from a proof for another hand), the bound
+        // grows from there.
         int target = INF;
-        for (int b = 1; target >= INF && !outOfBudget && b <= 4 * upper + 16; b += 2) {
+        int from = 1;
+        if (upper > LONG_PROOF) {
+            target = exact(ply, upper);
+            from = outOfBudget ? 1 : upper + 2;
+            if (target >= INF) {
+                freshBudget();
+            }
+        }
+        for (int b = from; target >= INF && !outOfBudget && b <= 4 * upper + 16; b += 2) {
             target = exact(ply, b);
         }
         if (target >= INF) {
