@@ -155,6 +155,21 @@ class TsumeDataTest {
     }
 
     @Test
+    @Tag("slow")
+    void kotobukiIsSolvedAndReadWithItsPublishedLengthOf611Plies() {
+        // 将棋図巧 No.100 寿: the proof takes about 1.4 million nodes, the exact reading about as many again;
+        // with a 256 MB table entries the reading needs are replaced and the line is not read exactly.
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-100")).findFirst().orElseThrow();
+        MateResult r = new MateSolver(1024).solve(row.position(), MateLimits.ofNodes(30_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).as("read exactly").isTrue();
+            assertThat(m.plies()).isEqualTo(611);
+            Problems.assertForcedLine(row.position(), m, Convention.TSUME);
+        });
+    }
+
+    @Test
     void aDefenceTwoPliesLongerWithASparePieceIsNotTheMainLine() {
         Problems.Row row = Problems.table("kif_derived.tsv").stream()
                 .filter(r -> r.id().equals(TWO_LONGER_WITH_SPARE_PIECE)).findFirst().orElseThrow();
