@@ -249,7 +249,7 @@ final class Worker implements Runnable {
             }
             boolean check = pos.givesCheck(m);
             int newDepth = depth - 1 + (check ? 1 : 0);
-            play(m, 0);
+            play(m, 0, check);
             int score;
             if (i == pvIdx) {
                 score = -search(-beta, -alpha, newDepth, 1, false);
@@ -292,6 +292,13 @@ final class Worker implements Runnable {
     private void play(int m, int ply) {
         eval.beforeMove(pos, m);
         pos.doMove(m);
+        played[ply] = m;
+    }
+
+    /** {@link #play(int, int)} for a move whose check status is known (the position skips its own test). */
+    private void play(int m, int ply, boolean check) {
+        eval.beforeMove(pos, m);
+        pos.doMove(m, check);
         played[ply] = m;
     }
 
@@ -494,7 +501,7 @@ final class Worker implements Runnable {
             }
             int ext = check && ply < 2 * rootDepth && (depth <= 4 || seeGe(m, 0)) ? 1 : 0;
             int newDepth = depth - 1 + ext;
-            play(m, ply);
+            play(m, ply, check);
             int score;
             if (depth >= 3 && moveCount > 1 + (pvNode ? 1 : 0) && (quiet || ms < 0)) {
                 int r = LMR[Math.min(depth, 63)][Math.min(moveCount, 63)];
