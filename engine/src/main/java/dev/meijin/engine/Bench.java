@@ -72,6 +72,19 @@ public final class Bench {
     }
 
     /**
+     * Runs the bench after one uncounted warm-up pass at {@code warmupDepth} (0 for none); see
+     * {@link #run(int, int, int, Consumer)} for a warm-up of a given least duration.
+     *
+     * @param depth the search depth
+     * @param warmupDepth the depth of the uncounted warm-up pass, 0 for no warm-up
+     * @param progress receives one line per position
+     * @return the totals of the counted pass
+     */
+    public static Result run(int depth, int warmupDepth, Consumer<String> progress) {
+        return run(depth, warmupDepth, 0, progress);
+    }
+
+    /**
      * Runs the bench, first searching every position to {@code warmupDepth} without counting it, pass after pass
      * until at least {@code warmupMillis} have passed (one pass at least): the JIT compiler compiles and
      * recompiles the search while the warm-up runs, so the speed figures of the counted pass are those of
