@@ -58,8 +58,6 @@ final class DfPn {
     private final int[] touched = new int[81];
 
     long nodes;
-    /** The deepest path element entered since this was last reset (a statistic). */
-    int maxPly;
     private long nodeLimit = Long.MAX_VALUE;
     private long deadline = Long.MAX_VALUE;
     private volatile boolean stopRequested;
@@ -347,9 +345,6 @@ final class DfPn {
         }
         ensure(ply);
         ensure(ply + 1);
-        if (ply > maxPly) {
-            maxPly = ply;
-        }
         int[] mv = moves[ply];
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         if (n == 0) {
