@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code meijin bench}: the search signature and speed over fixed positions. */
 @Command(name = "bench", description = "Search fixed positions to a fixed depth with one thread: prints 'Nodes searched: N' (deterministic) and nodes/s "
-        + "of wall time and of the search thread's CPU time, after an uncounted warm-up pass.")
+        + "of the searches' wall time and of the search thread's CPU time, after an uncounted warm-up.")
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -23,6 +23,10 @@ final class BenchCommand implements Callable<Integer> {
             + "the speed figures leave out the JIT compiler's warm-up (default: the depth minus 1; 0: no warm-up).", defaultValue = "-1")
     int warmup;
 
+    @Option(names = "--warmup-time", paramLabel = "MS", description = "Repeat the warm-up passes until at least MS milliseconds have passed, "
+            + "so that the JIT compiler has compiled the search (default ${DEFAULT-VALUE}; 0: one pass).", defaultValue = "" + Bench.DEFAULT_WARMUP_MILLIS)
+    int warmupMillis;
+
     @Option(names = "--quiet", description = "Print only the totals.")
     boolean quiet;
 
@@ -34,9 +38,12 @@ final class BenchCommand implements Callable<Integer> {
         if (warmup < -1 || warmup > 60) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--warmup must be between 0 and 60, got " + warmup);
         }
+        if (warmupMillis < 0 || warmupMillis > 600_000) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--warmup-time must be between 0 and 600000 ms, got " + warmupMillis);
+        }
         PrintWriter out = spec.commandLine().getOut();
         int warmupDepth = warmup == -1 ? depth - 1 : warmup;
-        Bench.Result r = Bench.run(depth, warmupDepth, line -> {
+        Bench.Result r = Bench.run(depth, warmupDepth, warmupMillis, line -> {
             if (!quiet) {
                 out.println(line);
                 out.flush();

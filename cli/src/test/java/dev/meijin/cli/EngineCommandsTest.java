@@ -30,12 +30,19 @@ class EngineCommandsTest {
 
     @Test
     void benchPrintsADeterministicNodeCount() {
-        Cli.Result a = Cli.run("bench", "--depth", "4", "--quiet");
-        Cli.Result b = Cli.run("bench", "--depth", "4", "--quiet");
+        Cli.Result a = Cli.run("bench", "--depth", "4", "--warmup-time", "0", "--quiet");
+        Cli.Result b = Cli.run("bench", "--depth", "4", "--warmup", "0", "--quiet");
         assertThat(a.code()).isEqualTo(Main.OK);
         assertThat(a.outLines().getFirst()).matches("Nodes searched: \\d+");
         assertThat(b.outLines().getFirst()).isEqualTo(a.outLines().getFirst());
         assertThat(a.out()).contains("Nodes/second: ");
+    }
+
+    @Test
+    void benchRefusesANegativeWarmupTime() {
+        Cli.Result r = Cli.run("bench", "--warmup-time", "-5");
+        assertThat(r.code()).isNotEqualTo(Main.OK);
+        assertThat(r.err()).contains("--warmup-time must be between 0 and 600000 ms, got -5");
     }
 
     @Test

@@ -38,7 +38,7 @@ public final class Bench {
      * The result of a bench run.
      *
      * @param nodes nodes searched in total
-     * @param millis wall time in milliseconds
+     * @param millis wall time of the searches in milliseconds
      * @param cpuNanos CPU time of the search thread over all positions in nanoseconds, or -1 if the JVM cannot
      *     measure thread CPU time
      */
@@ -57,6 +57,9 @@ public final class Bench {
         }
     }
 
+    /** The default least wall time of the warm-up, milliseconds. */
+    public static final int DEFAULT_WARMUP_MILLIS = 4000;
+
     /**
      * Runs the bench without a warm-up.
      *
@@ -65,32 +68,58 @@ public final class Bench {
      * @return the totals
      */
     public static Result run(int depth, Consumer<String> progress) {
-        return run(depth, 0, progress);
+        return run(depth, 0, 0, progress);
     }
 
     /**
-     * Runs the bench, first searching every position to {@code warmupDepth} without counting it: the JIT
-     * compiler compiles the search while the warm-up runs, so the speed figures of the counted pass are those of
-     * compiled code, as in a game. The node count does not depend on the warm-up (each position starts with a
-     * cleared table and fresh histories).
+     * Runs the bench after one uncounted warm-up pass at {@code warmupDepth} (0 for none); see
+     * {@link #run(int, int, int, Consumer)} for a warm-up of a given least duration.
      *
      * @param depth the search depth
-     * @param warmupDepth the depth of the uncounted warm-up pass, 0 for none
+     * @param warmupDepth the depth of the uncounted warm-up pass, 0 for no warm-up
      * @param progress receives one line per position
      * @return the totals of the counted pass
      */
     public static Result run(int depth, int warmupDepth, Consumer<String> progress) {
+        return run(depth, warmupDepth, 0, progress);
+    }
+
+    /**
+     * Runs the bench, first searching every position to {@code warmupDepth} without counting it, pass after pass
+     * until at least {@code warmupMillis} have passed (one pass at least): the JIT compiler compiles and
+     * recompiles the search while the warm-up runs, so the speed figures of the counted pass are those of
+     * compiled code, as in a game. The node count does not depend on the warm-up (each position starts with a
+     * cleared table and fresh histories).
+     *
+     * @param depth the search depth
+     * @param warmupDepth the depth of the uncounted warm-up passes, 0 for no warm-up
+     * @param warmupMillis the least wall time of the warm-up passes together, milliseconds
+     * @param progress receives one line per position
+     * @return the totals of the counted pass
+     */
+    public static Result run(int depth, int warmupDepth, int warmupMillis, Consumer<String> progress) {
         if (warmupDepth > 0) {
-            Result w = pass(warmupDepth, line -> {});
-            progress.accept("warm-up: depth " + warmupDepth + ", " + w.nodes() + " nodes in " + w.millis() + " ms (not counted)");
+            long start = System.nanoTime();
+            long nodes = 0;
+            int passes = 0;
+            do {
+                nodes += pass(warmupDepth, line -> {}).nodes();
+                passes++;
+            } while ((System.nanoTime() - start) / 1_000_000 < warmupMillis);
+            progress.accept("warm-up: depth " + warmupDepth + ", " + passes + (passes == 1 ? " pass, " : " passes, ") + nodes + " nodes in "
+                    + (System.nanoTime() - start) / 1_000_000 + " ms (not counted)");
         }
         return pass(depth, progress);
     }
 
+    /**
+     * One pass over the positions. The time counted is that of the searches: clearing the table and the
+     * histories and setting up each position (a new game before every position) are left out.
+     */
     private static Result pass(int depth, Consumer<String> progress) {
         long nodes = 0;
         long cpu = 0;
-        long start = System.nanoTime();
+        long searchNanos = 0;
         try (Engine engine = new Engine()) {
             engine.setOption("USI_Hash", Integer.toString(HASH_MB));
             engine.setOption("Threads", "1");
@@ -100,7 +129,9 @@ public final class Bench {
                 engine.newGame();
                 List<String> moves = line.isEmpty() ? List.of() : Arrays.asList(line.split(" "));
                 engine.setPosition(Setups.STARTPOS, moves);
+                long t0 = System.nanoTime();
                 Engine.SearchResult r = engine.think(SearchLimits.depth(depth));
+                searchNanos += System.nanoTime() - t0;
                 long n = r.line().map(SearchInfo.Line::nodes).orElse(0L);
                 nodes += n;
                 long c = engine.lastSearchCpuNanos();
@@ -108,7 +139,7 @@ public final class Bench {
                 progress.accept("position " + i + "/" + POSITIONS.size() + ": " + n + " nodes, best " + describe(r.bestMove()));
             }
         }
-        return new Result(nodes, (System.nanoTime() - start) / 1_000_000, cpu);
+        return new Result(nodes, searchNanos / 1_000_000, cpu);
     }
 
     private static String describe(BestMove b) {

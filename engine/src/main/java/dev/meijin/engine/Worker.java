@@ -249,7 +249,7 @@ final class Worker implements Runnable {
             }
             boolean check = pos.givesCheck(m);
             int newDepth = depth - 1 + (check ? 1 : 0);
-            play(m, 0);
+            play(m, 0, check);
             int score;
             if (i == pvIdx) {
                 score = -search(-beta, -alpha, newDepth, 1, false);
@@ -292,6 +292,13 @@ final class Worker implements Runnable {
     private void play(int m, int ply) {
         eval.beforeMove(pos, m);
         pos.doMove(m);
+        played[ply] = m;
+    }
+
+    /** {@link #play(int, int)} for a move whose check status is known (the position skips its own test). */
+    private void play(int m, int ply, boolean check) {
+        eval.beforeMove(pos, m);
+        pos.doMove(m, check);
         played[ply] = m;
     }
 
@@ -394,7 +401,22 @@ final class Worker implements Runnable {
                 return ttScore;
             }
         }
-        // One-ply mate: a checking move that leaves no legal reply (the core's test, without playing the checks).
+        int se;
+        if (inCheck) {
+            se = NONE;
+        } else {
+            se = evaluate();
+        }
+        staticEval[ply] = se;
+        boolean improving = !inCheck && ply >= 2 && staticEval[ply - 2] != NONE && se > staticEval[ply - 2];
+        // Reverse futility pruning. It comes before the mate in one: a mate found here would fail high as well,
+        // with the same effect on the parent, so the mate test is spared where the node fails high anyway.
+        if (!pvNode && !inCheck && depth <= 7 && se - (110 - (improving ? 30 : 0)) * depth >= beta && se < MATE_IN_MAX
+                && beta > -MATE_IN_MAX) {
+            return se;
+        }
+        // One-ply mate: a checking move that leaves no legal reply (the core's test, without playing the checks),
+        // before razoring, which must not fail low where a mate exists.
         // A table entry of the main search (depth 1 or more) without a winning mate score means the test already
         // ran on this very position and found nothing, so it is not repeated.
         boolean mateTested = tte != 0 && TranspositionTable.depth(tte) >= 1 && ttScore < MATE_IN_MAX;
@@ -415,14 +437,6 @@ final class Worker implements Runnable {
                 }
             }
         }
-        int se;
-        if (inCheck) {
-            se = NONE;
-        } else {
-            se = evaluate();
-        }
-        staticEval[ply] = se;
-        boolean improving = !inCheck && ply >= 2 && staticEval[ply - 2] != NONE && se > staticEval[ply - 2];
         if (!pvNode && !inCheck) {
             // Razoring.
             if (depth <= 2 && se + 350 * depth < alpha) {
@@ -430,10 +444,6 @@ final class Worker implements Runnable {
                 if (q < alpha) {
                     return q;
                 }
-            }
-            // Reverse futility pruning.
-            if (depth <= 7 && se - (110 - (improving ? 30 : 0)) * depth >= beta && se < MATE_IN_MAX && beta > -MATE_IN_MAX) {
-                return se;
             }
         }
         // Null-move pruning.
@@ -494,7 +504,7 @@ final class Worker implements Runnable {
             }
             int ext = check && ply < 2 * rootDepth && (depth <= 4 || seeGe(m, 0)) ? 1 : 0;
             int newDepth = depth - 1 + ext;
-            play(m, ply);
+            play(m, ply, check);
             int score;
             if (depth >= 3 && moveCount > 1 + (pvNode ? 1 : 0) && (quiet || ms < 0)) {
                 int r = LMR[Math.min(depth, 63)][Math.min(moveCount, 63)];

@@ -170,10 +170,10 @@ public final class Attacks {
     /** Whether the three squares lie on one line (in any order), as for a pinned piece staying on its pin line. */
     public static boolean aligned(int a, int b, int c) {
         int i = a * 81 + b;
-        return c < 63 ? (LINE_LO[i] >>> c & 1) != 0 : (LINE_HI[i] >>> (c - 63) & 1) != 0;
+        return ((c < 63 ? LINE_LO[i] >>> c : LINE_HI[i] >>> (c - 63)) & 1) != 0;
     }
 
     public static boolean contains(long lo, long hi, int sq) {
-        return sq < 63 ? (lo >>> sq & 1) != 0 : (hi >>> (sq - 63) & 1) != 0;
+        return ((sq < 63 ? lo >>> sq : hi >>> (sq - 63)) & 1) != 0; // one test: small enough to inline everywhere
     }
 }

@@ -398,6 +398,33 @@ public final class Position {
      * checked with {@link #isLegal(int)}); anything else corrupts the position.
      */
     public void doMove(int m) {
+        movePieces(m);
+        AttackQueries.checkersAfter(this, m, side ^ 1);
+    }
+
+    /**
+     * Plays a move whose check status the caller already knows ({@link #givesCheck(int)}), as a search does
+     * to decide extensions and pruning: a move that gives no check leaves the opponent without checkers, so
+     * the attack test that {@link #doMove(int)} makes after every move is skipped. Only for moves produced
+     * by {@link #generate} for this position (or checked with {@link #isLegal(int)}); a wrong
+     * {@code givesCheck} corrupts the position.
+     *
+     * @param m the move
+     * @param givesCheck what {@link #givesCheck(int)} says of {@code m} in this position
+     */
+    public void doMove(int m, boolean givesCheck) {
+        assert givesCheck == givesCheck(m) : "givesCheck " + givesCheck + " for " + Move.usi(m) + " in " + this;
+        if (givesCheck) {
+            doMove(m);
+            return;
+        }
+        movePieces(m);
+        checkLo = 0;
+        checkHi = 0;
+    }
+
+    /** Moves the pieces, hands, keys and the side to move; the checkers are the caller's to set. */
+    private void movePieces(int m) {
         if (sp == stMove.length) {
             grow();
         }
@@ -431,7 +458,6 @@ public final class Position {
         }
         side = us ^ 1;
         boardKey ^= Zobrist.SIDE;
-        AttackQueries.checkersAfter(this, m, us);
     }
 
     /**

@@ -22,8 +22,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Seeded random playouts: after every {@code doMove} and every {@code undoMove} the incrementally kept state
- * (board, hands, side, keys, checkers) equals that of a position built afresh from the SFEN; copies are
+ * Seeded random playouts: after every {@code doMove} (both forms, in turn: with and without the check status
+ * given) and every {@code undoMove} the incrementally kept state (board, hands, side, keys, checkers) equals
+ * that of a position built afresh from the SFEN; copies are
  * independent; taking every move back restores the start exactly; SFEN text round-trips.
  */
 class PlayoutTest {
@@ -73,7 +74,11 @@ class PlayoutTest {
                 assertThat(pos.hasNoLegalMove()).as("no move in %s", Sfen.format(pos)).isTrue();
                 break;
             }
-            pos.doMove(m);
+            if ((ply & 1) == 0) {
+                pos.doMove(m);
+            } else {
+                pos.doMove(m, pos.givesCheck(m)); // the search's form: the checkers set from the known check status
+            }
             String sfen = Sfen.format(pos);
             assertSameAsFresh(pos, sfen, "after " + Move.usi(m));
             assertThat(pos.lastMove()).as("lastMove in %s", sfen).isEqualTo(m);
