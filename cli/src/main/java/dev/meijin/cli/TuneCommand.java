@@ -58,13 +58,22 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--exclude", paramLabel = "PREFIX", description = "Hold the features whose names start with PREFIX at zero (e.g. ks. or mob.), repeatable.")
     List<String> exclude = new ArrayList<>();
 
-    @Option(names = "--init", paramLabel = "FILE", description = "Starting weights (default: material only).")
+    @Option(names = "--init", paramLabel = "FILE", description = "Starting weights (default: material only), also the prior that --l2 pulls toward.")
     Path init;
+
+    @Option(names = "--l2", defaultValue = "0", paramLabel = "K", description = "L2 penalty K * sum(((w - start) / 100)^2) added to the training loss (default ${DEFAULT-VALUE}: none).")
+    double l2;
+
+    @Option(names = "--min-count", defaultValue = "0", paramLabel = "N", description = "Features active in fewer than N training positions keep their starting weight (default ${DEFAULT-VALUE}).")
+    int minCount;
 
     @Override
     public Integer call() throws IOException {
         if (data.isEmpty() && records.isEmpty() && usiGames.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "give --data, --records or --usi-games");
+        }
+        if (!(l2 >= 0) || Double.isInfinite(l2) || minCount < 0) {
+            throw new ParameterException(spec.commandLine(), "--l2 must be a finite number >= 0 and --min-count >= 0");
         }
         PrintWriter err = spec.commandLine().getErr();
         Tuner.DataSet set = new Tuner.DataSet();
@@ -156,12 +165,12 @@ final class TuneCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--exclude " + prefix + ": no feature name starts with it");
             }
         }
-        Tuner.Result r = Tuner.tune(set, start, excluded, epochs, rate, line -> {
+        Tuner.Result r = Tuner.tune(set, start, excluded, new Tuner.Regularisation(l2, minCount), epochs, rate, line -> {
             err.println(line);
             err.flush();
         });
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            r.weights().write(w, "Texel-tuned on " + r.positions() + " positions; held-out loss "
+            r.weights().write(w, "Texel-tuned on " + r.positions() + " positions (lambda " + lambda + ", l2 " + l2 + ", min-count " + minCount + "); held-out loss "
                     + String.format("%.6f", r.lossBefore()) + " -> " + String.format("%.6f", r.lossAfter()));
         }
         spec.commandLine().getOut().printf("positions %d, held-out loss %.6f -> %.6f%n", r.positions(), r.lossBefore(), r.lossAfter());

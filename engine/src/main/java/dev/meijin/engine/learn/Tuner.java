@@ -167,10 +167,87 @@ public final class Tuner {
      * @return the tuned weights and the losses
      */
     public static Result tune(DataSet d, Weights init, boolean[] excluded, int epochs, double rate, Consumer<String> progress) {
+        return tune(d, init, excluded, Regularisation.NONE, epochs, rate, progress);
+    }
+
+    /**
+     * How the tuner keeps rarely seen features from taking extreme weights.
+     *
+     * @param l2 strength of the penalty {@code l2 * sum(((w - prior) / 100)^2)} added to the training loss
+     *     (0 for none); the prior is the starting weight vector
+     * @param minCount features active in fewer training positions than this keep their starting weight
+     */
+    public record Regularisation(double l2, int minCount) {
+        /** No penalty and no minimum. */
+        public static final Regularisation NONE = new Regularisation(0, 0);
+
+        /**
+         * Checks the values.
+         *
+         * @throws IllegalArgumentException if either is negative or not finite
+         */
+        public Regularisation {
+            if (!(l2 >= 0) || Double.isInfinite(l2) || minCount < 0) {
+                throw new IllegalArgumentException("l2 must be a finite number >= 0 and minCount >= 0, got " + l2 + " and " + minCount);
+            }
+        }
+    }
+
+    /**
+     * In how many training positions (the held-out tenth left out) each feature is active.
+     *
+     * @param d the data
+     * @return the number of positions per feature index
+     */
+    public static int[] occurrences(DataSet d) {
+        int[] occ = new int[Features.COUNT];
+        int[] last = new int[Features.COUNT];
+        Arrays.fill(last, -1);
+        for (int i = 0; i < d.size; i++) {
+            if (i % 10 == 9) {
+                continue;
+            }
+            for (int j = d.start[i]; j < d.start[i + 1]; j++) {
+                int f = d.index[j];
+                if (d.count[j] != 0 && last[f] != i) {
+                    last[f] = i;
+                    occ[f]++;
+                }
+            }
+        }
+        return occ;
+    }
+
+    /**
+     * Tunes the weights with regularisation: an L2 penalty pulling each weight toward its starting value, and a
+     * minimum number of positions below which a feature is not tuned at all.
+     *
+     * @param d the data
+     * @param init starting weights, also the prior of the penalty
+     * @param excluded features held at zero, by index
+     * @param reg the penalty and the minimum
+     * @param epochs gradient steps over the whole training set
+     * @param rate Adam's step size, in centipawns
+     * @param progress receives a line every few epochs
+     * @return the tuned weights and the losses
+     */
+    public static Result tune(DataSet d, Weights init, boolean[] excluded, Regularisation reg, int epochs, double rate,
+            Consumer<String> progress) {
         int nf = Features.COUNT;
-        double[] w = new double[nf];
+        double[] w = new double[nf], prior = new double[nf];
+        boolean[] frozen = excluded.clone();
+        int[] occ = reg.minCount() > 0 ? occurrences(d) : null;
+        int rare = 0;
         for (int i = 0; i < nf; i++) {
             w[i] = excluded[i] ? 0 : init.get(i);
+            prior[i] = w[i];
+            if (occ != null && !excluded[i] && occ[i] < reg.minCount()) {
+                frozen[i] = true;
+                rare++;
+            }
+        }
+        if (occ != null) {
+            progress.accept(rare + " features seen in fewer than " + reg.minCount() + " positions keep their starting weight");
         }
         double before = loss(d, w, true);
         double[] m = new double[nf], v = new double[nf], g = new double[nf];
@@ -189,10 +266,10 @@ public final class Tuner {
                 }
             }
             for (int f = 0; f < nf; f++) {
-                if (excluded[f]) {
+                if (frozen[f]) {
                     continue;
                 }
-                double gf = g[f] * 2 / Math.max(1, train);
+                double gf = g[f] * 2 / Math.max(1, train) + reg.l2() * 2 * (w[f] - prior[f]) / (100.0 * 100.0);
                 m[f] = b1 * m[f] + (1 - b1) * gf;
                 v[f] = b2 * v[f] + (1 - b2) * gf * gf;
                 double mh = m[f] / (1 - Math.pow(b1, epoch)), vh = v[f] / (1 - Math.pow(b2, epoch));

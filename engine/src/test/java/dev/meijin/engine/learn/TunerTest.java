@@ -63,4 +63,49 @@ class TunerTest {
         }
         assertThat(moved).isGreaterThan(500);
     }
+
+    @Test
+    void rareFeaturesKeepTheirStartingWeightAndTheL2PenaltyHoldsWeightsNearTheirStart() {
+        Tuner.DataSet set = games();
+        Weights start = Weights.material();
+        boolean[] none = new boolean[Features.COUNT];
+        int[] occ = Tuner.occurrences(set);
+        int minCount = 200;
+        int rare = 0, common = 0;
+        for (int i = Features.OWN; i < Features.COUNT; i++) {
+            if (occ[i] > 0 && occ[i] < minCount) {
+                rare++;
+            } else if (occ[i] >= minCount) {
+                common++;
+            }
+        }
+        assertThat(rare).as("features seen in 1 to 199 positions").isGreaterThan(100);
+        assertThat(common).as("features seen in at least 200 positions").isGreaterThan(100);
+
+        Tuner.Result free = Tuner.tune(set, start, none, Tuner.Regularisation.NONE, 60, 2.0, line -> {});
+        Tuner.Result limited = Tuner.tune(set, start, none, new Tuner.Regularisation(0, minCount), 60, 2.0, line -> {});
+        int movedRare = 0, movedCommon = 0;
+        for (int i = 0; i < Features.COUNT; i++) {
+            if (occ[i] < minCount) {
+                assertThat(limited.weights().get(i)).as(Features.name(i)).isEqualTo(start.get(i));
+                movedRare += free.weights().get(i) != start.get(i) ? 1 : 0;
+            } else {
+                movedCommon += limited.weights().get(i) != start.get(i) ? 1 : 0;
+            }
+        }
+        assertThat(movedRare).as("rare features the unregularised run moved").isGreaterThan(50);
+        assertThat(movedCommon).as("common features the limited run moved").isGreaterThan(50);
+
+        Tuner.Result penalised = Tuner.tune(set, start, none, new Tuner.Regularisation(1e-3, 0), 60, 2.0, line -> {});
+        assertThat(distance(penalised.weights(), start)).isLessThan(distance(free.weights(), start) / 2);
+        assertThat(penalised.lossAfter()).isLessThan(penalised.lossBefore());
+    }
+
+    private static long distance(Weights a, Weights b) {
+        long d = 0;
+        for (int i = 0; i < Features.COUNT; i++) {
+            d += Math.abs(a.get(i) - b.get(i));
+        }
+        return d;
+    }
 }
