@@ -86,7 +86,7 @@ class LeavingTest {
 
     @Test
     void aPersonWhoComesBackInTimeKeepsTheEngineGame() throws InterruptedException {
-        start(Duration.ofMillis(600), Duration.ofSeconds(20), Duration.ofMinutes(30));
+        start(Duration.ofSeconds(3), Duration.ofSeconds(20), Duration.ofMinutes(30));
         Harness.Seat me = h.create("{\"name\":\"Taro\",\"opponent\":\"engine\",\"engineLevel\":1,\"side\":\"sente\"}");
         Harness.Ws ws = h.connect(me.gameId(), me.secret());
         ws.next("state");
@@ -97,7 +97,7 @@ class LeavingTest {
         Thread.sleep(300);
         Harness.Ws back = h.connect(me.gameId(), me.secret());
         assertThat(back.next("state").get("ply").asInt()).isEqualTo(2);
-        Thread.sleep(900);
+        Thread.sleep(3_500); // past the claim deadline of the first leave
         JsonNode s = state(me.gameId());
         assertThat(s.get("status").asString()).isEqualTo("playing");
         back.move("2g2f", 2);
