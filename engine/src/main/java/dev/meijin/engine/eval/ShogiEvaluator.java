@@ -10,7 +10,9 @@ import dev.meijin.core.position.Position;
  * the placement of pieces relative to both kings are kept incrementally through the move hooks (a king move
  * marks the placement for a full recount at the next evaluation, since every piece's offset to that king
  * changes); the kings' own placement, king safety and mobility are computed at each evaluation from attack
- * words. Allocation-free: the stacks and scratch arrays are allocated once per evaluator.
+ * words. Those dynamic terms depend only on the position, so their sum is kept in a small direct-mapped cache
+ * keyed by the position key: the searches of iterative deepening evaluate the same positions again and again.
+ * Allocation-free: the stacks, the cache and the scratch arrays are allocated once per evaluator.
  */
 public final class ShogiEvaluator implements Evaluator {
     private static final int MAX_DEPTH = 1024;
@@ -25,6 +27,10 @@ public final class ShogiEvaluator implements Evaluator {
     private final int[] index = new int[Features.MAX_ACTIVE];
     private final int[] count = new int[Features.MAX_ACTIVE];
     private final long[] tmp = new long[2];
+    /** log2 of the number of entries of the dynamic-term cache (32 768 entries, 384 KiB). */
+    private static final int CACHE_BITS = 15;
+    private final long[] cacheKey;
+    private final int[] cacheValue;
 
     /**
      * An evaluator with the given weights.
@@ -38,6 +44,8 @@ public final class ShogiEvaluator implements Evaluator {
             any |= w[i] != 0;
         }
         this.dynamicTerms = any;
+        this.cacheKey = any ? new long[1 << CACHE_BITS] : new long[0];
+        this.cacheValue = any ? new int[1 << CACHE_BITS] : new int[0];
     }
 
     /** An evaluator with the tuned weights of the engine. */
@@ -123,10 +131,7 @@ public final class ShogiEvaluator implements Evaluator {
             s -= w[Features.king(1, k1)];
         }
         if (dynamicTerms) {
-            int n = Features.dynamic(pos, index, count, 0, tmp);
-            for (int i = 0; i < n; i++) {
-                s += w[index[i]] * count[i];
-            }
+            s += dynamicTerms(pos);
         }
         s += pos.sideToMove() == 0 ? w[Features.TEMPO] : -w[Features.TEMPO];
         if (s > MAX_EVAL) {
@@ -135,6 +140,26 @@ public final class ShogiEvaluator implements Evaluator {
             s = -MAX_EVAL;
         }
         return pos.sideToMove() == 0 ? s : -s;
+    }
+
+    /**
+     * The king-safety and mobility terms for sente, from the cache or computed and stored there. A slot holds the
+     * full 64-bit key, so a hit is wrong only when two positions share a key, as for the transposition table.
+     */
+    private int dynamicTerms(Position pos) {
+        long key = pos.key();
+        int slot = (int) (key >>> (64 - CACHE_BITS));
+        if (cacheKey[slot] == key) {
+            return cacheValue[slot];
+        }
+        int n = Features.dynamic(pos, index, count, 0, tmp);
+        int d = 0;
+        for (int i = 0; i < n; i++) {
+            d += w[index[i]] * count[i];
+        }
+        cacheKey[slot] = key;
+        cacheValue[slot] = d;
+        return d;
     }
 
     /**
