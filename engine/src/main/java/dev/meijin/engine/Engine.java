@@ -427,6 +427,7 @@ public final class Engine implements AutoCloseable {
                     h.join();
                 }
                 result = choose(run, skill);
+                lastSearchMainNodes = run.workers[0].nodes;
                 lastSearchCpuNanos = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() - cpuStart : -1;
             } else {
                 waitWhilePondering(run);
@@ -447,6 +448,12 @@ public final class Engine implements AutoCloseable {
 
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     private volatile long lastSearchCpuNanos = -1;
+    private volatile long lastSearchMainNodes = -1;
+
+    /** The nodes the main search thread alone searched in the last search that searched (helpers not included). */
+    long lastSearchMainNodes() {
+        return lastSearchMainNodes;
+    }
 
     /**
      * The CPU time, in nanoseconds, that the main search thread used in the last search that searched (the
