@@ -16,7 +16,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code meijin gensfen}: self-play training positions for the evaluation tuner. */
-@Command(name = "gensfen", description = "Play node-limited self-play games from random openings and append their quiet positions with the result (SFEN, result, score) to a file.")
+@Command(name = "gensfen", description = "Play node- or depth-limited self-play games from random openings and append their quiet positions with the result (SFEN, result, score) to a file.")
 final class GensfenCommand implements Callable<Integer> {
 
     @Spec
@@ -34,17 +34,21 @@ final class GensfenCommand implements Callable<Integer> {
     @Option(names = "--nodes", defaultValue = "3000", description = "Nodes per move (default ${DEFAULT-VALUE}).")
     long nodes;
 
+    @Option(names = "--depth", defaultValue = "0", description = "Search depth per move, for scores from deeper searches; --nodes still caps each search (--nodes 0: no cap). Default ${DEFAULT-VALUE}: node-limited only.")
+    int depth;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the random openings (default ${DEFAULT-VALUE}).")
     long seed;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (games < 1 || threads < 1 || threads > 64 || nodes < 1) {
-            throw new ParameterException(spec.commandLine(), "--games and --nodes must be positive and --threads between 1 and 64");
+        if (games < 1 || threads < 1 || threads > 64 || nodes < 0 || depth < 0 || depth > 64 || (nodes == 0 && depth == 0)) {
+            throw new ParameterException(spec.commandLine(), "--games must be positive, --threads between 1 and 64, --depth between 0 and 64,"
+                    + " --nodes not negative, and --nodes or --depth positive");
         }
         PrintWriter err = spec.commandLine().getErr();
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
-            long n = GenSfen.run(new GenSfen.Settings(games, threads, nodes, seed), w, line -> {
+            long n = GenSfen.run(new GenSfen.Settings(games, threads, nodes, seed, depth), w, line -> {
                 err.println(line);
                 err.flush();
             });

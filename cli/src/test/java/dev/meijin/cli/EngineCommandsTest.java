@@ -71,6 +71,20 @@ class EngineCommandsTest {
         assertThat(bad.err()).contains("--exclude kingsafety.: no feature name starts with it");
     }
 
+    @Test
+    void gensfenSearchesToAFixedDepthAndRefusesAnUnboundedSearch() throws IOException {
+        Path data = dir.resolve("depth.txt");
+        Cli.Result g = Cli.run("gensfen", "-o", data.toString(), "--games", "2", "--depth", "2", "--nodes", "0", "--seed", "9");
+        assertThat(g.code()).isEqualTo(Main.OK);
+        List<String> rows = Files.readAllLines(data);
+        assertThat(rows).hasSizeGreaterThan(20).allMatch(l -> l.matches("\\S+ [bw] \\S+ \\d+\t(0\\.0|0\\.5|1\\.0)\t-?\\d+"));
+        assertThat(g.lastOutLine()).isEqualTo("positions " + rows.size());
+        Cli.Result none = Cli.run("gensfen", "-o", dir.resolve("none.txt").toString(), "--nodes", "0");
+        assertThat(none.code()).isNotEqualTo(Main.OK);
+        assertThat(none.err()).contains("--nodes or --depth positive");
+        assertThat(dir.resolve("none.txt")).doesNotExist();
+    }
+
     @Tag("slow")
     @Test
     void matchPlaysTwoEnginesAndSavesTheGames() throws IOException {

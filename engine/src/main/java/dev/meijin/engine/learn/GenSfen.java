@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Self-play data generation: each thread plays games with its own {@link Engine} at a node limit, from a random
+ * Self-play data generation: each thread plays games with its own {@link Engine} at a node or depth limit, from a random
  * opening of 4 to 12 random legal plies, judges each ending with the core {@link Game} rules (CSA rules, so
  * repetition, perpetual check, declaration and the 256-move limit all end games), and writes every quiet position
  * it passed through (not in check, not after the opening, the searched best move not a capture, the score not
@@ -41,10 +41,47 @@ public final class GenSfen {
      *
      * @param games number of games in total
      * @param threads games played at once
-     * @param nodes node limit per move
+     * @param nodes node limit per move (varied by up to a quarter upward when {@code depth} is 0, so that games
+     *     from the same opening differ; with a depth it is a plain cap, 0 for none)
      * @param seed seed of the random openings
+     * @param depth search depth per move (0 for none: node-limited only); deeper searches label the positions
+     *     with better scores
      */
-    public record Settings(int games, int threads, long nodes, long seed) {}
+    public record Settings(int games, int threads, long nodes, long seed, int depth) {
+        /**
+         * Checks the values.
+         *
+         * @throws IllegalArgumentException if games or threads are not positive, nodes or depth negative, or
+         *     neither nodes nor depth bounds the search
+         */
+        public Settings {
+            if (games < 1 || threads < 1 || nodes < 0 || depth < 0 || (nodes == 0 && depth == 0)) {
+                throw new IllegalArgumentException("games and threads must be positive, nodes and depth not negative and"
+                        + " at least one of them positive; got games " + games + ", threads " + threads + ", nodes "
+                        + nodes + ", depth " + depth);
+            }
+        }
+
+        /**
+         * Node-limited settings.
+         *
+         * @param games number of games in total
+         * @param threads games played at once
+         * @param nodes node limit per move
+         * @param seed seed of the random openings
+         */
+        public Settings(int games, int threads, long nodes, long seed) {
+            this(games, threads, nodes, seed, 0);
+        }
+
+        /** The limits of one move's search. */
+        SearchLimits limits(Random random) {
+            if (depth == 0) {
+                return SearchLimits.nodes(nodes + random.nextInt((int) Math.max(1, nodes / 4)));
+            }
+            return new SearchLimits(0, 0, 0, 0, 0, 0, depth, nodes, false, false, List.of());
+        }
+    }
 
     /**
      * Plays the games and writes the positions.
@@ -67,7 +104,7 @@ public final class GenSfen {
                     int g;
                     while ((g = next.getAndIncrement()) < s.games()) {
                         Random random = new Random(s.seed() * 1_000_003L + g);
-                        int r = playGame(engine, random, s.nodes(), out, written);
+                        int r = playGame(engine, random, s, out, written);
                         results[r].incrementAndGet();
                         if ((g + 1) % 10 == 0) {
                             progress.accept("games " + (g + 1) + "/" + s.games() + ", positions " + written.get()
@@ -86,7 +123,7 @@ public final class GenSfen {
     }
 
     /** Plays one game; returns 0 if sente won, 2 if gote won, 1 for a draw. */
-    private static int playGame(Engine engine, Random random, long nodes, Writer out, AtomicLong written) {
+    private static int playGame(Engine engine, Random random, Settings s, Writer out, AtomicLong written) {
         engine.newGame();
         Game game = Game.startpos(RuleSet.CSA);
         List<String> moves = new ArrayList<>();
@@ -105,7 +142,7 @@ public final class GenSfen {
         int decisive = 0;
         while (!game.isOver()) {
             engine.setPosition(Setups.STARTPOS, moves);
-            Engine.SearchResult r = engine.think(SearchLimits.nodes(nodes + random.nextInt((int) Math.max(1, nodes / 4))));
+            Engine.SearchResult r = engine.think(s.limits(random));
             BestMove b = r.bestMove();
             if (b instanceof BestMove.Win) {
                 game.declare();
