@@ -31,7 +31,12 @@ import dev.meijin.core.position.Position;
  *       in hand weigh with the danger of the enemy king;
  *   <li>{@code mob.<class>.<n>}: a bishop, rook, horse or dragon that reaches n squares (0–20, capped) not
  *       held by its own side;
- *   <li>{@code tempo}: the side to move.
+ *   <li>{@code tempo}: the side to move;
+ *   <li>{@code zone.<attackers>.<defenders>}: around each king, the enemy's pieces and the king owner's own in
+ *       the 5×5 block centred on the king (pawns and kings not counted, each count capped at 6), so that the
+ *       evaluation sees attack against defence together rather than piece by piece;
+ *   <li>{@code zone.hand.<attackers>.<held>}: the same enemy count by the number of pieces other than pawns in
+ *       the enemy's hand (capped at 6): attackers near a king weigh more when the attacker can drop more.
  * </ul>
  *
  * <p>The first groups (material, the king-relative tables and the king table) depend only on where pieces
@@ -73,8 +78,32 @@ public final class Features {
     public static final int MOB = KS_HAND + 7 * 9;
     /** The side-to-move bonus. */
     public static final int TEMPO = MOB + MOB_CLASSES * MOB_N;
+    /** Cap of the piece counts of the king zone (0–6). */
+    static final int ZONE_N = 7;
+    /** First index of the king zone by attackers and defenders: {@code ZONE + attackers * 7 + defenders}. */
+    public static final int ZONE = TEMPO + 1;
+    /** First index of the king zone by attackers and the attacker's pieces in hand: {@code ZONE_HAND + attackers * 7 + held}. */
+    public static final int ZONE_HAND = ZONE + ZONE_N * ZONE_N;
     /** Number of features. */
-    public static final int COUNT = TEMPO + 1;
+    public static final int COUNT = ZONE_HAND + ZONE_N * ZONE_N;
+
+    /** The 5×5 block of squares around each square, as low (squares 0–62) and high (63–80) bit words. */
+    private static final long[] ZONE_LO = new long[81], ZONE_HI = new long[81];
+
+    static {
+        for (int k = 0; k < 81; k++) {
+            for (int f = Math.max(0, k / 9 - 2); f <= Math.min(8, k / 9 + 2); f++) {
+                for (int r = Math.max(0, k % 9 - 2); r <= Math.min(8, k % 9 + 2); r++) {
+                    int sq = f * 9 + r;
+                    if (sq < 63) {
+                        ZONE_LO[k] |= 1L << sq;
+                    } else {
+                        ZONE_HI[k] |= 1L << (sq - 63);
+                    }
+                }
+            }
+        }
+    }
 
     /** The length {@link #extract} and {@link #dynamic} need in their output arrays. */
     public static final int MAX_ACTIVE = 320;
@@ -156,6 +185,14 @@ public final class Features {
         n = dynamic(pos, index, count, n, new long[2]);
         index[n] = TEMPO;
         count[n++] = pos.sideToMove() == 0 ? 1 : -1;
+        for (int c = 0; c < 2; c++) {
+            if (pos.kingSquare(c) != Position.NO_SQUARE) {
+                index[n] = zone(pos, c);
+                count[n++] = c == 0 ? 1 : -1;
+                index[n] = zoneHand(pos, c);
+                count[n++] = c == 0 ? 1 : -1;
+            }
+        }
         return n;
     }
 
@@ -257,6 +294,50 @@ public final class Features {
         return n;
     }
 
+    /**
+     * The pieces other than kings and unpromoted pawns of colour {@code owner} in the 5×5 block around the king of
+     * colour {@code c} (which must be on the board), capped at 6.
+     */
+    private static int zoneCount(Position pos, int c, int owner) {
+        int k = pos.kingSquare(c);
+        long lo = ZONE_LO[k], hi = ZONE_HI[k];
+        int n = Long.bitCount(pos.piecesLo(owner) & lo) + Long.bitCount(pos.piecesHi(owner) & hi)
+                - Long.bitCount(pos.piecesLo(owner, 1) & lo) - Long.bitCount(pos.piecesHi(owner, 1) & hi);
+        int ok = pos.kingSquare(owner);
+        if (ok != Position.NO_SQUARE && (ok < 63 ? (lo >>> ok & 1) != 0 : (hi >>> (ok - 63) & 1) != 0)) {
+            n--;
+        }
+        return Math.min(n, ZONE_N - 1);
+    }
+
+    /**
+     * The king-zone feature of the king of colour {@code c} (on the board): the enemy's pieces (not pawns, not
+     * the king) in the 5×5 block around it against its own, each count capped at 6.
+     *
+     * @param pos the position
+     * @param c the king's colour
+     * @return the feature index
+     */
+    static int zone(Position pos, int c) {
+        return ZONE + zoneCount(pos, c, c ^ 1) * ZONE_N + zoneCount(pos, c, c);
+    }
+
+    /**
+     * The king-zone feature of the king of colour {@code c} (on the board) by the enemy's pieces in its 5×5
+     * block and the number of pieces other than pawns in the enemy's hand, each capped at 6.
+     *
+     * @param pos the position
+     * @param c the king's colour
+     * @return the feature index
+     */
+    static int zoneHand(Position pos, int c) {
+        int h = pos.hand(c ^ 1), held = 0;
+        for (int r = 2; r <= 7; r++) {
+            held += Hand.count(h, r);
+        }
+        return ZONE_HAND + zoneCount(pos, c, c ^ 1) * ZONE_N + Math.min(held, ZONE_N - 1);
+    }
+
     /** Whether a feature is part of the material (board or hand). */
     public static boolean isMaterial(int i) {
         return i < OWN;
@@ -300,6 +381,12 @@ public final class Features {
             int j = i - MOB;
             return "mob." + ROLE[MOB_ROLES[j / MOB_N]] + "." + (j % MOB_N);
         }
-        return "tempo";
+        if (i == TEMPO) {
+            return "tempo";
+        }
+        if (i < ZONE_HAND) {
+            return "zone." + (i - ZONE) / ZONE_N + "." + (i - ZONE) % ZONE_N;
+        }
+        return "zone.hand." + (i - ZONE_HAND) / ZONE_N + "." + (i - ZONE_HAND) % ZONE_N;
     }
 }

@@ -21,6 +21,8 @@ public final class ShogiEvaluator implements Evaluator {
 
     private final int[] w;
     private final boolean dynamicTerms;
+    /** Whether any king-zone weight is non-zero (else those terms are skipped). */
+    private final boolean zoneTerms;
     private final int[] material = new int[MAX_DEPTH + 1];
     private final int[] placement = new int[MAX_DEPTH + 1];
     private int sp;
@@ -44,6 +46,11 @@ public final class ShogiEvaluator implements Evaluator {
             any |= w[i] != 0;
         }
         this.dynamicTerms = any;
+        boolean zone = false;
+        for (int i = Features.ZONE; i < Features.COUNT; i++) {
+            zone |= w[i] != 0;
+        }
+        this.zoneTerms = zone;
         this.cacheKey = any ? new long[1 << CACHE_BITS] : new long[0];
         this.cacheValue = any ? new int[1 << CACHE_BITS] : new int[0];
     }
@@ -134,6 +141,9 @@ public final class ShogiEvaluator implements Evaluator {
             s += dynamicTerms(pos);
         }
         s += pos.sideToMove() == 0 ? w[Features.TEMPO] : -w[Features.TEMPO];
+        if (zoneTerms) {
+            s += zoneTerms(pos, k0, k1);
+        }
         if (s > MAX_EVAL) {
             s = MAX_EVAL;
         } else if (s < -MAX_EVAL) {
@@ -160,6 +170,18 @@ public final class ShogiEvaluator implements Evaluator {
         cacheKey[slot] = key;
         cacheValue[slot] = d;
         return d;
+    }
+
+    /** The king-zone terms of both kings (see {@link Features#zone} and {@link Features#zoneHand}), for sente. */
+    private int zoneTerms(Position pos, int k0, int k1) {
+        int s = 0;
+        if (k0 != Position.NO_SQUARE) {
+            s += w[Features.zone(pos, 0)] + w[Features.zoneHand(pos, 0)];
+        }
+        if (k1 != Position.NO_SQUARE) {
+            s -= w[Features.zone(pos, 1)] + w[Features.zoneHand(pos, 1)];
+        }
+        return s;
     }
 
     /**

@@ -140,6 +140,18 @@ class ShogiEvaluatorTest {
     }
 
     @Test
+    void kingZoneCountsPiecesAroundEachKingAndTheAttackersHand() {
+        // Sente's king on 5i has gote's gold on 5g two ranks ahead in its 5x5 block and no piece of its own
+        // there; gote holds a silver. Gote's king on 5a has its rook beside it; sente holds nothing.
+        Map<String, Integer> f = features(Position.of(Sfen.parse("4kr3/9/9/9/9/9/4g4/9/4K4 b s 1")));
+        assertThat(f).containsEntry("zone.1.0", 1).containsEntry("zone.hand.1.1", 1)
+                .containsEntry("zone.0.1", -1).containsEntry("zone.hand.0.0", -1);
+        // Pawns are not counted, a gold three files away is outside the block, and a tokin counts.
+        f = features(Position.of(Sfen.parse("4k4/9/9/9/9/9/1g1pPp3/4+p4/4K4 b 2P 1")));
+        assertThat(f).containsEntry("zone.1.0", 1).containsEntry("zone.hand.1.0", 1).containsEntry("zone.hand.0.0", -1);
+    }
+
+    @Test
     void everyFeatureHasItsOwnNameAndTheShippedWeightsLoad() {
         Set<String> names = new HashSet<>();
         // the placeholders of role code 0 and of the king's material and hand slots share names; all others differ
