@@ -491,7 +491,10 @@ public final class Engine implements AutoCloseable {
             double total = 0;
             double[] weight = new double[n];
             for (int i = 0; i < n; i++) {
-                int s = main.rootScores[i];
+                // a line the last, cut-off iteration did not reach keeps its score from the iteration before, as
+                // in the info lines; otherwise a node limit that ends just after the first line makes the choice
+                // deterministic
+                int s = main.rootScores[i] == -Scores.INFINITE ? main.rootPrev[i] : main.rootScores[i];
                 if (s == -Scores.INFINITE || top - s > margin || Scores.isMate(top) && s != top) {
                     continue;
                 }
@@ -507,7 +510,7 @@ public final class Engine implements AutoCloseable {
                 if (weight[i] > 0 && r <= 0) {
                     best = main.rootMoves[i];
                     ponder = main.rootPvLen[i] > 1 ? main.rootPv[i][1] : Move.NONE;
-                    score = main.rootScores[i];
+                    score = main.rootScores[i] == -Scores.INFINITE ? main.rootPrev[i] : main.rootScores[i];
                     break;
                 }
             }

@@ -15,9 +15,10 @@ import dev.meijin.core.position.Position;
  *   <li>{@code hand.<role>.<k>}: the k-th piece of a role in hand (k = 1…18 for pawns, 1…4 or 1…2 for the
  *       others), so that pieces in hand are worth more than on the board and less when many are held;
  *   <li>{@code own.<class>.<dx>.<dy>} and {@code enemy.<class>.<dx>.<dy>}: a piece of a class (pawn, lance,
- *       knight, silver, bishop, rook, gold or promoted minor, horse, dragon) at file distance {@code dx} (0–8,
- *       left and right mirrored) and rank offset {@code dy} (-8…8, negative means ahead of the king from the
- *       piece owner's side) from its own king (defenders, shells) and from the enemy king (attackers);
+ *       knight, silver, bishop, rook, gold or promoted minor, horse, dragon) at file offset {@code dx} (-8…8,
+ *       positive toward the centre of the board from the king, negative toward the edge; folded for a king on
+ *       the centre file) and rank offset {@code dy} (-8…8, negative means ahead of the king from the piece
+ *       owner's side) from its own king (defenders, shells) and from the enemy king (attackers);
  *   <li>{@code king.<rank>.<file>}: the king's own rank (1 is the enemy's back rank, so this also scores an
  *       entering king's progress) and its file folded to 1–5;
  *   <li>{@code ks.sq.<dx>.<dy>.<occupant>.<attackers>.<defenders>}: each square of the 3×3 block around a king
@@ -52,10 +53,10 @@ public final class Features {
     public static final int HAND = 16;
     /** Piece classes of the king-relative terms. */
     public static final int CLASSES = 9;
-    /** Rank offsets of the king-relative tables (-8…8). */
+    /** Rank offsets of the king-relative tables (-8…8); file offsets take as many values. */
     static final int DY = 17;
-    /** Squares of the king-relative table per class: 9 file distances times 17 rank offsets. */
-    public static final int REL = 9 * DY;
+    /** Squares of the king-relative table per class: 17 file offsets times 17 rank offsets. */
+    public static final int REL = DY * DY;
     /** First index of the pieces relative to their own king. */
     public static final int OWN = HAND + 8 * 19;
     /** First index of the pieces relative to the enemy king. */
@@ -124,11 +125,16 @@ public final class Features {
         return HAND + role * 19 + k;
     }
 
-    /** The table offset of a piece on {@code sq} of colour {@code c} relative to a king on {@code k}. */
+    /**
+     * The table offset of a piece on {@code sq} of colour {@code c} relative to a king on {@code k}: the file
+     * offset signed so that positive is toward the centre of the board from the king (on the centre file, the
+     * two sides are folded), the rank offset from the piece owner's side.
+     */
     static int rel(int c, int sq, int k) {
-        int dx = Math.abs(sq / 9 - k / 9);
+        int kf = k / 9, df = sq / 9 - kf;
+        int dx = kf < 4 ? df : kf > 4 ? -df : Math.abs(df);
         int dy = Square.relativeRank(c, sq) - Square.relativeRank(c, k);
-        return dx * DY + dy + 8;
+        return (dx + 8) * DY + dy + 8;
     }
 
     /** The king placement feature of a king of colour {@code c} on {@code sq}. */
@@ -356,7 +362,7 @@ public final class Features {
             boolean own = i < ENEMY;
             int j = i - (own ? OWN : ENEMY);
             int cls = j / REL, w = j % REL;
-            return (own ? "own." : "enemy.") + CLASS_NAME[cls] + "." + (w / DY) + "." + (w % DY - 8);
+            return (own ? "own." : "enemy.") + CLASS_NAME[cls] + "." + (w / DY - 8) + "." + (w % DY - 8);
         }
         if (i < KS_SQ) {
             int j = i - KING;
