@@ -24,9 +24,7 @@ public final class ShogiEvaluator implements Evaluator {
     private final int[] material = new int[MAX_DEPTH + 1];
     private final int[] placement = new int[MAX_DEPTH + 1];
     private int sp;
-    private final int[] index = new int[Features.MAX_ACTIVE];
-    private final int[] count = new int[Features.MAX_ACTIVE];
-    private final long[] tmp = new long[2];
+    private final DynamicTerms dynamic = new DynamicTerms();
     /** log2 of the number of entries of the dynamic-term cache (32 768 entries, 384 KiB). */
     private static final int CACHE_BITS = 15;
     private final long[] cacheKey;
@@ -152,11 +150,7 @@ public final class ShogiEvaluator implements Evaluator {
         if (cacheKey[slot] == key) {
             return cacheValue[slot];
         }
-        int n = Features.dynamic(pos, index, count, 0, tmp);
-        int d = 0;
-        for (int i = 0; i < n; i++) {
-            d += w[index[i]] * count[i];
-        }
+        int d = dynamic.sum(pos, w);
         cacheKey[slot] = key;
         cacheValue[slot] = d;
         return d;
