@@ -10,6 +10,7 @@ import dev.meijin.core.usi.Usi;
 import dev.meijin.testdata.TestData;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,9 +49,12 @@ class DynamicTermsTest {
         return s;
     }
 
-    private void check(Position pos, String where) {
+    private void check(Position pos, Supplier<String> where) {
         for (int[] w : weights) {
-            assertThat(fast.sum(pos, w)).as("%s: %s", where, Sfen.format(pos)).isEqualTo(reference(pos, w));
+            int expected = reference(pos, w);
+            if (fast.sum(pos, w) != expected) {
+                assertThat(fast.sum(pos, w)).as("%s: %s", where.get(), Sfen.format(pos)).isEqualTo(expected);
+            }
         }
     }
 
@@ -63,16 +67,16 @@ class DynamicTermsTest {
             Position pos = Position.startpos();
             for (String u : g[1].trim().split("\\s+")) {
                 pos.doMove(Usi.parseMove(pos, u));
-                check(pos, g[0] + " after " + u);
+                check(pos, () -> g[0] + " after " + u);
                 positions++;
                 int k0 = pos.kingSquare(0), k1 = pos.kingSquare(1);
                 if (Math.abs(k0 / 9 - k1 / 9) <= 3 && Math.abs(k0 % 9 - k1 % 9) <= 3) {
                     kingsClose++;
                 }
-                if (random.nextInt(8) == 0) {
+                if (random.nextInt(16) == 0) {
                     for (int m : pos.legalMoves()) {
                         pos.doMove(m);
-                        check(pos, g[0] + " after " + u + " " + Move.usi(m));
+                        check(pos, () -> g[0] + " after " + u + " " + Move.usi(m));
                         checks += pos.inCheck() ? 1 : 0;
                         positions++;
                         pos.undoMove();
@@ -80,9 +84,9 @@ class DynamicTermsTest {
                 }
             }
         }
-        assertThat(positions).isGreaterThan(100_000);
+        assertThat(positions).isGreaterThan(50_000);
         assertThat(kingsClose).as("positions with the kings near each other").isGreaterThan(100);
-        assertThat(checks).as("positions in check (sliders seeing through the king)").isGreaterThan(1_000);
+        assertThat(checks).as("positions in check (sliders seeing through the king)").isGreaterThan(500);
     }
 
     @Test
@@ -98,11 +102,11 @@ class DynamicTermsTest {
                     broken++; // some generated problems break a rule (nifu)
                     continue;
                 }
-                check(pos, row[0]);
+                check(pos, () -> row[0]);
                 oneKing += pos.kingSquare(0) == Position.NO_SQUARE ? 1 : 0;
                 for (int m : pos.legalMoves()) {
                     pos.doMove(m);
-                    check(pos, row[0] + " " + Move.usi(m));
+                    check(pos, () -> row[0] + " " + Move.usi(m));
                     pos.undoMove();
                 }
             }
@@ -123,10 +127,10 @@ class DynamicTermsTest {
         };
         for (String sfen : sfens) {
             Position pos = Position.of(Sfen.parse(sfen));
-            check(pos, sfen);
+            check(pos, () -> sfen);
             for (int m : pos.legalMoves()) {
                 pos.doMove(m);
-                check(pos, sfen + " " + Move.usi(m));
+                check(pos, () -> sfen + " " + Move.usi(m));
                 pos.undoMove();
             }
         }
