@@ -11,9 +11,10 @@ import dev.meijin.core.position.Position;
  * <p>{@link Features#dynamic} asks, for each of the up to nine squares of a king's 3×3 block, which enemy pieces
  * attack it (with the king taken off the board, so that sliders see through it) and which own pieces defend it:
  * 36 queries of up to eight rays each. Here every piece that can reach a block contributes its attack word
- * once, and the numbers of attackers and defenders of each block square are kept as bit-sliced counters that
- * stop at three (the features cap them there): two bitboards per counter, bit {@code sq} of the first and
- * second holding the low and high bit of the square's count.
+ * once. A king's block lies within the 21 consecutive squares from ten before the king to ten after it (the
+ * board is numbered file by file), so each attack word is cut down to that window, a single {@code long}, and
+ * the numbers of attackers and of defenders of each block square are kept there as bit-sliced counters that
+ * stop at three (the features cap them there).
  *
  * <ul>
  *   <li>Pieces that only step (pawns, knights, silvers, golds and promoted minors, kings) matter only within
@@ -38,7 +39,7 @@ final class DynamicTerms {
     /** The squares from which a stepping piece can reach a king's block: two files and three ranks around it. */
     private static final long[] NEAR_LO = new long[81], NEAR_HI = new long[81];
     /** Role codes of the sliders. */
-    private static final int LANCE = 2, BISHOP = 5, ROOK = 6, KING = 8, HORSE = 13, DRAGON = 14;
+    private static final int LANCE = 2, BISHOP = 5, ROOK = 6, HORSE = 13, DRAGON = 14;
     /** Role codes of the pieces with a mobility term, in the order of {@link Features#MOB_CLASSES}. */
     private static final int[] MOB_ROLES = {BISHOP, ROOK, HORSE, DRAGON};
 
@@ -82,28 +83,69 @@ final class DynamicTerms {
         }
     }
 
-    /** Whether square {@code sq} is set in the word pair. */
-    private static int bit(long lo, long hi, int sq) {
-        return (int) ((sq < 63 ? lo >>> sq : hi >>> (sq - 63)) & 1);
+    /** Bit offsets of a king's block in its window: files to the king's left, its own, to its right; ranks -1…1. */
+    private static final int[] OFFSET = {0, 1, 2, 9, 10, 11, 18, 19, 20};
+    /** Offset of the king's own square in its window. */
+    private static final int CENTRE = 10;
+    /** The block of a king on {@code k} in window form (the squares that exist), by {@code k}. */
+    private static final long[] BLOCK_WINDOW = new long[81];
+    /** Table position {@code p} of each window slot of {@link #OFFSET} for a king of each colour, {@code c * 9 + j}. */
+    private static final int[] SLOT = new int[18];
+    /** What stands on a square for a king of colour {@code c}, {@code c * 32 + piece}: 0 empty, 1 own, 2 enemy. */
+    private static final int[] OCCUPANT = new int[64];
+    private static final long PLANE = (1L << 21) - 1;
+
+    static {
+        for (int k = 0; k < 81; k++) {
+            BLOCK_WINDOW[k] = window(BLOCK_LO[k], BLOCK_HI[k], k - CENTRE);
+        }
+        for (int c = 0; c < 2; c++) {
+            for (int j = 0; j < 9; j++) {
+                int df = j / 3 - 1, dr = j % 3 - 1;
+                int dy = c == 0 ? dr : -dr;
+                SLOT[c * 9 + j] = Math.abs(df) * 3 + dy + 1;
+            }
+            for (int pc = 1; pc < 32; pc++) {
+                if (Piece.role(pc) >= 1 && Piece.role(pc) <= 14) {
+                    OCCUPANT[c * 32 + pc] = Piece.color(pc) == c ? 1 : 2;
+                }
+            }
+        }
     }
 
     /**
-     * Counters by king colour: attackers of the block of king {@code c} are at {@code c * 8}, its defenders at
-     * {@code c * 8 + 4}; each counter is low bit (lo, hi words), then high bit (lo, hi words).
+     * The 21 squares {@code base … base + 20} of a word pair as the low bits of a long: a king's window, with
+     * {@code base} ten squares before the king (from the file to its left, one rank above, to the file to its
+     * right, one rank below). Squares outside the board read as 0; squares that wrap round to another rank are
+     * masked off by {@link #BLOCK_WINDOW}.
      */
-    private final long[] counter = new long[16];
-    private final long[] tmp = new long[2];
-    private final int[] kings = new int[2];
-
-    /** Adds one to the (saturating, at most 3) counter at {@code i} on every square of the word pair. */
-    private void add(int i, long lo, long hi) {
-        long[] k = counter;
-        long carryLo = k[i] & lo, carryHi = k[i + 1] & hi;
-        k[i] = (k[i] ^ lo) | (k[i + 2] & carryLo);
-        k[i + 1] = (k[i + 1] ^ hi) | (k[i + 3] & carryHi);
-        k[i + 2] |= carryLo;
-        k[i + 3] |= carryHi;
+    private static long window(long lo, long hi, int base) {
+        long v;
+        if (base < 0) {
+            v = lo << -base;
+        } else if (base >= 63) {
+            v = hi >>> (base - 63);
+        } else {
+            v = lo >>> base | hi << (63 - base); // base 0 puts square 63 at bit 63, outside the window
+        }
+        return v & PLANE;
     }
+
+    /**
+     * Adds one to a saturating counter (at most 3) on every slot of {@code v}: the counter holds its low bits in
+     * bits 0–20 and its high bits in bits 32–52.
+     */
+    private static long add(long counter, long v) {
+        long x = counter & PLANE, y = counter >>> 32;
+        long carry = x & v;
+        x = (x ^ v) | (y & carry);
+        y |= carry;
+        return x | y << 32;
+    }
+
+    /** Counters of the attackers and the defenders of each king's block: {@code c * 2} and {@code c * 2 + 1}. */
+    private final long[] counter = new long[4];
+    private final long[] tmp = new long[2];
 
     /**
      * The king-safety and mobility terms of a position for sente: the dot product of {@code w} with the
@@ -114,147 +156,160 @@ final class DynamicTerms {
      * @return the weighted sum, from sente's point of view
      */
     int sum(Position pos, int[] w) {
-        java.util.Arrays.fill(counter, 0L);
+        long[] cnt = counter;
+        cnt[0] = 0;
+        cnt[1] = 0;
+        cnt[2] = 0;
+        cnt[3] = 0;
         long occLo = pos.occupiedLo(), occHi = pos.occupiedHi();
-        int[] kings = this.kings;
-        kings[0] = pos.kingSquare(0);
-        kings[1] = pos.kingSquare(1);
-        int d = 0;
+        int k0 = pos.kingSquare(0), k1 = pos.kingSquare(1);
         // the pieces that only step, near either king: attackers of the enemy block, defenders of their own
-        for (int c = 0; c < 2; c++) {
-            int k = kings[c];
-            if (k == Position.NO_SQUARE) {
-                continue;
-            }
-            long zLo = BLOCK_LO[k], zHi = BLOCK_HI[k];
-            for (int side = 0; side < 2; side++) {
-                // the own king does not count as a defender; the enemy king does count as an attacker
-                long lo = pos.piecesLo(side) & NEAR_LO[k], hi = pos.piecesHi(side) & NEAR_HI[k];
-                if (side == c) {
-                    if (k < 63) {
-                        lo &= ~(1L << k);
-                    } else {
-                        hi &= ~(1L << (k - 63));
-                    }
-                }
-                int at = side == c ? c * 8 + 4 : c * 8;
-                while ((lo | hi) != 0) {
-                    int sq;
-                    if (lo != 0) {
-                        sq = Long.numberOfTrailingZeros(lo);
-                        lo &= lo - 1;
-                    } else {
-                        sq = 63 + Long.numberOfTrailingZeros(hi);
-                        hi &= hi - 1;
-                    }
-                    int i = pos.pieceAt(sq) * 81 + sq;
-                    long aLo = STEP_LO[i] & zLo, aHi = STEP_HI[i] & zHi;
-                    if ((aLo | aHi) != 0) {
-                        add(at, aLo, aHi);
-                    }
-                }
-            }
+        if (k0 != Position.NO_SQUARE) {
+            steppers(pos, 0, k0);
+        }
+        if (k1 != Position.NO_SQUARE) {
+            steppers(pos, 1, k1);
         }
         // the sliders: mobility, defence of the own block, attack on the enemy block
-        for (int c = 0; c < 2; c++) {
-            int s = c == 0 ? 1 : -1;
-            int own = kings[c], enemy = kings[c ^ 1];
-            long ownLo = pos.piecesLo(c), ownHi = pos.piecesHi(c);
-            long ozLo = own == Position.NO_SQUARE ? 0 : BLOCK_LO[own], ozHi = own == Position.NO_SQUARE ? 0 : BLOCK_HI[own];
-            long ezLo = enemy == Position.NO_SQUARE ? 0 : BLOCK_LO[enemy], ezHi = enemy == Position.NO_SQUARE ? 0 : BLOCK_HI[enemy];
-            for (int m = -1; m < MOB_ROLES.length; m++) {
-                int r = m < 0 ? LANCE : MOB_ROLES[m];
-                int pc = Piece.of(c, r);
-                long lo = pos.piecesLo(c, r), hi = pos.piecesHi(c, r);
-                while ((lo | hi) != 0) {
-                    int sq;
-                    if (lo != 0) {
-                        sq = Long.numberOfTrailingZeros(lo);
-                        lo &= lo - 1;
-                    } else {
-                        sq = 63 + Long.numberOfTrailingZeros(hi);
-                        hi &= hi - 1;
-                    }
-                    int i = pc * 81 + sq;
-                    if (m < 0 && (REACH_LO[i] & (ozLo | ezLo) | REACH_HI[i] & (ozHi | ezHi)) == 0) {
-                        continue; // a lance that can reach neither block
-                    }
-                    pos.attacksFrom(pc, sq, occLo, occHi, tmp);
-                    long aLo = tmp[0], aHi = tmp[1];
-                    if (m >= 0) {
-                        int reach = Long.bitCount(aLo & ~ownLo) + Long.bitCount(aHi & ~ownHi);
-                        d += s * w[Features.MOB + m * Features.MOB_N + Math.min(reach, Features.MOB_N - 1)];
-                    }
-                    if ((aLo & ozLo | aHi & ozHi) != 0) {
-                        add(c * 8 + 4, aLo & ozLo, aHi & ozHi);
-                    }
-                    if ((REACH_LO[i] & ezLo | REACH_HI[i] & ezHi) != 0) {
-                        if (bit(aLo, aHi, enemy) != 0) {
-                            // the enemy king blocks this piece: sweep again through it
-                            long xLo = enemy < 63 ? occLo & ~(1L << enemy) : occLo;
-                            long xHi = enemy < 63 ? occHi : occHi & ~(1L << (enemy - 63));
-                            pos.attacksFrom(pc, sq, xLo, xHi, tmp);
-                            aLo = tmp[0];
-                            aHi = tmp[1];
-                        }
-                        if ((aLo & ezLo | aHi & ezHi) != 0) {
-                            add((c ^ 1) * 8, aLo & ezLo, aHi & ezHi);
-                        }
-                    }
-                }
-            }
+        int d = sliders(pos, w, 0, k0, k1, occLo, occHi) - sliders(pos, w, 1, k1, k0, occLo, occHi);
+        if (k0 != Position.NO_SQUARE) {
+            d += block(pos, w, 0, k0);
         }
-        for (int c = 0; c < 2; c++) {
-            if (kings[c] != Position.NO_SQUARE) {
-                d += block(pos, w, c, kings[c]);
-            }
+        if (k1 != Position.NO_SQUARE) {
+            d -= block(pos, w, 1, k1);
         }
         return d;
     }
 
-    /** The terms of the 3×3 block of the king of colour {@code c} on {@code k}, from the counters; for sente. */
-    private int block(Position pos, int[] w, int c, int k) {
-        long[] t = counter;
-        int a = c * 8, f = a + 4;
-        long a0Lo = t[a], a0Hi = t[a + 1], a1Lo = t[a + 2], a1Hi = t[a + 3];
-        long d0Lo = t[f], d0Hi = t[f + 1], d1Lo = t[f + 2], d1Hi = t[f + 3];
-        int kf = k / 9, kr = k % 9;
-        int v = 0, attacked = 0, escape = 0;
-        for (int df = -1; df <= 1; df++) {
-            int file = kf + df;
-            if (file < 0 || file > 8) {
-                continue;
-            }
-            for (int dr = -1; dr <= 1; dr++) {
-                int rank = kr + dr;
-                if (rank < 0 || rank > 8) {
-                    continue;
+    /** Counts the stepping pieces of both sides near the king of colour {@code c} on {@code k} onto its block. */
+    private void steppers(Position pos, int c, int k) {
+        long[] cnt = counter;
+        int base = k - CENTRE;
+        long zone = BLOCK_WINDOW[k];
+        for (int side = 0; side < 2; side++) {
+            long lo = pos.piecesLo(side) & NEAR_LO[k], hi = pos.piecesHi(side) & NEAR_HI[k];
+            int at = c * 2;
+            if (side == c) {
+                at++;
+                // the own king does not count as a defender; the enemy king does count as an attacker
+                if (k < 63) {
+                    lo &= ~(1L << k);
+                } else {
+                    hi &= ~(1L << (k - 63));
                 }
-                int sq = file * 9 + rank;
-                int att = bit(a0Lo, a0Hi, sq) | bit(a1Lo, a1Hi, sq) << 1;
-                int def = bit(d0Lo, d0Hi, sq) | bit(d1Lo, d1Hi, sq) << 1;
-                int pc = pos.pieceAt(sq);
-                int occ = pc == 0 ? 0 : Piece.color(pc) == c ? 1 : 2;
-                int dy = c == 0 ? dr : -dr;
-                int p = Math.abs(df) * 3 + dy + 1;
-                v += w[Features.KS_SQ + ((p * 3 + occ) * 4 + att) * 4 + def];
-                if (sq != k) {
-                    if (att > 0) {
-                        attacked++;
-                    } else if (occ != 1) {
-                        escape++;
+            }
+            long n = cnt[at];
+            while ((lo | hi) != 0) {
+                int sq;
+                if (lo != 0) {
+                    sq = Long.numberOfTrailingZeros(lo);
+                    lo &= lo - 1;
+                } else {
+                    sq = 63 + Long.numberOfTrailingZeros(hi);
+                    hi &= hi - 1;
+                }
+                int i = pos.pieceAt(sq) * 81 + sq;
+                long v = window(STEP_LO[i], STEP_HI[i], base) & zone;
+                if (v != 0) {
+                    n = add(n, v);
+                }
+            }
+            cnt[at] = n;
+        }
+    }
+
+    /**
+     * The mobility terms of the sliders of colour {@code c} (for {@code c}, not for sente), counting them on
+     * the blocks: as defenders of the own king on {@code own}, as attackers of the enemy king on {@code enemy}.
+     */
+    private int sliders(Position pos, int[] w, int c, int own, int enemy, long occLo, long occHi) {
+        long[] cnt = counter;
+        boolean hasOwn = own != Position.NO_SQUARE, hasEnemy = enemy != Position.NO_SQUARE;
+        int ownBase = own - CENTRE, enemyBase = enemy - CENTRE;
+        long ownZone = hasOwn ? BLOCK_WINDOW[own] : 0, enemyZone = hasEnemy ? BLOCK_WINDOW[enemy] : 0;
+        long ownLo = pos.piecesLo(c), ownHi = pos.piecesHi(c);
+        int v = 0;
+        for (int m = -1; m < MOB_ROLES.length; m++) {
+            int r = m < 0 ? LANCE : MOB_ROLES[m];
+            int pc = Piece.of(c, r);
+            long lo = pos.piecesLo(c, r), hi = pos.piecesHi(c, r);
+            while ((lo | hi) != 0) {
+                int sq;
+                if (lo != 0) {
+                    sq = Long.numberOfTrailingZeros(lo);
+                    lo &= lo - 1;
+                } else {
+                    sq = 63 + Long.numberOfTrailingZeros(hi);
+                    hi &= hi - 1;
+                }
+                int i = pc * 81 + sq;
+                boolean reachesOwn = hasOwn && (window(REACH_LO[i], REACH_HI[i], ownBase) & ownZone) != 0;
+                boolean reachesEnemy = hasEnemy && (window(REACH_LO[i], REACH_HI[i], enemyBase) & enemyZone) != 0;
+                if (m < 0 && !reachesOwn && !reachesEnemy) {
+                    continue; // a lance that can reach neither block
+                }
+                pos.attacksFrom(pc, sq, occLo, occHi, tmp);
+                long aLo = tmp[0], aHi = tmp[1];
+                if (m >= 0) {
+                    int reach = Long.bitCount(aLo & ~ownLo) + Long.bitCount(aHi & ~ownHi);
+                    v += w[Features.MOB + m * Features.MOB_N + Math.min(reach, Features.MOB_N - 1)];
+                }
+                if (reachesOwn) {
+                    long a = window(aLo, aHi, ownBase) & ownZone;
+                    if (a != 0) {
+                        cnt[c * 2 + 1] = add(cnt[c * 2 + 1], a);
+                    }
+                }
+                if (reachesEnemy) {
+                    long a = window(aLo, aHi, enemyBase);
+                    if ((a >>> CENTRE & 1) != 0) {
+                        // the enemy king blocks this piece: sweep again through it
+                        long xLo = enemy < 63 ? occLo & ~(1L << enemy) : occLo;
+                        long xHi = enemy < 63 ? occHi : occHi & ~(1L << (enemy - 63));
+                        pos.attacksFrom(pc, sq, xLo, xHi, tmp);
+                        a = window(tmp[0], tmp[1], enemyBase);
+                    }
+                    a &= enemyZone;
+                    if (a != 0) {
+                        int e = (c ^ 1) * 2;
+                        cnt[e] = add(cnt[e], a);
                     }
                 }
             }
         }
-        v += w[Features.KS_ATTACKED + attacked] + w[Features.KS_ESCAPE + escape];
+        return v;
+    }
+
+    /** The terms of the 3×3 block of the king of colour {@code c} on {@code k}, from the counters; for {@code c}. */
+    private int block(Position pos, int[] w, int c, int k) {
+        long att = counter[c * 2], def = counter[c * 2 + 1];
+        long a0 = att & PLANE, a1 = att >>> 32, d0 = def & PLANE, d1 = def >>> 32;
+        long zone = BLOCK_WINDOW[k];
+        int base = k - CENTRE;
+        int v = 0;
+        for (int j = 0; j < 9; j++) {
+            int o = OFFSET[j];
+            if ((zone >>> o & 1) == 0) {
+                continue;
+            }
+            int a = (int) (a0 >>> o & 1 | (a1 >>> o & 1) << 1);
+            int df = (int) (d0 >>> o & 1 | (d1 >>> o & 1) << 1);
+            int occ = OCCUPANT[c * 32 + pos.pieceAt(base + o)];
+            v += w[Features.KS_SQ + ((SLOT[c * 9 + j] * 3 + occ) * 4 + a) * 4 + df];
+        }
+        long neighbours = zone & ~(1L << CENTRE);
+        long attacked = (a0 | a1) & neighbours;
+        long own = window(pos.piecesLo(c), pos.piecesHi(c), base);
+        int nAttacked = Long.bitCount(attacked);
+        int nEscape = Long.bitCount(neighbours & ~attacked & ~own);
+        v += w[Features.KS_ATTACKED + nAttacked] + w[Features.KS_ESCAPE + nEscape];
         int h = pos.hand(c ^ 1);
         for (int r = 1; r <= 7; r++) {
             int held = Math.min(Hand.count(h, r), 2);
             if (held > 0) {
-                v -= held * w[Features.KS_HAND + (r - 1) * 9 + attacked];
+                v -= held * w[Features.KS_HAND + (r - 1) * 9 + nAttacked];
             }
         }
-        return c == 0 ? v : -v;
+        return v;
     }
 }
