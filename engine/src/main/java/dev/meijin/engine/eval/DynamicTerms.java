@@ -17,8 +17,9 @@ import dev.meijin.core.position.Position;
  * stop at three (the features cap them there).
  *
  * <ul>
- *   <li>Pieces that only step (pawns, knights, silvers, golds and promoted minors, kings) matter only within
- *       two files and three ranks of a king; their attack words come from tables built once.
+ *   <li>Pieces that only step (pawns, knights, silvers, golds and promoted minors) are moved all at once, one
+ *       shift of a word per kind of step (ten in all: forward, the four diagonals, sideways, back, the two
+ *       knight jumps); a king next to the enemy king's block counts there as an attacker.
  *   <li>Lances, bishops, rooks, horses and dragons are swept once with the board's occupancy; the sweep serves
  *       the mobility terms, the defence of the own king's block and the attack on the enemy king's block. The
  *       attack on the enemy block must see through the enemy king; that changes the word only if it contains
@@ -36,10 +37,13 @@ final class DynamicTerms {
     private static final long[] REACH_LO = new long[Piece.CODES * 81], REACH_HI = new long[Piece.CODES * 81];
     /** A king's 3×3 block (its square and its neighbours), by the king's square. */
     private static final long[] BLOCK_LO = new long[81], BLOCK_HI = new long[81];
-    /** The squares from which a stepping piece can reach a king's block: two files and three ranks around it. */
-    private static final long[] NEAR_LO = new long[81], NEAR_HI = new long[81];
     /** Role codes of the sliders. */
-    private static final int LANCE = 2, BISHOP = 5, ROOK = 6, HORSE = 13, DRAGON = 14;
+    private static final int PAWN = 1, LANCE = 2, KNIGHT = 3, SILVER = 4, BISHOP = 5, ROOK = 6, GOLD = 7, TOKIN = 9,
+            PRO_LANCE = 10, PRO_KNIGHT = 11, PRO_SILVER = 12, HORSE = 13, DRAGON = 14;
+    /** The first and last ranks (square numbers 9f and 9f + 8). */
+    private static final long RANK1_LO, RANK1_HI, RANK9_LO, RANK9_HI;
+    /** The longest step, a knight's (two ranks and a file: 11 square numbers). */
+    private static final int REACH = 11;
     /** Role codes of the pieces with a mobility term, in the order of {@link Features#MOB_CLASSES}. */
     private static final int[] MOB_ROLES = {BISHOP, ROOK, HORSE, DRAGON};
 
@@ -62,14 +66,20 @@ final class DynamicTerms {
                 }
             }
         }
+        long[] rankLo = new long[2], rankHi = new long[2]; // index 0: rank 1, index 1: rank 9
+        for (int file = 0; file < 9; file++) {
+            set(rankLo, rankHi, 0, file * 9);
+            set(rankLo, rankHi, 1, file * 9 + 8);
+        }
+        RANK1_LO = rankLo[0];
+        RANK1_HI = rankHi[0];
+        RANK9_LO = rankLo[1];
+        RANK9_HI = rankHi[1];
         for (int k = 0; k < 81; k++) {
             for (int sq = 0; sq < 81; sq++) {
                 int df = Math.abs(sq / 9 - k / 9), dr = Math.abs(sq % 9 - k % 9);
                 if (df <= 1 && dr <= 1) {
                     set(BLOCK_LO, BLOCK_HI, k, sq);
-                }
-                if (df <= 2 && dr <= 3) {
-                    set(NEAR_LO, NEAR_HI, k, sq);
                 }
             }
         }
@@ -164,12 +174,8 @@ final class DynamicTerms {
         long occLo = pos.occupiedLo(), occHi = pos.occupiedHi();
         int k0 = pos.kingSquare(0), k1 = pos.kingSquare(1);
         // the pieces that only step, near either king: attackers of the enemy block, defenders of their own
-        if (k0 != Position.NO_SQUARE) {
-            steppers(pos, 0, k0);
-        }
-        if (k1 != Position.NO_SQUARE) {
-            steppers(pos, 1, k1);
-        }
+        steppers(pos, 0, k0, k1);
+        steppers(pos, 1, k0, k1);
         // the sliders: mobility, defence of the own block, attack on the enemy block
         int d = sliders(pos, w, 0, k0, k1, occLo, occHi) - sliders(pos, w, 1, k1, k0, occLo, occHi);
         if (k0 != Position.NO_SQUARE) {
@@ -181,41 +187,72 @@ final class DynamicTerms {
         return d;
     }
 
-    /** Counts the stepping pieces of both sides near the king of colour {@code c} on {@code k} onto its block. */
-    private void steppers(Position pos, int c, int k) {
+    /**
+     * Counts the stepping pieces of colour {@code x} onto the blocks of both kings: as defenders of its own
+     * king (the king itself left out) and as attackers of the enemy king (the king included). Each of the ten
+     * steps these pieces make (a step to a square {@code delta} away) moves all the pieces that make it at once:
+     * a shift of the word of those pieces, which no two of them share a destination in. A piece on the edge
+     * rank that a step would leave is taken out first, since square numbers run on into the next file there.
+     */
+    private void steppers(Position pos, int x, int k0, int k1) {
         long[] cnt = counter;
-        int base = k - CENTRE;
-        long zone = BLOCK_WINDOW[k];
-        for (int side = 0; side < 2; side++) {
-            long lo = pos.piecesLo(side) & NEAR_LO[k], hi = pos.piecesHi(side) & NEAR_HI[k];
-            int at = c * 2;
-            if (side == c) {
-                at++;
-                // the own king does not count as a defender; the enemy king does count as an attacker
-                if (k < 63) {
-                    lo &= ~(1L << k);
-                } else {
-                    hi &= ~(1L << (k - 63));
-                }
+        int f = x == 0 ? -1 : 1; // a step forward
+        long frontLo = x == 0 ? RANK1_LO : RANK9_LO, frontHi = x == 0 ? RANK1_HI : RANK9_HI;
+        long backLo = x == 0 ? RANK9_LO : RANK1_LO, backHi = x == 0 ? RANK9_HI : RANK1_HI;
+        long pLo = pos.piecesLo(x, PAWN), pHi = pos.piecesHi(x, PAWN);
+        long nLo = pos.piecesLo(x, KNIGHT), nHi = pos.piecesHi(x, KNIGHT);
+        long sLo = pos.piecesLo(x, SILVER), sHi = pos.piecesHi(x, SILVER);
+        long gLo = pos.piecesLo(x, GOLD) | pos.piecesLo(x, TOKIN) | pos.piecesLo(x, PRO_LANCE)
+                | pos.piecesLo(x, PRO_KNIGHT) | pos.piecesLo(x, PRO_SILVER);
+        long gHi = pos.piecesHi(x, GOLD) | pos.piecesHi(x, TOKIN) | pos.piecesHi(x, PRO_LANCE)
+                | pos.piecesHi(x, PRO_KNIGHT) | pos.piecesHi(x, PRO_SILVER);
+        long fwdLo = (pLo | sLo | gLo) & ~frontLo, fwdHi = (pHi | sHi | gHi) & ~frontHi;
+        long fdLo = (sLo | gLo) & ~frontLo, fdHi = (sHi | gHi) & ~frontHi;
+        long bkLo = gLo & ~backLo, bkHi = gHi & ~backHi;
+        long bdLo = sLo & ~backLo, bdHi = sHi & ~backHi;
+        for (int c = 0; c < 2; c++) {
+            int k = c == 0 ? k0 : k1;
+            if (k == Position.NO_SQUARE) {
+                continue;
             }
+            int start = k - CENTRE - REACH; // bit REACH + j of a span is window slot j
+            long zone = BLOCK_WINDOW[k];
+            long fwd = span(fwdLo, fwdHi, start), fd = span(fdLo, fdHi, start), side = span(gLo, gHi, start);
+            long bk = span(bkLo, bkHi, start), bd = span(bdLo, bdHi, start), kn = span(nLo, nHi, start);
+            int at = c * 2 + (c == x ? 1 : 0);
             long n = cnt[at];
-            while ((lo | hi) != 0) {
-                int sq;
-                if (lo != 0) {
-                    sq = Long.numberOfTrailingZeros(lo);
-                    lo &= lo - 1;
-                } else {
-                    sq = 63 + Long.numberOfTrailingZeros(hi);
-                    hi &= hi - 1;
-                }
-                int i = pos.pieceAt(sq) * 81 + sq;
-                long v = window(STEP_LO[i], STEP_HI[i], base) & zone;
-                if (v != 0) {
-                    n = add(n, v);
+            n = add(n, fwd >>> (REACH - f) & zone);
+            n = add(n, fd >>> (REACH - f + 9) & zone);
+            n = add(n, fd >>> (REACH - f - 9) & zone);
+            n = add(n, side >>> (REACH + 9) & zone);
+            n = add(n, side >>> (REACH - 9) & zone);
+            n = add(n, bk >>> (REACH + f) & zone);
+            n = add(n, bd >>> (REACH + f + 9) & zone);
+            n = add(n, bd >>> (REACH + f - 9) & zone);
+            n = add(n, kn >>> (REACH - 2 * f + 9) & zone);
+            n = add(n, kn >>> (REACH - 2 * f - 9) & zone);
+            if (c != x) {
+                int king = x == 0 ? k0 : k1; // the attacker's king next to the block
+                if (king != Position.NO_SQUARE) {
+                    int i = Piece.of(x, 8) * 81 + king;
+                    n = add(n, window(STEP_LO[i], STEP_HI[i], k - CENTRE) & zone);
                 }
             }
             cnt[at] = n;
         }
+    }
+
+    /**
+     * The 64 squares {@code start … start + 63} of a word pair as a long, for {@code start} from -21 to 80;
+     * squares outside the board read as 0.
+     */
+    private static long span(long lo, long hi, int start) {
+        if (start < 0) {
+            return lo << -start;
+        } else if (start >= 63) {
+            return hi >>> (start - 63);
+        }
+        return lo >>> start | hi << (63 - start); // start 0 puts square 63 at bit 63, where it belongs
     }
 
     /**
