@@ -10,7 +10,8 @@ import dev.meijin.core.position.Position;
  * the placement of pieces relative to both kings are kept incrementally through the move hooks (a king move
  * marks the placement for a full recount at the next evaluation, since every piece's offset to that king
  * changes); the kings' own placement, king safety and mobility are computed at each evaluation from attack
- * words. Those dynamic terms depend only on the position, so their sum is kept in a small direct-mapped cache
+ * words ({@link DynamicTerms}, equal to the weighted {@link Features#dynamic}). Those dynamic terms depend only on
+ * the position, so their sum is kept in a small direct-mapped cache
  * keyed by the position key: the searches of iterative deepening evaluate the same positions again and again.
  * Allocation-free: the stacks, the cache and the scratch arrays are allocated once per evaluator.
  */
