@@ -95,6 +95,8 @@ public final class Engine implements AutoCloseable {
                 EngineOption.spin("MaxMovesToDraw", d.maxMovesToDraw, 0, 100000),
                 EngineOption.spin("DrawValue", d.drawValue, -30000, 30000),
                 EngineOption.check("MaterialOnly", d.materialOnly),
+                EngineOption.combo("DisableSearchFeature", SearchFeature.NONE, java.util.stream.Stream.concat(
+                        java.util.stream.Stream.of(SearchFeature.NONE), Arrays.stream(SearchFeature.values()).map(SearchFeature::usiName)).toList()),
                 EngineOption.file("BookFile", d.bookFile),
                 EngineOption.file("EvalFile", d.evalFile));
     }
@@ -139,7 +141,13 @@ public final class Engine implements AutoCloseable {
                         options.materialOnly = b;
                     }
                 }
-                case COMBO -> options.enteringKingRule = EnteringKingRule.ofUsi(v);
+                case COMBO -> {
+                    if (o.name().equals("DisableSearchFeature")) {
+                        options.disabledFeature = SearchFeature.ofUsi(v);
+                    } else {
+                        options.enteringKingRule = EnteringKingRule.ofUsi(v);
+                    }
+                }
                 case STRING, FILENAME -> {
                     String file = v.equals("<empty>") ? "" : v;
                     if (o.name().equals("EvalFile")) {

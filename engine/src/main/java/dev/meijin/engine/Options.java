@@ -21,6 +21,8 @@ final class Options implements Cloneable {
     String bookFile = "";
     String evalFile = "";
     boolean materialOnly = false;
+    /** The search feature switched off for an ablation match, or null (the default: none). */
+    SearchFeature disabledFeature = null;
 
     Options copy() {
         try {

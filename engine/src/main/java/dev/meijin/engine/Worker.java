@@ -73,6 +73,16 @@ final class Worker implements Runnable {
     private int pvIdx;
     private final int drawValue;
     private final EnteringKingRule rule;
+    // The search features, all on unless an ablation match switches one off (DisableSearchFeature).
+    private final boolean nullMove;
+    private final boolean lmr;
+    private final boolean shallowPruning;
+    private final boolean reverseFutility;
+    private final boolean razoring;
+    private final boolean onePlyMate;
+    private final boolean checkExtension;
+    private final boolean aspiration;
+    private final boolean iir;
 
     Worker(int id, SearchRun run, Evaluator eval, Histories h) {
         this.id = id;
@@ -94,6 +104,16 @@ final class Worker implements Runnable {
         }
         drawValue = run.options.drawValue;
         rule = run.options.enteringKingRule;
+        SearchFeature off = run.options.disabledFeature;
+        nullMove = off != SearchFeature.NULL_MOVE;
+        lmr = off != SearchFeature.LATE_MOVE_REDUCTIONS;
+        shallowPruning = off != SearchFeature.SHALLOW_PRUNING;
+        reverseFutility = off != SearchFeature.REVERSE_FUTILITY;
+        razoring = off != SearchFeature.RAZORING;
+        onePlyMate = off != SearchFeature.ONE_PLY_MATE;
+        checkExtension = off != SearchFeature.CHECK_EXTENSION;
+        aspiration = off != SearchFeature.ASPIRATION_WINDOWS;
+        iir = off != SearchFeature.INTERNAL_ITERATIVE_REDUCTION;
     }
 
     @Override
@@ -121,7 +141,7 @@ final class Worker implements Runnable {
                 int prev = lastScores[pvIdx];
                 int delta = 20;
                 int alpha = -INFINITE, beta = INFINITE;
-                if (depth >= 4 && Math.abs(prev) < MATE_IN_MAX) {
+                if (aspiration && depth >= 4 && Math.abs(prev) < MATE_IN_MAX) {
                     alpha = Math.max(prev - delta, -INFINITE);
                     beta = Math.min(prev + delta, INFINITE);
                 }
@@ -411,7 +431,7 @@ final class Worker implements Runnable {
         boolean improving = !inCheck && ply >= 2 && staticEval[ply - 2] != NONE && se > staticEval[ply - 2];
         // Reverse futility pruning. It comes before the mate in one: a mate found here would fail high as well,
         // with the same effect on the parent, so the mate test is spared where the node fails high anyway.
-        if (!pvNode && !inCheck && depth <= 7 && se - (110 - (improving ? 30 : 0)) * depth >= beta && se < MATE_IN_MAX
+        if (reverseFutility && !pvNode && !inCheck && depth <= 7 && se - (110 - (improving ? 30 : 0)) * depth >= beta && se < MATE_IN_MAX
                 && beta > -MATE_IN_MAX) {
             return se;
         }
@@ -421,7 +441,7 @@ final class Worker implements Runnable {
         // ran on this very position and found nothing, so it is not repeated.
         boolean mateTested = tte != 0 && TranspositionTable.depth(tte) >= 1 && ttScore < MATE_IN_MAX;
         if (!inCheck) {
-            int m = mateTested ? Move.NONE : pos.mate1Ply();
+            int m = mateTested || !onePlyMate ? Move.NONE : pos.mate1Ply();
             if (m != Move.NONE) {
                 int s = mateIn(ply + 1);
                 run.tt.store(key, m, Math.min(depth + 6, MAX_PLY), BOUND_EXACT, TranspositionTable.toTt(s, ply), 0);
@@ -437,7 +457,7 @@ final class Worker implements Runnable {
                 }
             }
         }
-        if (!pvNode && !inCheck) {
+        if (razoring && !pvNode && !inCheck) {
             // Razoring.
             if (depth <= 2 && se + 350 * depth < alpha) {
                 int q = qsearch(alpha - 1, alpha, ply);
@@ -447,7 +467,7 @@ final class Worker implements Runnable {
             }
         }
         // Null-move pruning.
-        if (!pvNode && !inCheck && depth >= 3 && se >= beta && ply > 0 && played[ply - 1] != NULL_MOVE && beta > -MATE_IN_MAX
+        if (nullMove && !pvNode && !inCheck && depth >= 3 && se >= beta && ply > 0 && played[ply - 1] != NULL_MOVE && beta > -MATE_IN_MAX
                 && beta < MATE_IN_MAX) {
             int r = 3 + depth / 4 + Math.min(3, (se - beta) / 200);
             eval.beforeNullMove();
@@ -464,7 +484,7 @@ final class Worker implements Runnable {
             }
         }
         // Internal iterative reduction.
-        if (ttMove == Move.NONE && depth >= 6 && (pvNode || cutNode)) {
+        if (iir && ttMove == Move.NONE && depth >= 6 && (pvNode || cutNode)) {
             depth--;
         }
         // The moves, generated in stages as they are needed (see MovePicker).
@@ -486,7 +506,7 @@ final class Worker implements Runnable {
             boolean check = pos.givesCheck(m);
             moveCount++;
             // Shallow-depth pruning.
-            if (!pvNode && best > -MATE_IN_MAX && !inCheck) {
+            if (shallowPruning && !pvNode && best > -MATE_IN_MAX && !inCheck) {
                 if (quiet && !check) {
                     boolean late = depth <= 8 && moveCount > (3 + depth * depth) / (improving ? 1 : 2);
                     if (late || depth <= 6 && se + 120 + 140 * depth <= alpha) {
@@ -502,11 +522,11 @@ final class Worker implements Runnable {
                     continue;
                 }
             }
-            int ext = check && ply < 2 * rootDepth && (depth <= 4 || seeGe(m, 0)) ? 1 : 0;
+            int ext = checkExtension && check && ply < 2 * rootDepth && (depth <= 4 || seeGe(m, 0)) ? 1 : 0;
             int newDepth = depth - 1 + ext;
             play(m, ply, check);
             int score;
-            if (depth >= 3 && moveCount > 1 + (pvNode ? 1 : 0) && (quiet || ms < 0)) {
+            if (lmr && depth >= 3 && moveCount > 1 + (pvNode ? 1 : 0) && (quiet || ms < 0)) {
                 int r = LMR[Math.min(depth, 63)][Math.min(moveCount, 63)];
                 if (!pvNode) {
                     r++;

@@ -86,6 +86,9 @@ class UsiProtocolTest {
         }
         assertThat(all).contains("option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule24H"
                 + " var CSARule27 var CSARule27H var TryRule");
+        assertThat(all).contains("option name DisableSearchFeature type combo default None var None var NullMove var LateMoveReductions"
+                + " var ShallowPruning var ReverseFutility var Razoring var OnePlyMate var CheckExtension var AspirationWindows"
+                + " var InternalIterativeReduction");
     }
 
     @Test
@@ -102,6 +105,9 @@ class UsiProtocolTest {
         "setoption name Threads value abc|info string error: option Threads: \"abc\" is not a whole number",
         "setoption name Skill Level value 25|info string error: option Skill Level: 25 is outside 0–20",
         "setoption name USI_Ponder value maybe|info string error: option USI_Ponder: \"maybe\" is neither true nor false",
+        "setoption name DisableSearchFeature value Quiescence|info string error: unknown search feature \"Quiescence\" (None, NullMove,"
+                + " LateMoveReductions, ShallowPruning, ReverseFutility, Razoring, OnePlyMate, CheckExtension, AspirationWindows,"
+                + " InternalIterativeReduction)",
         "setoption name EnteringKingRule value Sometimes|info string error: unknown EnteringKingRule \"Sometimes\" (NoEnteringKing, CSARule24, CSARule24H, CSARule27, CSARule27H or TryRule)",
         "setoption name EvalFile value /nonexistent/weights.txt|info string error: EvalFile /nonexistent/weights.txt: /nonexistent/weights.txt",
         "position|info string error: position: expected \"startpos\" or \"sfen <sfen>\"",
