@@ -191,18 +191,7 @@ final class Solution {
         if (or) {
             result = shortestCheck(ply, mv, n, bound);
         } else {
-            boolean interposable = CoreAccess.canInterpose(pos);
-            int longest = 0;
-            for (int i = 0; i < n && longest <= bound; i++) {
-                int e = mv[i];
-                pos.doMove(e);
-                if (!futileReply(ply + 1, e, interposable)) {
-                    int v = exact(ply + 1, bound - 1);
-                    longest = v >= INF ? INF : Math.max(longest, v + 1);
-                }
-                pos.undoMove();
-            }
-            result = longest;
+            result = longestReply(ply, mv, n, bound);
         }
         dfpn.popPath(ply);
         if (result > bound) {
@@ -212,6 +201,41 @@ final class Solution {
             memo.put(full, ((long) result << 32) | (result >= INF ? bound : INF));
         }
         return result;
+    }
+
+    /**
+     * The defender's longest reply within the bound. The replies most likely to outlast the bound come first,
+     * so that a bound too small is found out early: a reply the table shows unmated ends the search at once,
+     * then the replies the table does not settle, then the proven ones by stored length, longest first.
+     */
+    private int longestReply(int ply, int[] mv, int n, int bound) {
+        int[] order = orderBuffer(ply);
+        long[] keys = keyBuffer(ply);
+        for (int i = 0; i < n; i++) {
+            pos.doMove(mv[i]);
+            int st = status(ply + 1, false);
+            int len = st > 0 ? Math.min(storedLength(), MateTable.MAX_LENGTH) : 0;
+            pos.undoMove();
+            if (st < 0) {
+                return INF;
+            }
+            int rank = st == 0 ? 0 : 1 + MateTable.MAX_LENGTH - len;
+            keys[i] = ((long) rank << 16) | i;
+            order[i] = mv[i];
+        }
+        java.util.Arrays.sort(keys, 0, n);
+        boolean interposable = CoreAccess.canInterpose(pos);
+        int longest = 0;
+        for (int i = 0; i < n && longest <= bound; i++) {
+            int e = order[(int) (keys[i] & 0xFFFF)];
+            pos.doMove(e);
+            if (!futileReply(ply + 1, e, interposable)) {
+                int v = exact(ply + 1, bound - 1);
+                longest = v >= INF ? INF : Math.max(longest, v + 1);
+            }
+            pos.undoMove();
+        }
+        return longest;
     }
 
     private int shortestCheck(int ply, int[] mv, int n, int bound) {

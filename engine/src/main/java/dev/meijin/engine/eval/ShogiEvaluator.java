@@ -10,7 +10,8 @@ import dev.meijin.core.position.Position;
  * the placement of pieces relative to both kings are kept incrementally through the move hooks (a king move
  * marks the placement for a full recount at the next evaluation, since every piece's offset to that king
  * changes); the kings' own placement, king safety and mobility are computed at each evaluation from attack
- * words. Those dynamic terms depend only on the position, so their sum is kept in a small direct-mapped cache
+ * words ({@link DynamicTerms}, equal to the weighted {@link Features#dynamic}). Those dynamic terms depend only on
+ * the position, so their sum is kept in a small direct-mapped cache
  * keyed by the position key: the searches of iterative deepening evaluate the same positions again and again.
  * Allocation-free: the stacks, the cache and the scratch arrays are allocated once per evaluator.
  */
@@ -26,9 +27,7 @@ public final class ShogiEvaluator implements Evaluator {
     private final int[] material = new int[MAX_DEPTH + 1];
     private final int[] placement = new int[MAX_DEPTH + 1];
     private int sp;
-    private final int[] index = new int[Features.MAX_ACTIVE];
-    private final int[] count = new int[Features.MAX_ACTIVE];
-    private final long[] tmp = new long[2];
+    private final DynamicTerms dynamic = new DynamicTerms();
     /** log2 of the number of entries of the dynamic-term cache (32 768 entries, 384 KiB). */
     private static final int CACHE_BITS = 15;
     private final long[] cacheKey;
@@ -162,11 +161,7 @@ public final class ShogiEvaluator implements Evaluator {
         if (cacheKey[slot] == key) {
             return cacheValue[slot];
         }
-        int n = Features.dynamic(pos, index, count, 0, tmp);
-        int d = 0;
-        for (int i = 0; i < n; i++) {
-            d += w[index[i]] * count[i];
-        }
+        int d = dynamic.sum(pos, w);
         cacheKey[slot] = key;
         cacheValue[slot] = d;
         return d;
