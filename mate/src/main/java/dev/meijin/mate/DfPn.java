@@ -49,6 +49,8 @@ final class DfPn {
     /** The last known proof and disproof numbers of each child, for when its table entry has been replaced. */
     private final int[][] childPn = new int[MAX_PLY + 2][];
     private final int[][] childDn = new int[MAX_PLY + 2][];
+    /** The last known mate length of each proven child, for when its table entry has been replaced. */
+    private final int[][] childLen = new int[MAX_PLY + 2][];
     private final boolean[][] childRep = new boolean[MAX_PLY + 2][];
     private final long[] pathBoard = new long[MAX_PLY + 2];
     private final int[] pathHand = new int[MAX_PLY + 2];
@@ -64,7 +66,7 @@ final class DfPn {
     UnknownReason aborted;
 
     // Results of the last mid() call.
-    private int outPn, outDn;
+    private int outPn, outDn, outLen;
     private boolean outRep;
 
     DfPn(MateTable tt) {
@@ -163,6 +165,7 @@ final class DfPn {
             childHand[ply] = new int[Position.MAX_MOVES];
             childPn[ply] = new int[Position.MAX_MOVES];
             childDn[ply] = new int[Position.MAX_MOVES];
+            childLen[ply] = new int[Position.MAX_MOVES];
             childRep[ply] = new boolean[Position.MAX_MOVES];
         }
     }
@@ -297,6 +300,13 @@ final class DfPn {
         outPn = pn;
         outDn = dn;
         outRep = rep;
+        outLen = 0;
+    }
+
+    /** {@link #out} for a proof of the given mate length. */
+    private void outProof(int length) {
+        out(0, INF, false);
+        outLen = length;
     }
 
     /**
@@ -365,6 +375,7 @@ final class DfPn {
         int[] ch = childHand[ply];
         int[] cpn = childPn[ply];
         int[] cdn = childDn[ply];
+        int[] clen = childLen[ply];
         boolean[] rep = childRep[ply];
         int[] evasionBuf = moves[ply + 1];
         for (int i = 0; i < n; i++) {
@@ -378,6 +389,7 @@ final class DfPn {
             rep[i] = repeats(ply + 1, k, h);
             cpn[i] = 1;
             cdn[i] = 1;
+            clen[i] = 0;
             if (or && !rep[i] && !tt.lookup(k, h, 1, 1)) {
                 int ne = CoreAccess.evasions(pos, evasionBuf, 0);
                 if (ne == 0) {
@@ -385,7 +397,7 @@ final class DfPn {
                     tt.store(k, childProof, 0, INF, 0, 0, 1);
                     pos.undoMove();
                     tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
-                    out(0, INF, false);
+                    outProof(1);
                     return;
                 }
                 int est = replyEstimate(evasionBuf, ne);
@@ -547,7 +559,7 @@ final class DfPn {
         long amount = prevAmount + (nodes - start);
         if (pn == 0) {
             tt.store(key, proofHand, 0, INF, or ? mv[best] : 0, length, amount);
-            out(0, INF, false);
+            outProof(length);
         } else if (dn == 0) {
             if (!repDependent) {
                 tt.store(key, disproofHand, INF, 0, 0, amount);
@@ -570,7 +582,7 @@ final class DfPn {
         int[] ch = childHand[ply];
         int longest = -1;
         for (int i = 0; i < n; i++) {
-            tt.lookup(ck[i], ch[i], 1, 1);
+            look(ply, i);
             int len = tt.length;
             int reply = tt.move;
             int e = mv[i];
@@ -608,13 +620,20 @@ final class DfPn {
     /**
      * Looks child {@code i} of path element {@code ply} up, falling back to its last known numbers when the
      * table no longer holds it: otherwise a replaced entry would reappear with its initial numbers and the
-     * parent could alternate between two children for ever.
+     * parent could alternate between two children for ever. A proven child whose entry is gone keeps its
+     * last known mate length too: the failed lookup's length (0) would make the parent's mate look shorter
+     * than it is.
      */
     private void look(int ply, int i) {
-        int[] cpn = childPn[ply], cdn = childDn[ply];
+        int[] cpn = childPn[ply], cdn = childDn[ply], clen = childLen[ply];
         if (tt.lookup(childKey[ply][i], childHand[ply][i], cpn[i], cdn[i])) {
             cpn[i] = tt.pn;
             cdn[i] = tt.dn;
+            if (tt.pn == 0) {
+                clen[i] = tt.length;
+            }
+        } else if (cpn[i] == 0) {
+            tt.length = clen[i];
         }
     }
 
@@ -625,6 +644,7 @@ final class DfPn {
         if (!outRep) {
             childPn[ply][child] = outPn;
             childDn[ply][child] = outDn;
+            childLen[ply][child] = outLen;
         }
         if (outDn == 0 && outRep) {
             childRep[ply][child] = true;
