@@ -9,6 +9,11 @@ package dev.meijin.engine;
  * Increment: a share of the main time plus most of the increment. Sudden death: a share of the main time.
  * {@code NetworkDelay} is taken off the optimum, {@code MinimumThinkingTime} is a floor for both (but never past
  * the hard limit), {@code SlowMover} scales the optimum in percent.
+ *
+ * <p>When nothing thinking less could save is left (a byoyomi period with the main time spent, or a fixed
+ * {@code movetime}), {@link #useAll} is set: iterative deepening then goes on until the hard stop instead of
+ * stopping early at the optimum, since the unused part of the period is lost anyway. The hard stop is the same
+ * either way, so this spends no time past the margins.
  */
 final class TimeManager {
     /** Milliseconds always kept between the hard stop and the end of the time we have. */
@@ -17,16 +22,19 @@ final class TimeManager {
     final long optimum;
     final long maximum;
     final boolean timed;
+    /** Whether time left unused is lost (byoyomi with no main time, or a fixed movetime): think to the hard stop. */
+    final boolean useAll;
 
-    private TimeManager(long optimum, long maximum, boolean timed) {
+    private TimeManager(long optimum, long maximum, boolean timed, boolean useAll) {
         this.optimum = optimum;
         this.maximum = maximum;
         this.timed = timed;
+        this.useAll = useAll;
     }
 
     static TimeManager of(SearchLimits l, int side, int ply, Options o) {
         if (l.infinite() || (!l.timed())) {
-            return new TimeManager(Long.MAX_VALUE, Long.MAX_VALUE, false);
+            return new TimeManager(Long.MAX_VALUE, Long.MAX_VALUE, false, false);
         }
         long delay = o.networkDelay, delay2 = Math.max(o.networkDelay2, delay);
         // Margins never take more than half of the time this move has for sure (the byoyomi or increment, or a
@@ -39,7 +47,7 @@ final class TimeManager {
         delay2 = Math.min(delay2, sure / 2);
         if (l.movetime() > 0) {
             long t = Math.max(1, l.movetime() - delay);
-            return new TimeManager(t, t, true);
+            return new TimeManager(t, t, true, true);
         }
         long time = side == 0 ? l.btime() : l.wtime();
         long inc = side == 0 ? l.binc() : l.winc();
@@ -67,6 +75,6 @@ final class TimeManager {
         opt = Math.max(opt, min);
         hard = Math.max(1, hard);
         opt = Math.max(1, Math.min(opt, hard));
-        return new TimeManager(opt, hard, true);
+        return new TimeManager(opt, hard, true, byo > 0 && time <= 0);
     }
 }

@@ -182,7 +182,7 @@ final class Worker implements Runnable {
             if (run.stop) {
                 break;
             }
-            if (run.time.timed && !run.pondering && depth >= 4) {
+            if (run.time.timed && !run.time.useAll && !run.pondering && depth >= 4) {
                 double stretch = 1.0 + Math.min(bestChanges, 6) * 0.15;
                 bestChanges = Math.max(0, bestChanges - 1);
                 long elapsed = run.elapsedMs();

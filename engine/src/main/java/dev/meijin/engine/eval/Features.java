@@ -37,7 +37,13 @@ import dev.meijin.core.position.Position;
  *       the 5×5 block centred on the king (pawns and kings not counted, each count capped at 6), so that the
  *       evaluation sees attack against defence together rather than piece by piece;
  *   <li>{@code zone.hand.<attackers>.<held>}: the same enemy count by the number of pieces other than pawns in
- *       the enemy's hand (capped at 6): attackers near a king weigh more when the attacker can drop more.
+ *       the enemy's hand (capped at 6): attackers near a king weigh more when the attacker can drop more;
+ *   <li>{@code kp.<own|enemy>.<class>.<bucket>.<file>.<rank>}: king-piece-square, a piece of a class (the
+ *       king owner's or the enemy's) on an absolute square seen from the king owner, by a bucket of the king's own
+ *       square (9: files 1–2, 3–4 and 5 folded to the owner's right, by the back rank, the second rank or any
+ *       other); the board is mirrored with the king so that the table is the same on both wings. Unlike the
+ *       king-relative tables, these know where on the board the king and the piece stand: a silver on 7g means
+ *       one thing beside a king on 8h and another beside a king on 5i.
  * </ul>
  *
  * <p>The first groups (material, the king-relative tables and the king table) depend only on where pieces
@@ -85,8 +91,37 @@ public final class Features {
     public static final int ZONE = TEMPO + 1;
     /** First index of the king zone by attackers and the attacker's pieces in hand: {@code ZONE_HAND + attackers * 7 + held}. */
     public static final int ZONE_HAND = ZONE + ZONE_N * ZONE_N;
+    /** Buckets of a king's own square in the king-piece-square table (see {@link #kpBucket}). */
+    static final int KP_BUCKETS = 9;
+    /**
+     * First index of the king-piece-square table:
+     * {@code KP + ((side * CLASSES + class) * KP_BUCKETS + bucket) * 81 + square}, side 0 for the king owner's pieces
+     * and 1 for the enemy's, the square seen from the king owner (see {@link #kp}).
+     */
+    public static final int KP = ZONE_HAND + ZONE_N * ZONE_N;
     /** Number of features. */
-    public static final int COUNT = ZONE_HAND + ZONE_N * ZONE_N;
+    public static final int COUNT = KP + 2 * CLASSES * KP_BUCKETS * 81;
+
+    /** The bucket of a king of colour {@code c} on each square, by {@code c * 81 + square}. */
+    private static final int[] KP_BUCKET = new int[2 * 81];
+    /** The square seen from a king owner, by {@code (c * 81 + king square) * 81 + square}: rotated for gote, mirrored for a king on the far side. */
+    private static final short[] KP_SQ = new short[2 * 81 * 81];
+
+    static {
+        for (int c = 0; c < 2; c++) {
+            for (int k = 0; k < 81; k++) {
+                int vk = c == 0 ? k : 80 - k;
+                boolean mirror = vk / 9 > 4;
+                int vf = mirror ? 8 - vk / 9 : vk / 9;
+                int rank = Square.relativeRank(c, k);
+                KP_BUCKET[c * 81 + k] = (vf <= 1 ? 0 : vf <= 3 ? 1 : 2) * 3 + (rank == 9 ? 0 : rank == 8 ? 1 : 2);
+                for (int sq = 0; sq < 81; sq++) {
+                    int v = c == 0 ? sq : 80 - sq;
+                    KP_SQ[(c * 81 + k) * 81 + sq] = (short) (mirror ? (8 - v / 9) * 9 + v % 9 : v);
+                }
+            }
+        }
+    }
 
     /** The 5×5 block of squares around each square, as low (squares 0–62) and high (63–80) bit words. */
     private static final long[] ZONE_LO = new long[81], ZONE_HI = new long[81];
@@ -107,7 +142,7 @@ public final class Features {
     }
 
     /** The length {@link #extract} and {@link #dynamic} need in their output arrays. */
-    public static final int MAX_ACTIVE = 320;
+    public static final int MAX_ACTIVE = 400;
 
     /** Piece class by role code (-1 for none and the king). */
     static final int[] CLASS = {-1, 0, 1, 2, 3, 4, 5, 6, -1, 6, 6, 6, 6, 7, 8, -1};
@@ -135,6 +170,26 @@ public final class Features {
         int dx = kf < 4 ? df : kf > 4 ? -df : Math.abs(df);
         int dy = Square.relativeRank(c, sq) - Square.relativeRank(c, k);
         return (dx + 8) * DY + dy + 8;
+    }
+
+    /**
+     * The bucket of a king of colour {@code c} on {@code k} in the king-piece-square table: its file seen from its
+     * owner and folded toward the owner's right (files 1–2, 3–4, 5) by its rank from the owner's side (the back
+     * rank, the second, any other).
+     */
+    static int kpBucket(int c, int k) {
+        return KP_BUCKET[c * 81 + k];
+    }
+
+    /**
+     * The king-piece-square feature of a piece of class {@code cls} on {@code sq} for the king of colour {@code c}
+     * on {@code k}: {@code side} 0 for a piece of the king's owner, 1 for an enemy piece; the square is seen from
+     * the king's owner (rotated for gote) and mirrored left to right when the king stands on the owner's left
+     * half, so that a king on 2h and one on 8h use the same table. Counted for the king's owner.
+     */
+    static int kp(int c, int k, int side, int cls, int sq) {
+        int ck = c * 81 + k;
+        return KP + ((side * CLASSES + cls) * KP_BUCKETS + KP_BUCKET[ck]) * 81 + KP_SQ[ck * 81 + sq];
     }
 
     /** The king placement feature of a king of colour {@code c} on {@code sq}. */
@@ -172,10 +227,14 @@ public final class Features {
             if (ks[c] != Position.NO_SQUARE) {
                 index[n] = OWN + cls * REL + rel(c, sq, ks[c]);
                 count[n++] = s;
+                index[n] = kp(c, ks[c], 0, cls, sq);
+                count[n++] = s;
             }
             if (ks[c ^ 1] != Position.NO_SQUARE) {
                 index[n] = ENEMY + cls * REL + rel(c, sq, ks[c ^ 1]);
                 count[n++] = s;
+                index[n] = kp(c ^ 1, ks[c ^ 1], 1, cls, sq);
+                count[n++] = -s;
             }
         }
         for (int c = 0; c < 2; c++) {
@@ -393,6 +452,10 @@ public final class Features {
         if (i < ZONE_HAND) {
             return "zone." + (i - ZONE) / ZONE_N + "." + (i - ZONE) % ZONE_N;
         }
-        return "zone.hand." + (i - ZONE_HAND) / ZONE_N + "." + (i - ZONE_HAND) % ZONE_N;
+        if (i < KP) {
+            return "zone.hand." + (i - ZONE_HAND) / ZONE_N + "." + (i - ZONE_HAND) % ZONE_N;
+        }
+        int j = i - KP, sq = j % 81, b = j / 81 % KP_BUCKETS, cls = j / 81 / KP_BUCKETS % CLASSES, side = j / 81 / KP_BUCKETS / CLASSES;
+        return "kp." + (side == 0 ? "own." : "enemy.") + CLASS_NAME[cls] + "." + b + "." + (sq / 9 + 1) + "." + (sq % 9 + 1);
     }
 }

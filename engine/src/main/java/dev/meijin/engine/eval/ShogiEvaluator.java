@@ -7,7 +7,8 @@ import dev.meijin.core.position.Position;
 
 /**
  * The hand-made evaluation, linear in {@link Features} so that its weights come from the tuner. Material and
- * the placement of pieces relative to both kings are kept incrementally through the move hooks (a king move
+ * the placement of pieces relative to both kings (the king-relative tables and the king-piece-square table, whose
+ * king bucket also moves only with a king) are kept incrementally through the move hooks (a king move
  * marks the placement for a full recount at the next evaluation, since every piece's offset to that king
  * changes); the kings' own placement, king safety and mobility are computed at each evaluation from attack
  * words ({@link DynamicTerms}, equal to the weighted {@link Features#dynamic}). Those dynamic terms depend only on
@@ -24,6 +25,8 @@ public final class ShogiEvaluator implements Evaluator {
     private final boolean dynamicTerms;
     /** Whether any king-zone weight is non-zero (else those terms are skipped). */
     private final boolean zoneTerms;
+    /** Whether any king-piece-square weight is non-zero (else those terms are skipped). */
+    private final boolean kpTerms;
     private final int[] material = new int[MAX_DEPTH + 1];
     private final int[] placement = new int[MAX_DEPTH + 1];
     private int sp;
@@ -46,10 +49,15 @@ public final class ShogiEvaluator implements Evaluator {
         }
         this.dynamicTerms = any;
         boolean zone = false;
-        for (int i = Features.ZONE; i < Features.COUNT; i++) {
+        for (int i = Features.ZONE; i < Features.KP; i++) {
             zone |= w[i] != 0;
         }
         this.zoneTerms = zone;
+        boolean kp = false;
+        for (int i = Features.KP; i < Features.COUNT; i++) {
+            kp |= w[i] != 0;
+        }
+        this.kpTerms = kp;
         this.cacheKey = any ? new long[1 << CACHE_BITS] : new long[0];
         this.cacheValue = any ? new int[1 << CACHE_BITS] : new int[0];
     }
@@ -181,7 +189,8 @@ public final class ShogiEvaluator implements Evaluator {
 
     /**
      * The placement term of a piece of colour {@code c} and role {@code r} (not the king) on {@code sq} relative
-     * to both kings as they stand in {@code pos}, for sente.
+     * to both kings as they stand in {@code pos} (the king-relative tables and the king-piece-square table), for
+     * sente.
      */
     private int pieceTerm(Position pos, int c, int r, int sq) {
         int base = Features.CLASS[r] * Features.REL;
@@ -189,9 +198,16 @@ public final class ShogiEvaluator implements Evaluator {
         int v = 0;
         if (own != Position.NO_SQUARE) {
             v += w[Features.OWN + base + Features.rel(c, sq, own)];
+            if (kpTerms) {
+                v += w[Features.kp(c, own, 0, Features.CLASS[r], sq)];
+            }
         }
         if (enemy != Position.NO_SQUARE) {
             v += w[Features.ENEMY + base + Features.rel(c, sq, enemy)];
+            if (kpTerms) {
+                // counted for the enemy king's owner, so against this piece's side
+                v -= w[Features.kp(c ^ 1, enemy, 1, Features.CLASS[r], sq)];
+            }
         }
         return c == 0 ? v : -v;
     }

@@ -12,14 +12,31 @@ import java.util.function.Consumer;
 /**
  * Texel tuning of the linear evaluation: the weights minimise the mean squared error between the game result
  * (blended with the search score when the data has one) and the evaluation passed through a logistic curve,
- * {@code 1 / (1 + exp(-eval / SCALE))}, by full-batch gradient descent with Adam. Every tenth position is held
- * out, and the loss on those is what the report compares before and after.
+ * {@code 1 / (1 + exp(-eval / SCALE))}, by full-batch gradient descent with Adam. A tenth of the positions is held
+ * out, and the loss on those is what the report compares before and after: every tenth block of
+ * {@value #HOLD_BLOCK} consecutive positions, so that the held-out positions come mostly from games of their own
+ * (data files hold the positions of a game one after another). Had single positions been held out, their
+ * neighbours of the same game would be in the training part, and a feature set large enough to recognise a game
+ * would look better on the held-out part than it plays.
  */
 public final class Tuner {
     /** The logistic scale: an evaluation of {@code SCALE} centipawns is a 73% expected score. */
     public static final double SCALE = 600;
 
+    /** Consecutive positions held out or trained on together (about three games of self-play). */
+    public static final int HOLD_BLOCK = 200;
+
     private Tuner() {}
+
+    /**
+     * Whether position {@code i} of a data set is in the held-out part: every tenth block of {@link #HOLD_BLOCK}.
+     *
+     * @param i the position's index in its data set
+     * @return whether it is held out
+     */
+    public static boolean isHeldOut(int i) {
+        return i / HOLD_BLOCK % 10 == 9;
+    }
 
     /** Positions as sparse feature rows with a target in [0, 1] from sente's point of view. */
     public static final class DataSet {
@@ -110,7 +127,7 @@ public final class Tuner {
     }
 
     /**
-     * The mean squared error on the held-out positions (every tenth) or on the others.
+     * The mean squared error on the held-out positions (see {@link #isHeldOut}) or on the others.
      *
      * @param d the data
      * @param w the weights
@@ -121,7 +138,7 @@ public final class Tuner {
         double sum = 0;
         int n = 0;
         for (int i = 0; i < d.size; i++) {
-            if ((i % 10 == 9) != heldOut) {
+            if (isHeldOut(i) != heldOut) {
                 continue;
             }
             double e = sigmoid(eval(d, i, w)) - d.target[i];
@@ -204,7 +221,7 @@ public final class Tuner {
         int[] last = new int[Features.COUNT];
         Arrays.fill(last, -1);
         for (int i = 0; i < d.size; i++) {
-            if (i % 10 == 9) {
+            if (isHeldOut(i)) {
                 continue;
             }
             for (int j = d.start[i]; j < d.start[i + 1]; j++) {
@@ -252,11 +269,14 @@ public final class Tuner {
         double before = loss(d, w, true);
         double[] m = new double[nf], v = new double[nf], g = new double[nf];
         double b1 = 0.9, b2 = 0.999;
-        int train = d.size - d.size / 10;
+        int train = 0;
+        for (int i = 0; i < d.size; i++) {
+            train += isHeldOut(i) ? 0 : 1;
+        }
         for (int epoch = 1; epoch <= epochs; epoch++) {
             Arrays.fill(g, 0);
             for (int i = 0; i < d.size; i++) {
-                if (i % 10 == 9) {
+                if (isHeldOut(i)) {
                     continue;
                 }
                 double p = sigmoid(eval(d, i, w));

@@ -152,6 +152,22 @@ class ShogiEvaluatorTest {
     }
 
     @Test
+    void kingPieceSquareSeesTheBoardFromEachKingOwnerAndFoldsTheWings() {
+        // Sente's king on 8h (files 7-9 are sente's left, so the board is mirrored: 8h reads as 2h, bucket files 1-2,
+        // second rank = 0 * 3 + 1) with a gold on 7h (read as 3h). Gote's king on 5a (its back rank, the centre file:
+        // bucket 2 * 3 + 0 = 6), seen rotated: 5a reads as 5i; sente's gold on 7h reads for gote as 3b.
+        Map<String, Integer> f = features(Position.of(Sfen.parse("4k4/9/9/9/9/9/9/1KG6/9 b - 1")));
+        assertThat(f).containsEntry("kp.own.gold.1.3.8", 1).containsEntry("kp.enemy.gold.6.3.2", -1);
+        // The same position mirrored left to right and with colours swapped gives the same features for the other
+        // side: gote's king on 2b (its 8h) with a gold on 3b.
+        Map<String, Integer> g = features(Position.of(Sfen.parse("9/6gk1/9/9/9/9/9/9/4K4 w - 1")));
+        assertThat(g).containsEntry("kp.own.gold.1.3.8", -1).containsEntry("kp.enemy.gold.6.3.2", 1);
+        // a king on the same file one rank higher falls into the next bucket, the piece square unchanged
+        Map<String, Integer> h = features(Position.of(Sfen.parse("4k4/9/9/9/9/9/1K7/2G6/9 b - 1")));
+        assertThat(h).containsEntry("kp.own.gold.2.3.8", 1);
+    }
+
+    @Test
     void everyFeatureHasItsOwnNameAndTheShippedWeightsLoad() {
         Set<String> names = new HashSet<>();
         // the placeholders of role code 0 and of the king's material and hand slots share names; all others differ

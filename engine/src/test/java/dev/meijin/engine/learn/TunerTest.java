@@ -42,6 +42,20 @@ class TunerTest {
     }
 
     @Test
+    void theHeldOutTenthIsMadeOfWholeBlocksOfConsecutivePositions() {
+        int b = Tuner.HOLD_BLOCK, held = 0;
+        for (int i = 0; i < 20 * b; i++) {
+            held += Tuner.isHeldOut(i) ? 1 : 0;
+        }
+        assertThat(held).isEqualTo(2 * b);
+        // the tenth block is held out from its first position to its last, its neighbours are not
+        assertThat(Tuner.isHeldOut(9 * b)).isTrue();
+        assertThat(Tuner.isHeldOut(10 * b - 1)).isTrue();
+        assertThat(Tuner.isHeldOut(9 * b - 1)).isFalse();
+        assertThat(Tuner.isHeldOut(10 * b)).isFalse();
+    }
+
+    @Test
     void tuningLowersTheHeldOutLossAndKeepsExcludedFeaturesAtZero() {
         Tuner.DataSet set = games();
         assertThat(set.size()).isGreaterThan(5_000);
