@@ -53,28 +53,22 @@ final class ServeCommand implements Callable<Integer> {
             + "of ten times as many (default: ${DEFAULT-VALUE}).", defaultValue = "2")
     double writesPerSecond;
 
+    @Option(names = "--seek-grace", paramLabel = "S", description = "Seconds a seek's owner may be disconnected from it before it is "
+            + "withdrawn (default: ${DEFAULT-VALUE}).", defaultValue = "20")
+    int seekGraceSeconds;
+
+    @Option(names = "--seek-max-age", paramLabel = "MIN", description = "Minutes a seek waits for an opponent before it is withdrawn "
+            + "(default: ${DEFAULT-VALUE}).", defaultValue = "30")
+    int seekMaxAgeMinutes;
+
     @Override
     public Integer call() throws InterruptedException {
-        if (port < 0 || port > 65535) {
-            spec.commandLine().getErr().println("meijin serve: --port " + port + " is not a port (0–65535)");
+        ServerConfig cfg;
+        try {
+            cfg = config();
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("meijin serve: " + e.getMessage());
             return Main.USAGE;
-        }
-        if (!(writesPerSecond > 0)) {
-            spec.commandLine().getErr().println("meijin serve: --writes-per-second must be positive");
-            return Main.USAGE;
-        }
-        if (engineThreads < 0 || engineMoveSeconds < 1) {
-            spec.commandLine().getErr().println("meijin serve: --engine-threads must be 0 or more and --engine-move-seconds 1 or more");
-            return Main.USAGE;
-        }
-        ServerConfig cfg = ServerConfig.defaults().withPort(port).withHost(host)
-                .withEngine(new EngineSettings(engineThreads, 0, Duration.ofSeconds(engineMoveSeconds))).withWritesPerSecond(writesPerSecond);
-        if (data != null) {
-            cfg = cfg.withDataDir(data.toAbsolutePath());
-        }
-        if (db != null) {
-            String pw = dbPassword != null ? dbPassword : System.getenv("MEIJIN_DB_PASSWORD");
-            cfg = cfg.withDatabase(db, dbUser, pw);
         }
         PlayServer server = PlayServer.start(cfg);
         CountDownLatch stopped = new CountDownLatch(1);
@@ -87,5 +81,36 @@ final class ServeCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         stopped.await();
         return Main.OK;
+    }
+
+    /**
+     * The server configuration the options ask for.
+     *
+     * @throws IllegalArgumentException naming the option whose value is out of range
+     */
+    ServerConfig config() {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--port " + port + " is not a port (0–65535)");
+        }
+        if (!(writesPerSecond > 0)) {
+            throw new IllegalArgumentException("--writes-per-second must be positive");
+        }
+        if (engineThreads < 0 || engineMoveSeconds < 1) {
+            throw new IllegalArgumentException("--engine-threads must be 0 or more and --engine-move-seconds 1 or more");
+        }
+        if (seekGraceSeconds < 1 || seekMaxAgeMinutes < 1) {
+            throw new IllegalArgumentException("--seek-grace and --seek-max-age must be 1 or more");
+        }
+        ServerConfig cfg = ServerConfig.defaults().withPort(port).withHost(host)
+                .withEngine(new EngineSettings(engineThreads, 0, Duration.ofSeconds(engineMoveSeconds))).withWritesPerSecond(writesPerSecond)
+                .withSeekExpiry(Duration.ofSeconds(seekGraceSeconds), Duration.ofMinutes(seekMaxAgeMinutes));
+        if (data != null) {
+            cfg = cfg.withDataDir(data.toAbsolutePath());
+        }
+        if (db != null) {
+            String pw = dbPassword != null ? dbPassword : System.getenv("MEIJIN_DB_PASSWORD");
+            cfg = cfg.withDatabase(db, dbUser, pw);
+        }
+        return cfg;
     }
 }
