@@ -59,6 +59,15 @@ final class DfPn {
     private final int[] dropPn = new int[81];
     private final int[] touched = new int[81];
 
+    /**
+     * The path element by which a mate must be complete, for a search bounded by the plies left
+     * ({@link #proveWithin}); effectively unbounded otherwise. A node beyond the bound counts as disproven on
+     * this path only, like a repetition, so nothing that depends on the bound is stored as a disproof; a proof
+     * found within the bound is a real proof, stored with its length.
+     */
+    private int depthLimit = UNBOUNDED;
+    private static final int UNBOUNDED = Integer.MAX_VALUE / 2;
+
     long nodes;
     private long nodeLimit = Long.MAX_VALUE;
     private long deadline = Long.MAX_VALUE;
@@ -147,6 +156,22 @@ final class DfPn {
         }
         nodeLimit = savedLimit;
         return result;
+    }
+
+    /**
+     * {@link #prove} bounded by the plies left: whether the current position (path element {@code ply}) mates
+     * within {@code plies} plies, every reply of the defender counted. Returns 1 for a mate within the bound
+     * (its proof, of at most that many plies, is stored), -1 for none within it (or a repetition on the
+     * path), 0 when {@code extraNodes} ran out first.
+     */
+    int proveWithin(int ply, int plies, long extraNodes) {
+        int saved = depthLimit;
+        depthLimit = ply + plies;
+        try {
+            return prove(ply, extraNodes);
+        } finally {
+            depthLimit = saved;
+        }
     }
 
     /** Whether the last {@link #prove} ended in a disproof that holds only on the current path. */
@@ -353,10 +378,18 @@ final class DfPn {
             out(INF, 0, true);
             return;
         }
+        if (or && ply >= depthLimit) {
+            out(INF, 0, true);
+            return;
+        }
         ensure(ply);
         ensure(ply + 1);
         int[] mv = moves[ply];
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
+        if (n > 0 && ply >= depthLimit) {
+            out(INF, 0, true);
+            return;
+        }
         if (n == 0) {
             if (or) {
                 tt.store(key, noCheckDisproofHand(hand), INF, 0, 0, 1);
@@ -386,11 +419,12 @@ final class DfPn {
             int h = pos.hand(attacker);
             ck[i] = k;
             ch[i] = h;
-            rep[i] = repeats(ply + 1, k, h);
+            rep[i] = repeats(ply + 1, k, h) || (!or && ply + 1 >= depthLimit);
             cpn[i] = 1;
             cdn[i] = 1;
             clen[i] = 0;
-            if (or && !rep[i] && !tt.lookup(k, h, 1, 1)) {
+            boolean last = ply + 1 >= depthLimit;
+            if (or && !rep[i] && (last || !tt.lookup(k, h, 1, 1) || tt.pn == 0 && tt.length > depthLimit - ply - 1)) {
                 int ne = CoreAccess.evasions(pos, evasionBuf, 0);
                 if (ne == 0) {
                     int childProof = interpositionHand(h);
@@ -399,6 +433,12 @@ final class DfPn {
                     tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
                     outProof(1);
                     return;
+                }
+                if (last) {
+                    // Only a mate at once fits within the bound.
+                    rep[i] = true;
+                    pos.undoMove();
+                    continue;
                 }
                 int est = replyEstimate(evasionBuf, ne);
                 cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? est + NON_PROMOTION_PENALTY : est;
@@ -627,6 +667,16 @@ final class DfPn {
     private void look(int ply, int i) {
         int[] cpn = childPn[ply], cdn = childDn[ply], clen = childLen[ply];
         if (tt.lookup(childKey[ply][i], childHand[ply][i], cpn[i], cdn[i])) {
+            if (tt.pn == 0 && tt.length > depthLimit - ply - 1) {
+                // A proof too long for the bound: the child must be searched within it.
+                if (cpn[i] == 0) {
+                    tt.length = clen[i];
+                } else {
+                    tt.pn = cpn[i];
+                    tt.dn = cdn[i];
+                }
+                return;
+            }
             cpn[i] = tt.pn;
             cdn[i] = tt.dn;
             if (tt.pn == 0) {

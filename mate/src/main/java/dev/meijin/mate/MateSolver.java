@@ -129,6 +129,7 @@ public final class MateSolver {
     }
 
     private MateResult read(Position pos, Convention convention) {
+        table.reading(true);
         solution = new Solution(dfpn, convention, Math.max(READING_NODES, dfpn.nodes), READING_NODES_PER_CHECK,
                 SOLUTION_VISITS);
         List<Integer> found = solution.line(0);

@@ -44,6 +44,10 @@ final class MateTable {
     private static final int GENERATION_SHIFT = 48;
     private static final long AMOUNT_MASK = (1L << GENERATION_SHIFT) - 1;
 
+    /** Every proof stored, never replaced; consulted by {@link #lookup} only while {@link #reading}. */
+    private final ProofStore proofs;
+    private boolean reading;
+
     // Results of the last lookup.
     int pn, dn, hand, move, length;
     long amount;
@@ -58,6 +62,21 @@ final class MateTable {
         t = new long[(int) (clusters * WAYS * WORDS)];
         clusterMask = (int) clusters - 1;
         capacity = (int) (clusters * WAYS);
+        proofs = new ProofStore(bytes / 2);
+    }
+
+    /**
+     * Switches the fallback to the proofs kept apart on or off: while on, a lookup that finds no proof or
+     * disproof in the table answers with a kept proof if there is one. Off during the proof (its path must not
+     * change), on while the solution is read.
+     */
+    void reading(boolean on) {
+        reading = on;
+    }
+
+    /** Proofs kept apart for the reading. */
+    int keptProofs() {
+        return proofs.size();
     }
 
     int capacity() {
@@ -81,6 +100,8 @@ final class MateTable {
         }
         salt = salt(generation);
         used = 0;
+        proofs.clear();
+        reading = false;
     }
 
     /** A well-mixed non-zero value per generation (splitmix64 of it). */
@@ -138,6 +159,15 @@ final class MateTable {
                 exact = true;
             }
         }
+        if (reading && proofs.lookup(key, attackerHand)) {
+            this.pn = 0;
+            this.dn = INF;
+            this.hand = proofs.hand;
+            this.move = proofs.move;
+            this.length = proofs.length;
+            this.amount = 0;
+            return true;
+        }
         if (!exact) {
             set(initPn, initDn, attackerHand & 0xFFFFFFFFL, 0);
         }
@@ -165,6 +195,9 @@ final class MateTable {
     void store(long key, int attackerHand, int pn, int dn, int move, int length, long amount) {
         if (used >= capacity - capacity / 8) {
             collectGarbage();
+        }
+        if (pn == 0) {
+            proofs.store(key, attackerHand, move, length);
         }
         int base = cluster(key);
         long storedKey = key ^ salt;

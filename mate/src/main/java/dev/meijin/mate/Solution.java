@@ -34,6 +34,8 @@ final class Solution {
     private static final int BRUTE_FORCE_BOUND = 5;
     /** Stored mate length above which the reading starts with that length as its bound. */
     private static final int LONG_PROOF = 15;
+    /** Plies the bounded df-pn of {@link #within} adds to the bound for futile interpositions it counts. */
+    private static final int FUTILE_SLACK = 4;
     /** df-pn nodes for settling one alternative attacker move when judging soundness. */
     private static final long ALTERNATIVE_NODES = 200_000;
 
@@ -119,6 +121,22 @@ final class Solution {
         }
         long before = dfpn.nodes;
         int r = dfpn.prove(ply, Math.min(perChild, extraBudget));
+        extraBudget -= dfpn.nodes - before;
+        return r;
+    }
+
+    /**
+     * Whether the current position (path element {@code ply}, the defender to move) mates within
+     * {@code limit} plies by a df-pn bounded by the plies left: 1 yes, -1 no, 0 unknown (budget spent). The
+     * df-pn counts every reply, futile interpositions included, so the bound is widened by
+     * {@link #FUTILE_SLACK} plies; the exact minimax then decides.
+     */
+    private int within(int ply, int limit) {
+        if (extraBudget <= 0 || dfpn.aborted != null) {
+            return 0;
+        }
+        long before = dfpn.nodes;
+        int r = dfpn.proveWithin(ply, limit + FUTILE_SLACK, Math.min(perChild, extraBudget));
         extraBudget -= dfpn.nodes - before;
         return r;
     }
@@ -264,7 +282,7 @@ final class Solution {
             }
             pos.doMove(m);
             boolean known = (keys[i] >>> 16) < INF;
-            boolean worth = known || limit <= BRUTE_FORCE_BOUND || status(ply + 1, true) > 0;
+            boolean worth = known || limit <= BRUTE_FORCE_BOUND || within(ply + 1, limit) > 0;
             if (worth) {
                 int v = exact(ply + 1, limit);
                 if (v < INF) {

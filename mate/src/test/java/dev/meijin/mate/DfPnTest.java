@@ -36,4 +36,36 @@ class DfPnTest {
             assertThat(r).as("no disproof of a mate").isZero();
         }
     }
+
+    static Stream<Problems.Row> shortProblems() {
+        List<Problems.Row> all = Problems.table("tanuki_generated.tsv");
+        return java.util.stream.IntStream.range(0, all.size()).filter(i -> i % 16 == 0).mapToObj(all::get)
+                .filter(r -> !TsumeDataTest.SHORTER_STRICT.containsKey(r.id())
+                        && !TsumeDataTest.SHORTER_BY_CONVENTION.contains(r.id()));
+    }
+
+    /**
+     * A search bounded by the plies left finds the mate within the problem's strict length and none within
+     * two plies fewer; its proof is stored with a length within the bound, and the bounded search's
+     * "no mate so short" is not stored as a disproof (an unbounded search afterwards still proves the mate).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shortProblems")
+    void aSearchBoundedByThePliesLeftFindsExactlyTheMatesWithinTheBound(Problems.Row row) {
+        MateTable table = new MateTable(1 << 20);
+        DfPn dfpn = new DfPn(table);
+        Position pos = row.position();
+        dfpn.reset(pos, pos.sideToMove());
+        int attacker = pos.sideToMove();
+        if (row.plies() >= 3) {
+            assertThat(dfpn.proveWithin(0, row.plies() - 2, 1_000_000)).as("no mate within %d", row.plies() - 2)
+                    .isEqualTo(-1);
+        }
+        assertThat(dfpn.prove(0, 1_000_000)).as("unbounded proof after the bounded disproof").isEqualTo(1);
+        table.clear();
+        assertThat(dfpn.proveWithin(0, row.plies(), 1_000_000)).as("mate within %d", row.plies()).isEqualTo(1);
+        assertThat(table.lookup(pos.boardKey(), pos.hand(attacker), 1, 1)).isTrue();
+        assertThat(table.pn).isZero();
+        assertThat(table.length).as("stored length").isEqualTo(row.plies());
+    }
 }
