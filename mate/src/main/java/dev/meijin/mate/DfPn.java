@@ -52,6 +52,8 @@ final class DfPn {
     /** The last known mate length of each proven child, for when its table entry has been replaced. */
     private final int[][] childLen = new int[MAX_PLY + 2][];
     private final boolean[][] childRep = new boolean[MAX_PLY + 2][];
+    /** Children disproven only within the bound of {@link #proveWithin} (no mate within the plies left). */
+    private final boolean[][] childCut = new boolean[MAX_PLY + 2][];
     private final long[] pathBoard = new long[MAX_PLY + 2];
     private final int[] pathHand = new int[MAX_PLY + 2];
     private final short[] pathFilter = new short[1 << FILTER_BITS];
@@ -77,6 +79,8 @@ final class DfPn {
     // Results of the last mid() call.
     private int outPn, outDn, outLen;
     private boolean outRep;
+    /** The last disproof holds only within the bound (stored as such), not for any number of plies. */
+    private boolean outCut;
 
     DfPn(MateTable tt) {
         this.tt = tt;
@@ -192,6 +196,7 @@ final class DfPn {
             childDn[ply] = new int[Position.MAX_MOVES];
             childLen[ply] = new int[Position.MAX_MOVES];
             childRep[ply] = new boolean[Position.MAX_MOVES];
+            childCut[ply] = new boolean[Position.MAX_MOVES];
         }
     }
 
@@ -326,6 +331,18 @@ final class DfPn {
         outDn = dn;
         outRep = rep;
         outLen = 0;
+        outCut = false;
+    }
+
+    /** {@link #out} for a disproof that holds only within the bound. */
+    private void outCut() {
+        out(INF, 0, false);
+        outCut = true;
+    }
+
+    /** Plies left at path element {@code ply} for table lookups: {@link MateTable#MAX_LENGTH} when unbounded. */
+    private int remaining(int ply) {
+        return Math.min(MateTable.MAX_LENGTH, depthLimit - ply);
     }
 
     /** {@link #out} for a proof of the given mate length. */
@@ -379,7 +396,7 @@ final class DfPn {
             return;
         }
         if (or && ply >= depthLimit) {
-            out(INF, 0, true);
+            outCut();
             return;
         }
         ensure(ply);
@@ -387,7 +404,7 @@ final class DfPn {
         int[] mv = moves[ply];
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         if (n > 0 && ply >= depthLimit) {
-            out(INF, 0, true);
+            outCut();
             return;
         }
         if (n == 0) {
@@ -410,6 +427,8 @@ final class DfPn {
         int[] cdn = childDn[ply];
         int[] clen = childLen[ply];
         boolean[] rep = childRep[ply];
+        boolean[] cut = childCut[ply];
+        int childRemaining = remaining(ply + 1);
         int[] evasionBuf = moves[ply + 1];
         for (int i = 0; i < n; i++) {
             int m = mv[i];
@@ -419,12 +438,13 @@ final class DfPn {
             int h = pos.hand(attacker);
             ck[i] = k;
             ch[i] = h;
-            rep[i] = repeats(ply + 1, k, h) || (!or && ply + 1 >= depthLimit);
+            rep[i] = repeats(ply + 1, k, h);
+            boolean last = ply + 1 >= depthLimit;
+            cut[i] = !or && last;
             cpn[i] = 1;
             cdn[i] = 1;
             clen[i] = 0;
-            boolean last = ply + 1 >= depthLimit;
-            if (or && !rep[i] && (last || !tt.lookup(k, h, 1, 1) || tt.pn == 0 && tt.length > depthLimit - ply - 1)) {
+            if (or && !rep[i] && (last || !tt.lookup(k, h, 1, 1, childRemaining))) {
                 int ne = CoreAccess.evasions(pos, evasionBuf, 0);
                 if (ne == 0) {
                     int childProof = interpositionHand(h);
@@ -436,7 +456,7 @@ final class DfPn {
                 }
                 if (last) {
                     // Only a mate at once fits within the bound.
-                    rep[i] = true;
+                    cut[i] = true;
                     pos.undoMove();
                     continue;
                 }
@@ -451,10 +471,11 @@ final class DfPn {
         pathFilter[filter(key)]++;
 
         int pn, dn, best, proofHand = 0, disproofHand = hand, length = 0;
-        boolean repDependent;
+        boolean repDependent, cutDependent;
         while (true) {
             best = -1;
             repDependent = false;
+            cutDependent = false;
             if (or) {
                 int minPn = INF, secPn = INF, bestDn = 0, bestHand = 0, bestLen = MateTable.MAX_LENGTH;
                 int disproof = FULL_HAND;
@@ -465,10 +486,17 @@ final class DfPn {
                         p = INF;
                         d = 0;
                         repDependent = true;
+                    } else if (cut[i]) {
+                        p = INF;
+                        d = 0;
+                        cutDependent = true;
                     } else {
                         look(ply, i);
                         p = tt.pn;
                         d = tt.dn;
+                        if (d == 0 && tt.length < MateTable.MAX_LENGTH) {
+                            cutDependent = true;
+                        }
                         if (d == 0) {
                             disproof = intersection(disproof,
                                     disproofBefore(mv[i], CoreAccess.capturedHandRole(pos, mv[i]), tt.hand));
@@ -514,7 +542,7 @@ final class DfPn {
                 int minDn = INF, secDn = INF, bestPn = 0;
                 long sumPn = 0;
                 int union = 0, maxLen = 0, touchedSquares = 0;
-                boolean repHit = false;
+                boolean repHit = false, cutHit = false;
                 for (int i = 0; i < n; i++) {
                     int m = mv[i];
                     boolean drop = Move.isDrop(m);
@@ -523,13 +551,15 @@ final class DfPn {
                         continue;
                     }
                     int p, d;
-                    if (rep[i]) {
+                    boolean c = cut[i];
+                    if (rep[i] || c) {
                         p = INF;
                         d = 0;
                     } else {
                         look(ply, i);
                         p = tt.pn;
                         d = tt.dn;
+                        c = d == 0 && tt.length < MateTable.MAX_LENGTH;
                         if (p == 0) {
                             union = union(union, tt.hand);
                             maxLen = Math.max(maxLen, tt.length);
@@ -551,7 +581,8 @@ final class DfPn {
                         best = i;
                         bestPn = p;
                         repHit = rep[i];
-                        if (d == 0 && !rep[i]) {
+                        cutHit = c;
+                        if (d == 0 && !rep[i] && !c) {
                             break;
                         }
                     } else if (d < secDn) {
@@ -569,7 +600,8 @@ final class DfPn {
                 pn = dn == 0 ? INF : capSum(sumPn);
                 if (dn == 0) {
                     repDependent = repHit;
-                    if (!repHit) {
+                    cutDependent = cutHit;
+                    if (!repHit && !cutHit) {
                         tt.lookup(ck[best], ch[best], 1, 1);
                         int d = tt.dn == 0 ? tt.hand : hand;
                         int e = mv[best];
@@ -601,10 +633,16 @@ final class DfPn {
             tt.store(key, proofHand, 0, INF, or ? mv[best] : 0, length, amount);
             outProof(length);
         } else if (dn == 0) {
-            if (!repDependent) {
+            if (repDependent) {
+                out(INF, 0, true);
+            } else if (cutDependent) {
+                // No mate within the plies left, for this hand and any smaller one.
+                tt.store(key, hand, INF, 0, 0, Math.min(MateTable.MAX_LENGTH - 1, depthLimit - ply), amount);
+                outCut();
+            } else {
                 tt.store(key, disproofHand, INF, 0, 0, amount);
+                out(INF, 0, false);
             }
-            out(INF, 0, repDependent);
         } else {
             tt.store(key, hand, pn, dn, best >= 0 ? mv[best] : 0, amount);
             out(pn, dn, false);
@@ -666,17 +704,7 @@ final class DfPn {
      */
     private void look(int ply, int i) {
         int[] cpn = childPn[ply], cdn = childDn[ply], clen = childLen[ply];
-        if (tt.lookup(childKey[ply][i], childHand[ply][i], cpn[i], cdn[i])) {
-            if (tt.pn == 0 && tt.length > depthLimit - ply - 1) {
-                // A proof too long for the bound: the child must be searched within it.
-                if (cpn[i] == 0) {
-                    tt.length = clen[i];
-                } else {
-                    tt.pn = cpn[i];
-                    tt.dn = cdn[i];
-                }
-                return;
-            }
+        if (tt.lookup(childKey[ply][i], childHand[ply][i], cpn[i], cdn[i], remaining(ply + 1))) {
             cpn[i] = tt.pn;
             cdn[i] = tt.dn;
             if (tt.pn == 0) {
@@ -684,6 +712,9 @@ final class DfPn {
             }
         } else if (cpn[i] == 0) {
             tt.length = clen[i];
+        } else if (cdn[i] == 0) {
+            // A disproof within a bound is flagged apart (childCut): this one holds for any number of plies.
+            tt.length = MateTable.MAX_LENGTH;
         }
     }
 
@@ -698,6 +729,9 @@ final class DfPn {
         }
         if (outDn == 0 && outRep) {
             childRep[ply][child] = true;
+        }
+        if (outDn == 0 && outCut) {
+            childCut[ply][child] = true;
         }
     }
 }

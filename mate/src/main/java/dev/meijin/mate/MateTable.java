@@ -133,6 +133,16 @@ final class MateTable {
      * values.
      */
     boolean lookup(long key, int attackerHand, int initPn, int initDn) {
+        return lookup(key, attackerHand, initPn, initDn, MAX_LENGTH);
+    }
+
+    /**
+     * {@link #lookup(long, int, int, int)} for a search bounded by the plies left: a proof applies only if its
+     * mate takes at most {@code remaining} plies, and a disproof only if it holds for at least that many (a
+     * disproof stored with {@link #MAX_LENGTH} holds for any number; one with fewer plies says only that there
+     * is no mate within them).
+     */
+    boolean lookup(long key, int attackerHand, int initPn, int initDn, int remaining) {
         int base = cluster(key);
         long stored = key ^ salt;
         boolean exact = false;
@@ -145,12 +155,12 @@ final class MateTable {
             int eh = (int) w1;
             int epn = (int) (w2 >>> 32), edn = (int) w2;
             if (epn == 0) {
-                if (Hand.isSuperiorOrEqual(attackerHand, eh)) {
+                if (Hand.isSuperiorOrEqual(attackerHand, eh) && (int) (w1 >>> 53) <= remaining) {
                     set(epn, edn, w1, t[d + 2]);
                     return true;
                 }
             } else if (edn == 0) {
-                if (Hand.isSuperiorOrEqual(eh, attackerHand)) {
+                if (Hand.isSuperiorOrEqual(eh, attackerHand) && (int) (w1 >>> 53) >= remaining) {
                     set(epn, edn, w1, t[d + 2]);
                     return true;
                 }
@@ -159,7 +169,7 @@ final class MateTable {
                 exact = true;
             }
         }
-        if (reading && proofs.lookup(key, attackerHand)) {
+        if (reading && proofs.lookup(key, attackerHand) && proofs.length <= remaining) {
             this.pn = 0;
             this.dn = INF;
             this.hand = proofs.hand;
@@ -188,10 +198,13 @@ final class MateTable {
      * either replaces the entries of the same board that it settles.
      */
     void store(long key, int attackerHand, int pn, int dn, int move, long amount) {
-        store(key, attackerHand, pn, dn, move, 0, amount);
+        store(key, attackerHand, pn, dn, move, dn == 0 ? MAX_LENGTH : 0, amount);
     }
 
-    /** {@link #store} with the mate length of a proof (in plies, capped at {@link #MAX_LENGTH}). */
+    /**
+     * {@link #store} with the mate length of a proof (in plies, capped at {@link #MAX_LENGTH}), or for a
+     * disproof the plies within which there is no mate ({@link #MAX_LENGTH}: none at all).
+     */
     void store(long key, int attackerHand, int pn, int dn, int move, int length, long amount) {
         if (used >= capacity - capacity / 8) {
             collectGarbage();
@@ -201,6 +214,8 @@ final class MateTable {
         }
         int base = cluster(key);
         long storedKey = key ^ salt;
+        // An unsettled entry or a disproof within a bound never overwrites a proof or a full disproof.
+        boolean weak = pn != 0 && (dn != 0 || length < MAX_LENGTH);
         int target = -1;
         int empty = -1;
         int weakest = -1;
@@ -215,12 +230,13 @@ final class MateTable {
             }
             if (k == storedKey) {
                 int eh = (int) t[data(i)];
-                if (eh == attackerHand && target < 0) {
+                if (eh == attackerHand && target < 0 && !(weak && settledFor(t[data(i) + 1], t[data(i)]))) {
                     target = i;
                     continue;
                 }
                 boolean settled = pn == 0 ? Hand.isSuperiorOrEqual(eh, attackerHand)
-                        : dn == 0 && Hand.isSuperiorOrEqual(attackerHand, eh);
+                        : dn == 0 && Hand.isSuperiorOrEqual(attackerHand, eh)
+                                && (length >= MAX_LENGTH || weaker(t[data(i) + 1], t[data(i)], length));
                 if (settled) {
                     // An entry this result settles (or repeats): free it.
                     t[i] = 0;
@@ -252,6 +268,25 @@ final class MateTable {
                 | ((long) Math.min(length, MAX_LENGTH) << 53);
         t[d + 1] = ((long) pn << 32) | (dn & 0xFFFFFFFFL);
         t[d + 2] = Math.min(amount, AMOUNT_MASK) | generation << GENERATION_SHIFT;
+    }
+
+    /**
+     * Whether an entry (words 2 and 1) may give way to a disproof that holds only within {@code plies}: it is
+     * unsettled, or a disproof within no more plies. A proof stays (a mate longer than the bound is no
+     * contradiction).
+     */
+    private static boolean weaker(long w2, long w1, int plies) {
+        int epn = (int) (w2 >>> 32), edn = (int) w2;
+        if (epn == 0) {
+            return false;
+        }
+        return edn != 0 || (int) (w1 >>> 53) <= plies;
+    }
+
+    /** Whether an entry (words 2 and 1) is a proof or a disproof that holds for any number of plies. */
+    private static boolean settledFor(long w2, long w1) {
+        int epn = (int) (w2 >>> 32), edn = (int) w2;
+        return epn == 0 || edn == 0 && (int) (w1 >>> 53) >= MAX_LENGTH;
     }
 
     /**

@@ -47,6 +47,8 @@ final class Solution {
     private final boolean futileExcluded;
     private long extraBudget;
     private final Map<Long, Long> memo = new HashMap<>();
+    /** Per position: the largest bound with no mate found within it, the smallest left unknown. */
+    private final Map<Long, Long> withinMemo = new HashMap<>();
     private long visits;
     private long visitBudget;
     private final long phaseBudget;
@@ -98,6 +100,13 @@ final class Solution {
         outOfBudget = false;
     }
 
+    /** Calls of the bounded df-pn by result: no mate within the bound, unknown, mate. */
+    final long[] withinCalls = new long[3];
+
+    boolean outOfBudget() {
+        return outOfBudget;
+    }
+
     /** Whether the last {@link #line} was read exactly rather than from the proof's stored lengths. */
     boolean lineExact() {
         return lineExact;
@@ -132,12 +141,26 @@ final class Solution {
      * {@link #FUTILE_SLACK} plies; the exact minimax then decides.
      */
     private int within(int ply, int limit) {
-        if (extraBudget <= 0 || dfpn.aborted != null) {
+        long full = pos.key();
+        Long known = withinMemo.get(full);
+        int noMateWithin = known == null ? -1 : (int) (known >> 32);
+        int unknownFrom = known == null ? Integer.MAX_VALUE : (int) (long) known;
+        if (limit <= noMateWithin) {
+            return -1;
+        }
+        if (limit >= unknownFrom || extraBudget <= 0 || dfpn.aborted != null) {
             return 0;
         }
         long before = dfpn.nodes;
         int r = dfpn.proveWithin(ply, limit + FUTILE_SLACK, Math.min(perChild, extraBudget));
         extraBudget -= dfpn.nodes - before;
+        withinCalls[r + 1]++;
+        if (r < 0) {
+            noMateWithin = limit;
+        } else if (r == 0) {
+            unknownFrom = limit;
+        }
+        withinMemo.put(full, ((long) noMateWithin << 32) | (unknownFrom & 0xFFFFFFFFL));
         return r;
     }
 

@@ -51,4 +51,34 @@ class MateTableTest {
         assertThat(MateSolver.autoHashMb()).isBetween(16, MateSolver.MAX_AUTO_HASH_MB)
                 .isEqualTo((int) Math.max(16, Math.min(MateSolver.MAX_AUTO_HASH_MB, quarter)));
     }
+
+    @Test
+    void aDisproofWithinABoundAppliesOnlyToSearchesWithNoMorePliesLeftAndNeverReplacesAProof() {
+        MateTable t = new MateTable(1 << 20);
+        long board = 0x2468_ACE0_1357_9BDFL;
+        int hand = Hand.one(GOLD);
+        t.store(board, hand, MateTable.INF, 0, 0, 5, 10); // no mate within 5 plies
+        assertThat(t.lookup(board, hand, 1, 1)).as("an unbounded search").isFalse();
+        assertThat(t.lookup(board, hand, 1, 1, 7)).isFalse();
+        assertThat(t.lookup(board, hand, 1, 1, 5)).isTrue();
+        assertThat(t.dn).isZero();
+        assertThat(t.lookup(board, Hand.EMPTY, 1, 1, 3)).as("fewer pieces, fewer plies").isTrue();
+
+        // A mate in 9 is no contradiction: it is kept beside the bounded disproof, and the bounded disproof
+        // stored again afterwards does not overwrite it.
+        t.store(board, hand, 0, MateTable.INF, 0, 9, 10);
+        t.store(board, hand, MateTable.INF, 0, 0, 7, 10);
+        assertThat(t.lookup(board, hand, 1, 1)).isTrue();
+        assertThat(t.pn).isZero();
+        assertThat(t.length).isEqualTo(9);
+        assertThat(t.lookup(board, hand, 1, 1, 7)).isTrue();
+        assertThat(t.dn).as("within 7 plies the disproof applies").isZero();
+        assertThat(t.lookup(board, hand, 1, 1, 8)).as("a proof of 9 does not fit within 8").isFalse();
+
+        // A full disproof holds for any number of plies.
+        long other = 0x1111_2222_3333_4445L;
+        t.store(other, hand, MateTable.INF, 0, 0, 10);
+        assertThat(t.lookup(other, hand, 1, 1)).isTrue();
+        assertThat(t.lookup(other, hand, 1, 1, 3)).isTrue();
+    }
 }
