@@ -304,8 +304,10 @@ final class Solution {
                 break;
             }
             pos.doMove(m);
-            boolean known = (keys[i] >>> 16) < INF;
-            boolean worth = known || limit <= BRUTE_FORCE_BOUND || within(ply + 1, limit) > 0;
+            // A check proven within the limit is walked; any other is first asked of the bounded df-pn,
+            // which refutes most of them far more cheaply than the walk would.
+            boolean fits = (keys[i] >>> 16) <= limit;
+            boolean worth = fits || limit <= BRUTE_FORCE_BOUND || within(ply + 1, limit) > 0;
             if (worth) {
                 int v = exact(ply + 1, limit);
                 if (v < INF) {
