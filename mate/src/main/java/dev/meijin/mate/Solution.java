@@ -103,10 +103,6 @@ final class Solution {
     /** Calls of the bounded df-pn by result: no mate within the bound, unknown, mate. */
     final long[] withinCalls = new long[3];
 
-    boolean outOfBudget() {
-        return outOfBudget;
-    }
-
     /** Whether the last {@link #line} was read exactly rather than from the proof's stored lengths. */
     boolean lineExact() {
         return lineExact;
