@@ -64,7 +64,7 @@ class EngineCommandsTest {
         Path noKs = dir.resolve("noks.txt");
         Cli.Result x = Cli.run("tune", "--data", data.toString(), "-o", noKs.toString(), "--epochs", "20", "--exclude", "ks.");
         assertThat(x.code()).isEqualTo(Main.OK);
-        assertThat(Files.readAllLines(noKs)).filteredOn(l -> l.startsWith("ks.")).hasSize(Features.MOB - Features.KS_SQ)
+        assertThat(Files.readAllLines(noKs)).filteredOn(l -> l.startsWith("ks.")).hasSize(Features.MOB - Features.KS_SQ + Features.FILE_DROP - Features.KS_HAND_ESC)
                 .allMatch(l -> l.endsWith(" 0"));
         Cli.Result bad = Cli.run("tune", "--data", data.toString(), "-o", noKs.toString(), "--exclude", "kingsafety.");
         assertThat(bad.code()).isNotEqualTo(Main.OK);

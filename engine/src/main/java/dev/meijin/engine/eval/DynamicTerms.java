@@ -344,7 +344,7 @@ final class DynamicTerms {
         for (int r = 1; r <= 7; r++) {
             int held = Math.min(Hand.count(h, r), 2);
             if (held > 0) {
-                v -= held * w[Features.KS_HAND + (r - 1) * 9 + nAttacked];
+                v -= held * (w[Features.KS_HAND + (r - 1) * 9 + nAttacked] + w[Features.KS_HAND_ESC + (r - 1) * 9 + nEscape]);
             }
         }
         return v;

@@ -43,7 +43,13 @@ import dev.meijin.core.position.Position;
  *       square (9: files 1–2, 3–4 and 5 folded to the owner's right, by the back rank, the second rank or any
  *       other); the board is mirrored with the king so that the table is the same on both wings. Unlike the
  *       king-relative tables, these know where on the board the king and the piece stand: a silver on 7g means
- *       one thing beside a king on 8h and another beside a king on 5i.
+ *       one thing beside a king on 8h and another beside a king on 5i;
+ *   <li>{@code ks.handesc.<role>.<n>}: a piece of a role in the hand of the side attacking a king with n escape
+ *       squares (counted once or twice, as {@code ks.hand}): a drop matters more against a king that cannot run;
+ *   <li>{@code file.drop.<n>.<held>}: the files of a king and its neighbours (2 or 3) on which the enemy has no
+ *       unpromoted pawn, so could drop one ({@code n} of them), by the pawns in the enemy's hand (0, 1, 2 or more);
+ *   <li>{@code file.rook.<n>} and {@code file.lance.<n>}: the enemy's rooks and dragons, and its lances, on those
+ *       files where the enemy has no unpromoted pawn (a file open toward the king for them), capped at 2.
  * </ul>
  *
  * <p>The first groups (material, the king-relative tables and the king table) depend only on where pieces
@@ -99,8 +105,29 @@ public final class Features {
      * and 1 for the enemy's, the square seen from the king owner (see {@link #kp}).
      */
     public static final int KP = ZONE_HAND + ZONE_N * ZONE_N;
+    /** First index of the hand pieces by the escape squares of the enemy king: {@code KS_HAND_ESC + (role - 1) * 9 + n}. */
+    public static final int KS_HAND_ESC = KP + 2 * CLASSES * KP_BUCKETS * 81;
+    /** First index of the pawn-drop files near a king: {@code FILE_DROP + files * 3 + held}. */
+    public static final int FILE_DROP = KS_HAND_ESC + 7 * 9;
+    /** First index of the enemy rooks and dragons on the open files near a king (0–2). */
+    public static final int FILE_ROOK = FILE_DROP + 4 * 3;
+    /** First index of the enemy lances on the open files near a king (0–2). */
+    public static final int FILE_LANCE = FILE_ROOK + 3;
     /** Number of features. */
-    public static final int COUNT = KP + 2 * CLASSES * KP_BUCKETS * 81;
+    public static final int COUNT = FILE_LANCE + 3;
+
+    /** The squares of each file (index 0 is file 1), as low (squares 0–62) and high (63–80) bit words. */
+    private static final long[] FILE_LO = new long[9], FILE_HI = new long[9];
+
+    static {
+        for (int sq = 0; sq < 81; sq++) {
+            if (sq < 63) {
+                FILE_LO[sq / 9] |= 1L << sq;
+            } else {
+                FILE_HI[sq / 9] |= 1L << (sq - 63);
+            }
+        }
+    }
 
     /** The bucket of a king of colour {@code c} on each square, by {@code c * 81 + square}. */
     private static final int[] KP_BUCKET = new int[2 * 81];
@@ -256,6 +283,12 @@ public final class Features {
                 count[n++] = c == 0 ? 1 : -1;
                 index[n] = zoneHand(pos, c);
                 count[n++] = c == 0 ? 1 : -1;
+                index[n] = fileDrop(pos, c);
+                count[n++] = c == 0 ? 1 : -1;
+                index[n] = fileRook(pos, c);
+                count[n++] = c == 0 ? 1 : -1;
+                index[n] = fileLance(pos, c);
+                count[n++] = c == 0 ? 1 : -1;
             }
         }
         return n;
@@ -354,9 +387,79 @@ public final class Features {
             if (held > 0) {
                 index[n] = KS_HAND + (r - 1) * 9 + attacked;
                 count[n++] = -s * held;
+                index[n] = KS_HAND_ESC + (r - 1) * 9 + escape;
+                count[n++] = -s * held;
             }
         }
         return n;
+    }
+
+    /**
+     * Whether colour {@code e} has no unpromoted pawn on file index {@code f} (0 for file 1), so that it may drop
+     * one there as far as the two-pawn rule goes.
+     */
+    private static boolean noPawn(Position pos, int e, int f) {
+        return (pos.piecesLo(e, 1) & FILE_LO[f]) == 0 && (pos.piecesHi(e, 1) & FILE_HI[f]) == 0;
+    }
+
+    /** The pieces of colour {@code e} and role {@code r} on file index {@code f}. */
+    private static int onFile(Position pos, int e, int r, int f) {
+        return Long.bitCount(pos.piecesLo(e, r) & FILE_LO[f]) + Long.bitCount(pos.piecesHi(e, r) & FILE_HI[f]);
+    }
+
+    /**
+     * The pawn-drop file feature of the king of colour {@code c} (on the board): on how many of the king's file and
+     * its neighbours the enemy has no unpromoted pawn, by the pawns in the enemy's hand (0, 1, 2 or more).
+     *
+     * @param pos the position
+     * @param c the king's colour
+     * @return the feature index
+     */
+    static int fileDrop(Position pos, int c) {
+        int e = c ^ 1, kf = pos.kingSquare(c) / 9, n = 0;
+        for (int f = Math.max(0, kf - 1); f <= Math.min(8, kf + 1); f++) {
+            if (noPawn(pos, e, f)) {
+                n++;
+            }
+        }
+        return FILE_DROP + n * 3 + Math.min(Hand.count(pos.hand(e), 1), 2);
+    }
+
+    /**
+     * The open-file feature of the king of colour {@code c} (on the board) for the enemy's pieces of the roles
+     * {@code r1} and {@code r2} (rook and dragon, or lance twice with {@code r2} 0): how many stand on the king's
+     * file or its neighbours where the enemy has no unpromoted pawn, capped at 2, from index {@code first}.
+     */
+    private static int fileOpen(Position pos, int c, int r1, int r2, int first) {
+        int e = c ^ 1, kf = pos.kingSquare(c) / 9, n = 0;
+        for (int f = Math.max(0, kf - 1); f <= Math.min(8, kf + 1); f++) {
+            if (noPawn(pos, e, f)) {
+                n += onFile(pos, e, r1, f) + (r2 == 0 ? 0 : onFile(pos, e, r2, f));
+            }
+        }
+        return first + Math.min(n, 2);
+    }
+
+    /**
+     * The enemy's rooks and dragons on the open files near the king of colour {@code c} (on the board).
+     *
+     * @param pos the position
+     * @param c the king's colour
+     * @return the feature index
+     */
+    static int fileRook(Position pos, int c) {
+        return fileOpen(pos, c, 6, 14, FILE_ROOK);
+    }
+
+    /**
+     * The enemy's lances on the open files near the king of colour {@code c} (on the board).
+     *
+     * @param pos the position
+     * @param c the king's colour
+     * @return the feature index
+     */
+    static int fileLance(Position pos, int c) {
+        return fileOpen(pos, c, 2, 0, FILE_LANCE);
     }
 
     /**
@@ -454,6 +557,19 @@ public final class Features {
         }
         if (i < KP) {
             return "zone.hand." + (i - ZONE_HAND) / ZONE_N + "." + (i - ZONE_HAND) % ZONE_N;
+        }
+        if (i >= FILE_LANCE) {
+            return "file.lance." + (i - FILE_LANCE);
+        }
+        if (i >= FILE_ROOK) {
+            return "file.rook." + (i - FILE_ROOK);
+        }
+        if (i >= FILE_DROP) {
+            return "file.drop." + (i - FILE_DROP) / 3 + "." + (i - FILE_DROP) % 3;
+        }
+        if (i >= KS_HAND_ESC) {
+            int j = i - KS_HAND_ESC;
+            return "ks.handesc." + ROLE[j / 9 + 1] + "." + (j % 9);
         }
         int j = i - KP, sq = j % 81, b = j / 81 % KP_BUCKETS, cls = j / 81 / KP_BUCKETS % CLASSES, side = j / 81 / KP_BUCKETS / CLASSES;
         return "kp." + (side == 0 ? "own." : "enemy.") + CLASS_NAME[cls] + "." + b + "." + (sq / 9 + 1) + "." + (sq % 9 + 1);

@@ -27,6 +27,8 @@ public final class ShogiEvaluator implements Evaluator {
     private final boolean zoneTerms;
     /** Whether any king-piece-square weight is non-zero (else those terms are skipped). */
     private final boolean kpTerms;
+    /** Whether any open-file or pawn-drop-file weight is non-zero (else those terms are skipped). */
+    private final boolean fileTerms;
     private final int[] material = new int[MAX_DEPTH + 1];
     private final int[] placement = new int[MAX_DEPTH + 1];
     private int sp;
@@ -47,6 +49,9 @@ public final class ShogiEvaluator implements Evaluator {
         for (int i = Features.KS_SQ; i < Features.TEMPO; i++) {
             any |= w[i] != 0;
         }
+        for (int i = Features.KS_HAND_ESC; i < Features.FILE_DROP; i++) {
+            any |= w[i] != 0;
+        }
         this.dynamicTerms = any;
         boolean zone = false;
         for (int i = Features.ZONE; i < Features.KP; i++) {
@@ -54,10 +59,15 @@ public final class ShogiEvaluator implements Evaluator {
         }
         this.zoneTerms = zone;
         boolean kp = false;
-        for (int i = Features.KP; i < Features.COUNT; i++) {
+        for (int i = Features.KP; i < Features.KS_HAND_ESC; i++) {
             kp |= w[i] != 0;
         }
         this.kpTerms = kp;
+        boolean file = false;
+        for (int i = Features.FILE_DROP; i < Features.COUNT; i++) {
+            file |= w[i] != 0;
+        }
+        this.fileTerms = file;
         this.cacheKey = any ? new long[1 << CACHE_BITS] : new long[0];
         this.cacheValue = any ? new int[1 << CACHE_BITS] : new int[0];
     }
@@ -151,6 +161,9 @@ public final class ShogiEvaluator implements Evaluator {
         if (zoneTerms) {
             s += zoneTerms(pos, k0, k1);
         }
+        if (fileTerms) {
+            s += fileTerms(pos, k0, k1);
+        }
         if (s > MAX_EVAL) {
             s = MAX_EVAL;
         } else if (s < -MAX_EVAL) {
@@ -183,6 +196,18 @@ public final class ShogiEvaluator implements Evaluator {
         }
         if (k1 != Position.NO_SQUARE) {
             s -= w[Features.zone(pos, 1)] + w[Features.zoneHand(pos, 1)];
+        }
+        return s;
+    }
+
+    /** The pawn-drop and open-file terms of both kings (see {@link Features#fileDrop}), for sente. */
+    private int fileTerms(Position pos, int k0, int k1) {
+        int s = 0;
+        if (k0 != Position.NO_SQUARE) {
+            s += w[Features.fileDrop(pos, 0)] + w[Features.fileRook(pos, 0)] + w[Features.fileLance(pos, 0)];
+        }
+        if (k1 != Position.NO_SQUARE) {
+            s -= w[Features.fileDrop(pos, 1)] + w[Features.fileRook(pos, 1)] + w[Features.fileLance(pos, 1)];
         }
         return s;
     }

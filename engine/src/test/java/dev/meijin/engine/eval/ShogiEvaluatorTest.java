@@ -168,6 +168,20 @@ class ShogiEvaluatorTest {
     }
 
     @Test
+    void pawnDropFilesOpenFilesAndHandAgainstEscapeSquaresOfAKnownPosition() {
+        // Sente's king on 5i: gote has a pawn on 6g only, so it could drop on files 4 and 5 and holds two pawns;
+        // gote's rook on 4c stands on a file without a gote pawn, gote's lance on 6a on one with. Gote's king on 5a:
+        // sente's only pawn is on 5g, sente holds one pawn, and sente's lance on 4i is on a file free of sente pawns.
+        Map<String, Integer> f = features(Position.of(Sfen.parse("3lk4/9/5r3/9/9/9/3pP4/9/4KL3 b P2p 1")));
+        assertThat(f).containsEntry("file.drop.2.2", 1).containsEntry("file.rook.1", 1).containsEntry("file.lance.0", 1)
+                .containsEntry("file.drop.2.1", -1).containsEntry("file.rook.0", -1).containsEntry("file.lance.1", -1);
+        // the rook attacks 4h and 4i, the pawn 6h: sente's king can step to 5h and 6i only, and gote's two pawns in
+        // hand count against those two escape squares; gote's king has four free neighbours (6a holds its lance)
+        assertThat(f).containsEntry("ks.escape.2", 1).containsEntry("ks.handesc.pawn.2", -2)
+                .containsEntry("ks.escape.4", -1).containsEntry("ks.handesc.pawn.4", 1);
+    }
+
+    @Test
     void everyFeatureHasItsOwnNameAndTheShippedWeightsLoad() {
         Set<String> names = new HashSet<>();
         // the placeholders of role code 0 and of the king's material and hand slots share names; all others differ
