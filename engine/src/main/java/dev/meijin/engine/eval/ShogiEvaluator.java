@@ -190,11 +190,26 @@ public final class ShogiEvaluator implements Evaluator {
     }
 
     /**
-     * The king-safety and mobility terms for sente, from the cache or computed and stored there. A slot holds the
-     * full 64-bit key, so a hit is wrong only when two positions share a key, as for the transposition table.
+     * What the side to move adds to a position key (the key of a position with gote to move is that of the same
+     * board and hands with sente to move, XOR this), found once by passing in the start position.
+     */
+    private static final long SIDE_KEY = sideKey();
+
+    private static long sideKey() {
+        Position p = Position.startpos();
+        long k = p.key();
+        p.doNullMove();
+        return k ^ p.key();
+    }
+
+    /**
+     * The king-safety and mobility terms for sente, from the cache or computed and stored there. They depend on the
+     * board and the hands only, not on the side to move, so the cache is keyed by the position key with the side to
+     * move taken out: the position after a pass (null-move pruning) finds the sum of the one before it. A slot holds
+     * the full 64-bit key, so a hit is wrong only when two positions share a key, as for the transposition table.
      */
     private int dynamicTerms(Position pos) {
-        long key = pos.key();
+        long key = pos.key() ^ (pos.sideToMove() == 0 ? 0 : SIDE_KEY);
         int slot = (int) (key >>> (64 - CACHE_BITS));
         if (cacheKey[slot] == key) {
             return cacheValue[slot];
