@@ -54,6 +54,22 @@ final class DfPn {
     private final boolean[][] childRep = new boolean[MAX_PLY + 2][];
     /** Children disproven only within the bound of {@link #proveWithin} (no mate within the plies left). */
     private final boolean[][] childCut = new boolean[MAX_PLY + 2][];
+    /**
+     * The position whose moves {@code moves[ply]} holds (board key and attacker's hand; {@code genValid} false
+     * when none): a node entered again, as df-pn does each time its parent chooses it, reuses its moves.
+     */
+    private final long[] genKey = new long[MAX_PLY + 2];
+    private final int[] genHand = new int[MAX_PLY + 2];
+    private final int[] genCount = new int[MAX_PLY + 2];
+    private final boolean[] genValid = new boolean[MAX_PLY + 2];
+    /**
+     * For an attacker node's checks, the initial proof number computed from the defender's replies (0 while
+     * not computed): a check not in the table needs its replies generated only the first time the node is
+     * expanded, not every time it is entered again.
+     */
+    private final int[][] childEst = new int[MAX_PLY + 2][];
+    /** The defender's replies to one check while an attacker node is expanded. */
+    private final int[] expansionBuf = new int[Position.MAX_MOVES];
     private final long[] pathBoard = new long[MAX_PLY + 2];
     private final int[] pathHand = new int[MAX_PLY + 2];
     private final short[] pathFilter = new short[1 << FILTER_BITS];
@@ -97,6 +113,7 @@ final class DfPn {
         this.aborted = null;
         this.stopRequested = false;
         java.util.Arrays.fill(pathFilter, (short) 0);
+        java.util.Arrays.fill(genValid, false);
     }
 
     void limits(long nodeLimit, long deadlineNanos) {
@@ -197,6 +214,7 @@ final class DfPn {
             childLen[ply] = new int[Position.MAX_MOVES];
             childRep[ply] = new boolean[Position.MAX_MOVES];
             childCut[ply] = new boolean[Position.MAX_MOVES];
+            childEst[ply] = new int[Position.MAX_MOVES];
         }
     }
 
@@ -402,7 +420,18 @@ final class DfPn {
         ensure(ply);
         ensure(ply + 1);
         int[] mv = moves[ply];
-        int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
+        int[] est = childEst[ply];
+        int n;
+        if (genValid[ply] && genKey[ply] == key && genHand[ply] == hand) {
+            n = genCount[ply];
+        } else {
+            n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
+            genKey[ply] = key;
+            genHand[ply] = hand;
+            genCount[ply] = n;
+            genValid[ply] = true;
+            java.util.Arrays.fill(est, 0, n, 0);
+        }
         if (n > 0 && ply >= depthLimit) {
             outCut();
             return;
@@ -429,41 +458,54 @@ final class DfPn {
         boolean[] rep = childRep[ply];
         boolean[] cut = childCut[ply];
         int childRemaining = remaining(ply + 1);
-        int[] evasionBuf = moves[ply + 1];
+        int[] evasionBuf = expansionBuf;
+        // The children's keys without playing the moves, and their clusters fetched from memory all at once.
         for (int i = 0; i < n; i++) {
             int m = mv[i];
-            int capRole = or ? CoreAccess.capturedHandRole(pos, m) : 0;
-            pos.doMove(m);
-            long k = pos.boardKey();
-            int h = pos.hand(attacker);
+            long k = pos.boardKeyAfter(m);
             ck[i] = k;
-            ch[i] = h;
+            ch[i] = or ? CoreAccess.attackerHandAfter(pos, m, hand) : hand;
+            tt.prefetch(k);
+        }
+        boolean last = ply + 1 >= depthLimit;
+        for (int i = 0; i < n; i++) {
+            long k = ck[i];
+            int h = ch[i];
             rep[i] = repeats(ply + 1, k, h);
-            boolean last = ply + 1 >= depthLimit;
             cut[i] = !or && last;
             cpn[i] = 1;
             cdn[i] = 1;
             clen[i] = 0;
             if (or && !rep[i] && (last || !tt.lookup(k, h, 1, 1, childRemaining))) {
-                int ne = CoreAccess.evasions(pos, evasionBuf, 0);
-                if (ne == 0) {
-                    int childProof = interpositionHand(h);
-                    tt.store(k, childProof, 0, INF, 0, 0, 1);
+                int e = est[i];
+                if (e == 0) {
+                    int m = mv[i];
+                    int capRole = CoreAccess.capturedHandRole(pos, m);
+                    pos.doMove(m);
+                    assert pos.boardKey() == k && pos.hand(attacker) == h;
+                    int ne = CoreAccess.evasions(pos, evasionBuf, 0);
+                    if (ne == 0) {
+                        int childProof = interpositionHand(h);
+                        tt.store(k, childProof, 0, INF, 0, 0, 1);
+                        pos.undoMove();
+                        tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
+                        outProof(1);
+                        return;
+                    }
                     pos.undoMove();
-                    tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
-                    outProof(1);
-                    return;
+                    e = replyEstimate(evasionBuf, ne);
+                    if (CoreAccess.isDominatedNonPromotion(m, mv, n)) {
+                        e += NON_PROMOTION_PENALTY;
+                    }
+                    est[i] = e;
                 }
                 if (last) {
                     // Only a mate at once fits within the bound.
                     cut[i] = true;
-                    pos.undoMove();
                     continue;
                 }
-                int est = replyEstimate(evasionBuf, ne);
-                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? est + NON_PROMOTION_PENALTY : est;
+                cpn[i] = e;
             }
-            pos.undoMove();
         }
 
         pathBoard[ply] = key;
