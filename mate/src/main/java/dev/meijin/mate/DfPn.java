@@ -54,20 +54,6 @@ final class DfPn {
     private final boolean[][] childRep = new boolean[MAX_PLY + 2][];
     /** Children disproven only within the bound of {@link #proveWithin} (no mate within the plies left). */
     private final boolean[][] childCut = new boolean[MAX_PLY + 2][];
-    /**
-     * The position whose moves {@code moves[ply]} holds (board key and attacker's hand; {@code genValid} false
-     * when none): a node entered again, as df-pn does each time its parent chooses it, reuses its moves.
-     */
-    private final long[] genKey = new long[MAX_PLY + 2];
-    private final int[] genHand = new int[MAX_PLY + 2];
-    private final int[] genCount = new int[MAX_PLY + 2];
-    private final boolean[] genValid = new boolean[MAX_PLY + 2];
-    /**
-     * For an attacker node's checks, the initial proof number computed from the defender's replies (0 while
-     * not computed): a check not in the table needs its replies generated only the first time the node is
-     * expanded, not every time it is entered again.
-     */
-    private final int[][] childEst = new int[MAX_PLY + 2][];
     /** The defender's replies to one check while an attacker node is expanded. */
     private final int[] expansionBuf = new int[Position.MAX_MOVES];
     private final long[] pathBoard = new long[MAX_PLY + 2];
@@ -113,7 +99,6 @@ final class DfPn {
         this.aborted = null;
         this.stopRequested = false;
         java.util.Arrays.fill(pathFilter, (short) 0);
-        java.util.Arrays.fill(genValid, false);
     }
 
     void limits(long nodeLimit, long deadlineNanos) {
@@ -214,7 +199,6 @@ final class DfPn {
             childLen[ply] = new int[Position.MAX_MOVES];
             childRep[ply] = new boolean[Position.MAX_MOVES];
             childCut[ply] = new boolean[Position.MAX_MOVES];
-            childEst[ply] = new int[Position.MAX_MOVES];
         }
     }
 
@@ -420,18 +404,7 @@ final class DfPn {
         ensure(ply);
         ensure(ply + 1);
         int[] mv = moves[ply];
-        int[] est = childEst[ply];
-        int n;
-        if (genValid[ply] && genKey[ply] == key && genHand[ply] == hand) {
-            n = genCount[ply];
-        } else {
-            n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
-            genKey[ply] = key;
-            genHand[ply] = hand;
-            genCount[ply] = n;
-            genValid[ply] = true;
-            java.util.Arrays.fill(est, 0, n, 0);
-        }
+        int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         if (n > 0 && ply >= depthLimit) {
             outCut();
             return;
@@ -477,34 +450,27 @@ final class DfPn {
             cdn[i] = 1;
             clen[i] = 0;
             if (or && !rep[i] && (last || !tt.lookup(k, h, 1, 1, childRemaining))) {
-                int e = est[i];
-                if (e == 0) {
-                    int m = mv[i];
-                    int capRole = CoreAccess.capturedHandRole(pos, m);
-                    pos.doMove(m);
-                    assert pos.boardKey() == k && pos.hand(attacker) == h;
-                    int ne = CoreAccess.evasions(pos, evasionBuf, 0);
-                    if (ne == 0) {
-                        int childProof = interpositionHand(h);
-                        tt.store(k, childProof, 0, INF, 0, 0, 1);
-                        pos.undoMove();
-                        tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
-                        outProof(1);
-                        return;
-                    }
+                int m = mv[i];
+                int capRole = CoreAccess.capturedHandRole(pos, m);
+                pos.doMove(m);
+                assert pos.boardKey() == k && pos.hand(attacker) == h;
+                int ne = CoreAccess.evasions(pos, evasionBuf, 0);
+                if (ne == 0) {
+                    int childProof = interpositionHand(h);
+                    tt.store(k, childProof, 0, INF, 0, 0, 1);
                     pos.undoMove();
-                    e = replyEstimate(evasionBuf, ne);
-                    if (CoreAccess.isDominatedNonPromotion(m, mv, n)) {
-                        e += NON_PROMOTION_PENALTY;
-                    }
-                    est[i] = e;
+                    tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
+                    outProof(1);
+                    return;
                 }
+                pos.undoMove();
                 if (last) {
                     // Only a mate at once fits within the bound.
                     cut[i] = true;
                     continue;
                 }
-                cpn[i] = e;
+                int e = replyEstimate(evasionBuf, ne);
+                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? e + NON_PROMOTION_PENALTY : e;
             }
         }
 
