@@ -73,6 +73,15 @@ final class CoreAccess {
         return false;
     }
 
+    /** The attacker's hand {@code hand} after the attacker's move {@code move} (a drop spends, a capture adds). */
+    static int attackerHandAfter(Position pos, int move, int hand) {
+        if (Move.isDrop(move)) {
+            return hand - Hand.one(Move.dropRole(move));
+        }
+        int cap = pos.pieceAt(Move.to(move));
+        return cap == 0 ? hand : hand + Hand.one(cap & 7);
+    }
+
     /** The role code (1–7) that a captured piece becomes in hand, or 0 if the move captures nothing. */
     static int capturedHandRole(Position pos, int move) {
         if (Move.isDrop(move)) {

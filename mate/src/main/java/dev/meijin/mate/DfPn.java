@@ -54,6 +54,8 @@ final class DfPn {
     private final boolean[][] childRep = new boolean[MAX_PLY + 2][];
     /** Children disproven only within the bound of {@link #proveWithin} (no mate within the plies left). */
     private final boolean[][] childCut = new boolean[MAX_PLY + 2][];
+    /** The defender's replies to one check while an attacker node is expanded. */
+    private final int[] expansionBuf = new int[Position.MAX_MOVES];
     private final long[] pathBoard = new long[MAX_PLY + 2];
     private final int[] pathHand = new int[MAX_PLY + 2];
     private final short[] pathFilter = new short[1 << FILTER_BITS];
@@ -429,22 +431,29 @@ final class DfPn {
         boolean[] rep = childRep[ply];
         boolean[] cut = childCut[ply];
         int childRemaining = remaining(ply + 1);
-        int[] evasionBuf = moves[ply + 1];
+        int[] evasionBuf = expansionBuf;
+        // The children's keys without playing the moves, and their clusters fetched from memory all at once.
         for (int i = 0; i < n; i++) {
             int m = mv[i];
-            int capRole = or ? CoreAccess.capturedHandRole(pos, m) : 0;
-            pos.doMove(m);
-            long k = pos.boardKey();
-            int h = pos.hand(attacker);
+            long k = pos.boardKeyAfter(m);
             ck[i] = k;
-            ch[i] = h;
+            ch[i] = or ? CoreAccess.attackerHandAfter(pos, m, hand) : hand;
+            tt.prefetch(k);
+        }
+        boolean last = ply + 1 >= depthLimit;
+        for (int i = 0; i < n; i++) {
+            long k = ck[i];
+            int h = ch[i];
             rep[i] = repeats(ply + 1, k, h);
-            boolean last = ply + 1 >= depthLimit;
             cut[i] = !or && last;
             cpn[i] = 1;
             cdn[i] = 1;
             clen[i] = 0;
             if (or && !rep[i] && (last || !tt.lookup(k, h, 1, 1, childRemaining))) {
+                int m = mv[i];
+                int capRole = CoreAccess.capturedHandRole(pos, m);
+                pos.doMove(m);
+                assert pos.boardKey() == k && pos.hand(attacker) == h;
                 int ne = CoreAccess.evasions(pos, evasionBuf, 0);
                 if (ne == 0) {
                     int childProof = interpositionHand(h);
@@ -454,16 +463,15 @@ final class DfPn {
                     outProof(1);
                     return;
                 }
+                pos.undoMove();
                 if (last) {
                     // Only a mate at once fits within the bound.
                     cut[i] = true;
-                    pos.undoMove();
                     continue;
                 }
-                int est = replyEstimate(evasionBuf, ne);
-                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? est + NON_PROMOTION_PENALTY : est;
+                int e = replyEstimate(evasionBuf, ne);
+                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? e + NON_PROMOTION_PENALTY : e;
             }
-            pos.undoMove();
         }
 
         pathBoard[ply] = key;

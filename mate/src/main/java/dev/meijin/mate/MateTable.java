@@ -35,6 +35,11 @@ final class MateTable {
     static final int MAX_LENGTH = (1 << 11) - 1;
 
     private final long[] t;
+    /**
+     * The index of the first cluster: a large {@code long[]} starts on a region boundary of the heap plus its
+     * 16-byte header, so starting the clusters {@value} words in puts each cluster's keys on one cache line.
+     */
+    private static final int OFFSET = 6;
     private final int clusterMask;
     private final int capacity;
     private int used;
@@ -56,10 +61,10 @@ final class MateTable {
         long entries = Math.max(WAYS * 16L, bytes / (WORDS * 8L));
         long clusters = Long.highestOneBit(entries / WAYS);
         clusters = Math.min(clusters, 1L << 24); // at most 128 M entries... within one Java array
-        while (clusters * WAYS * WORDS > Integer.MAX_VALUE - 16) {
+        while (clusters * WAYS * WORDS > Integer.MAX_VALUE - 16 - OFFSET) {
             clusters >>= 1;
         }
-        t = new long[(int) (clusters * WAYS * WORDS)];
+        t = new long[(int) (clusters * WAYS * WORDS) + OFFSET];
         clusterMask = (int) clusters - 1;
         capacity = (int) (clusters * WAYS);
         proofs = new ProofStore(bytes / 2);
@@ -119,11 +124,23 @@ final class MateTable {
 
     /** The index of word 1 of the entry whose key is at index {@code i} (words 1–3 follow one another). */
     private static int data(int i) {
-        return (i & ~(WAYS * WORDS - 1)) + WAYS + (WORDS - 1) * (i & (WAYS * WORDS - 1));
+        int r = i - OFFSET;
+        return OFFSET + (r & ~(WAYS * WORDS - 1)) + WAYS + (WORDS - 1) * (r & (WAYS * WORDS - 1));
     }
 
     private int cluster(long key) {
-        return (int) ((key ^ (key >>> 29)) & clusterMask) * (WAYS * WORDS);
+        return OFFSET + (int) ((key ^ (key >>> 29)) & clusterMask) * (WAYS * WORDS);
+    }
+
+    /** Keeps the loads of {@link #prefetch} from being optimised away. */
+    private long touched;
+
+    /**
+     * Reads the cache line of a key's cluster, so that several clusters are fetched from memory at once (the
+     * loads are independent) before they are looked up one after the other.
+     */
+    void prefetch(long key) {
+        touched += t[cluster(key)];
     }
 
     /**
@@ -301,14 +318,14 @@ final class MateTable {
         int got = 0;
         long step = Math.max(1, n / samples);
         for (long e = 0; e < n && got < samples; e += step) {
-            int i = (int) (e / WAYS) * (WAYS * WORDS) + (int) (e % WAYS);
+            int i = OFFSET + (int) (e / WAYS) * (WAYS * WORDS) + (int) (e % WAYS);
             if (live(i)) {
                 s[got++] = t[data(i) + 2] & AMOUNT_MASK;
             }
         }
         java.util.Arrays.sort(s, 0, got);
         long threshold = got == 0 ? 0 : s[got / 2];
-        for (int c = 0; c < t.length; c += WAYS * WORDS) {
+        for (int c = OFFSET; c < t.length; c += WAYS * WORDS) {
             for (int i = c; i < c + WAYS; i++) {
                 if (live(i) && (t[data(i) + 2] & AMOUNT_MASK) <= threshold) {
                     t[i] = 0;

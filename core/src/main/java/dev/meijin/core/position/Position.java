@@ -461,6 +461,31 @@ public final class Position {
     }
 
     /**
+     * The {@link #boardKey()} the position would have after {@code m}, without playing it: what a search needs
+     * to look a child up in its table before (or instead of) entering it. Only for moves produced by
+     * {@link #generate} for this position (or checked with {@link #isLegal(int)}).
+     *
+     * @param m the move
+     * @return the board key after the move
+     */
+    public long boardKeyAfter(int m) {
+        int to = m & 127;
+        long k = boardKey ^ Zobrist.SIDE;
+        if ((m & Move.DROP_FLAG) != 0) {
+            int r = (m >>> 7) & 127;
+            return k ^ Zobrist.PSQ[(r | (side << 4)) * 81 + to];
+        }
+        int from = (m >>> 7) & 127;
+        int pc = board[from];
+        int cap = board[to];
+        if (cap != 0) {
+            k ^= Zobrist.PSQ[cap * 81 + to];
+        }
+        int moved = (m & Move.PROMOTE_FLAG) != 0 ? pc + 8 : pc;
+        return k ^ Zobrist.PSQ[pc * 81 + from] ^ Zobrist.PSQ[moved * 81 + to];
+    }
+
+    /**
      * Takes back the last move played with {@link #doMove(int)} or {@link #play(MoveOrDrop)}.
      *
      * @throws IllegalStateException if no move has been played on this object

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Seeded random playouts: after every {@code doMove} (both forms, in turn: with and without the check status
- * given) and every {@code undoMove} the incrementally kept state (board, hands, side, keys, checkers) equals
+ * given) and every {@code undoMove} the incrementally kept state (and the board key {@code boardKeyAfter}
+ * predicts for the move) (board, hands, side, keys, checkers) equals
  * that of a position built afresh from the SFEN; copies are
  * independent; taking every move back restores the start exactly; SFEN text round-trips.
  */
@@ -74,6 +75,7 @@ class PlayoutTest {
                 assertThat(pos.hasNoLegalMove()).as("no move in %s", Sfen.format(pos)).isTrue();
                 break;
             }
+            long keyAfter = pos.boardKeyAfter(m);
             if ((ply & 1) == 0) {
                 pos.doMove(m);
             } else {
@@ -81,6 +83,7 @@ class PlayoutTest {
             }
             String sfen = Sfen.format(pos);
             assertSameAsFresh(pos, sfen, "after " + Move.usi(m));
+            assertThat(keyAfter).as("boardKeyAfter(%s) before %s", Move.usi(m), sfen).isEqualTo(pos.boardKey());
             assertThat(pos.lastMove()).as("lastMove in %s", sfen).isEqualTo(m);
             assertThat(pos.moveAt(ply)).as("moveAt(%d) in %s", ply, sfen).isEqualTo(m);
             assertThat(pos.plies()).as("plies in %s", sfen).isEqualTo(ply + 1);
