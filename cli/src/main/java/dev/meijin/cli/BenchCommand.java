@@ -20,7 +20,7 @@ final class BenchCommand implements Callable<Integer> {
     int depth;
 
     @Option(names = "--warmup", paramLabel = "D", description = "First search the positions to depth D without counting it, so that "
-            + "the speed figures leave out the JIT compiler's warm-up (default: the depth minus 1; 0: no warm-up).", defaultValue = "-1")
+            + "the speed figures leave out the JIT compiler's warm-up (default: the counted depth itself; 0: no warm-up).", defaultValue = "-1")
     int warmup;
 
     @Option(names = "--warmup-time", paramLabel = "MS", description = "Repeat the warm-up passes until at least MS milliseconds have passed, "
@@ -42,7 +42,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--warmup-time must be between 0 and 600000 ms, got " + warmupMillis);
         }
         PrintWriter out = spec.commandLine().getOut();
-        int warmupDepth = warmup == -1 ? depth - 1 : warmup;
+        int warmupDepth = warmup == -1 ? depth : warmup;
         Bench.Result r = Bench.run(depth, warmupDepth, warmupMillis, line -> {
             if (!quiet) {
                 out.println(line);

@@ -25,10 +25,13 @@ public final class ShogiEvaluator implements Evaluator {
     private final boolean dynamicTerms;
     /** Whether any king-zone weight is non-zero (else those terms are skipped). */
     private final boolean zoneTerms;
-    /** Whether any king-piece-square weight is non-zero (else those terms are skipped). */
-    private final boolean kpTerms;
     /** Whether any open-file or pawn-drop-file weight is non-zero (else those terms are skipped). */
     private final boolean fileTerms;
+    /**
+     * The placement terms of every piece relative to each king position ({@link PlacementTable}), or {@code null}
+     * if every king-relative and king-piece-square weight is zero (the placement is then zero).
+     */
+    private final int[] pt;
     private final int[] material = new int[MAX_DEPTH + 1];
     private final int[] placement = new int[MAX_DEPTH + 1];
     private int sp;
@@ -62,12 +65,16 @@ public final class ShogiEvaluator implements Evaluator {
         for (int i = Features.KP; i < Features.KS_HAND_ESC; i++) {
             kp |= w[i] != 0;
         }
-        this.kpTerms = kp;
         boolean file = false;
         for (int i = Features.FILE_DROP; i < Features.COUNT; i++) {
             file |= w[i] != 0;
         }
         this.fileTerms = file;
+        boolean place = kp;
+        for (int i = Features.OWN; i < Features.KING; i++) {
+            place |= w[i] != 0;
+        }
+        this.pt = place ? weights.placementTable(kp) : null;
         this.cacheKey = any ? new long[1 << CACHE_BITS] : new long[0];
         this.cacheValue = any ? new int[1 << CACHE_BITS] : new int[0];
     }
@@ -106,11 +113,19 @@ public final class ShogiEvaluator implements Evaluator {
         int h = pos.hand(us);
         int delta;
         int place = placement[sp];
+        int[] t = pt;
+        int s0 = 0, s1 = 0;
+        if (t != null && place != STALE) {
+            s0 = PlacementTable.slice(0, pos.kingSquare(0));
+            s1 = PlacementTable.slice(1, pos.kingSquare(1));
+        }
+        int side = us << 4;
         if (Move.isDrop(m)) {
             int r = Move.dropRole(m);
             delta = w[Features.BOARD + r] - w[Features.hand(r, Hand.count(h, r))];
-            if (place != STALE) {
-                place += pieceTerm(pos, us, r, Move.to(m));
+            if (t != null && place != STALE) {
+                int i = (side | r) * 81 + Move.to(m);
+                place += t[s0 + i] + t[s1 + i];
             }
         } else {
             int from = Move.from(m), to = Move.to(m);
@@ -124,10 +139,12 @@ public final class ShogiEvaluator implements Evaluator {
             }
             if (r == 8) {
                 place = STALE;
-            } else if (place != STALE) {
-                place += pieceTerm(pos, us, nr, to) - pieceTerm(pos, us, r, from);
+            } else if (t != null && place != STALE) {
+                int i = (side | nr) * 81 + to, j = (side | r) * 81 + from;
+                place += t[s0 + i] + t[s1 + i] - t[s0 + j] - t[s1 + j];
                 if (cap != 0) {
-                    place -= pieceTerm(pos, us ^ 1, Piece.role(cap), to);
+                    int k = cap * 81 + to;
+                    place -= t[s0 + k] + t[s1 + k];
                 }
             }
         }
@@ -173,11 +190,26 @@ public final class ShogiEvaluator implements Evaluator {
     }
 
     /**
-     * The king-safety and mobility terms for sente, from the cache or computed and stored there. A slot holds the
-     * full 64-bit key, so a hit is wrong only when two positions share a key, as for the transposition table.
+     * What the side to move adds to a position key (the key of a position with gote to move is that of the same
+     * board and hands with sente to move, XOR this), found once by passing in the start position.
+     */
+    private static final long SIDE_KEY = sideKey();
+
+    private static long sideKey() {
+        Position p = Position.startpos();
+        long k = p.key();
+        p.doNullMove();
+        return k ^ p.key();
+    }
+
+    /**
+     * The king-safety and mobility terms for sente, from the cache or computed and stored there. They depend on the
+     * board and the hands only, not on the side to move, so the cache is keyed by the position key with the side to
+     * move taken out: the position after a pass (null-move pruning) finds the sum of the one before it. A slot holds
+     * the full 64-bit key, so a hit is wrong only when two positions share a key, as for the transposition table.
      */
     private int dynamicTerms(Position pos) {
-        long key = pos.key();
+        long key = pos.key() ^ (pos.sideToMove() == 0 ? 0 : SIDE_KEY);
         int slot = (int) (key >>> (64 - CACHE_BITS));
         if (cacheKey[slot] == key) {
             return cacheValue[slot];
@@ -213,38 +245,28 @@ public final class ShogiEvaluator implements Evaluator {
     }
 
     /**
-     * The placement term of a piece of colour {@code c} and role {@code r} (not the king) on {@code sq} relative
-     * to both kings as they stand in {@code pos} (the king-relative tables and the king-piece-square table), for
-     * sente.
+     * The king-relative placement of every piece but the kings (whose entries are zero), for sente, counted from
+     * the board: two table entries per piece, one for each king.
      */
-    private int pieceTerm(Position pos, int c, int r, int sq) {
-        int base = Features.CLASS[r] * Features.REL;
-        int own = pos.kingSquare(c), enemy = pos.kingSquare(c ^ 1);
-        int v = 0;
-        if (own != Position.NO_SQUARE) {
-            v += w[Features.OWN + base + Features.rel(c, sq, own)];
-            if (kpTerms) {
-                v += w[Features.kp(c, own, 0, Features.CLASS[r], sq)];
-            }
-        }
-        if (enemy != Position.NO_SQUARE) {
-            v += w[Features.ENEMY + base + Features.rel(c, sq, enemy)];
-            if (kpTerms) {
-                // counted for the enemy king's owner, so against this piece's side
-                v -= w[Features.kp(c ^ 1, enemy, 1, Features.CLASS[r], sq)];
-            }
-        }
-        return c == 0 ? v : -v;
-    }
-
-    /** The king-relative placement of every piece but the kings, for sente, counted from the board. */
     private int placement(Position pos) {
+        int[] t = pt;
+        if (t == null) {
+            return 0;
+        }
+        int s0 = PlacementTable.slice(0, pos.kingSquare(0)), s1 = PlacementTable.slice(1, pos.kingSquare(1));
         int s = 0;
-        for (int sq = 0; sq < 81; sq++) {
-            int pc = pos.pieceAt(sq);
-            if (pc != 0 && Piece.role(pc) != 8) {
-                s += pieceTerm(pos, Piece.color(pc), Piece.role(pc), sq);
-            }
+        long lo = pos.occupiedLo(), hi = pos.occupiedHi();
+        while (lo != 0) {
+            int sq = Long.numberOfTrailingZeros(lo);
+            lo &= lo - 1;
+            int i = pos.pieceAt(sq) * 81 + sq;
+            s += t[s0 + i] + t[s1 + i];
+        }
+        while (hi != 0) {
+            int sq = 63 + Long.numberOfTrailingZeros(hi);
+            hi &= hi - 1;
+            int i = pos.pieceAt(sq) * 81 + sq;
+            s += t[s0 + i] + t[s1 + i];
         }
         return s;
     }

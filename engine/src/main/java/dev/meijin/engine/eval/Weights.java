@@ -156,4 +156,22 @@ public final class Weights {
     int[] raw() {
         return w;
     }
+
+    /** The placement lookup table of these weights, built on first use (racy but idempotent: equal tables). */
+    private volatile int[] placement;
+
+    /**
+     * The {@link PlacementTable} of these weights, built once and shared by every evaluator using them.
+     *
+     * @param kpTerms whether the king-piece-square weights are used (a function of the weights)
+     * @return the table
+     */
+    int[] placementTable(boolean kpTerms) {
+        int[] t = placement;
+        if (t == null) {
+            t = PlacementTable.build(w, kpTerms);
+            placement = t;
+        }
+        return t;
+    }
 }
