@@ -406,6 +406,11 @@ final class DfPn {
         int[] mv = moves[ply];
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         if (n > 0 && ply >= depthLimit) {
+            if (!or && futileFree && allFutile(mv, n, 0)) {
+                tt.store(key, hand, 0, INF, 0, 0, 1);
+                outProof(0);
+                return;
+            }
             outCut();
             return;
         }
@@ -455,8 +460,8 @@ final class DfPn {
                 pos.doMove(m);
                 assert pos.boardKey() == k && pos.hand(attacker) == h;
                 int ne = CoreAccess.evasions(pos, evasionBuf, 0);
-                if (ne == 0) {
-                    int childProof = interpositionHand(h);
+                if (ne == 0 || last && futileFree && allFutile(evasionBuf, ne, 0)) {
+                    int childProof = ne == 0 ? interpositionHand(h) : h;
                     tt.store(k, childProof, 0, INF, 0, 0, 1);
                     pos.undoMove();
                     tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
@@ -741,5 +746,84 @@ final class DfPn {
         if (outDn == 0 && outCut) {
             childCut[ply][child] = true;
         }
+    }
+
+    /**
+     * Whether {@link #proveWithin} leaves futile interpositions (無駄合) out of the plies it counts, as the
+     * printed convention does: at the bound, a defender node whose every reply is a futile drop
+     * ({@link #allFutile}) counts as mate, so that a futile drop anywhere costs no plies of the bound. Off,
+     * every reply counts.
+     */
+    private boolean futileFree;
+
+    /**
+     * {@link #proveWithin} under the printed convention when {@code futileFree}: whether the current position
+     * (path element {@code ply}, either side to move) mates within {@code plies} plies, futile
+     * interpositions not counted. Every bounded search made with one table must use the same setting: a
+     * disproof within a bound is stored for the convention it was found with.
+     */
+    int proveWithin(int ply, int plies, long extraNodes, boolean futileFree) {
+        boolean saved = this.futileFree;
+        this.futileFree = futileFree;
+        try {
+            return proveWithin(ply, plies, extraNodes);
+        } finally {
+            this.futileFree = saved;
+        }
+    }
+
+    /** The mate length of the last search's result if it was a proof (the length stored with it). */
+    int lastLength() {
+        return outLen;
+    }
+
+    /** Chains of futile drops followed by {@link #allFutile}, at most (each step brings the checker closer). */
+    private static final int FUTILE_DEPTH = 16;
+    private final int[][] futileMoves = new int[2 * FUTILE_DEPTH][];
+
+    /**
+     * Whether every one of the {@code n} replies {@code replies} of the defender in check (the current
+     * position) is a futile interposition: a drop blocking the check whose piece the attacker takes with
+     * check at once, leaving a position with no reply or again only futile drops. Such a position counts as
+     * mate under the printed convention (the same rule as the reading's {@code Solution.futile}).
+     */
+    private boolean allFutile(int[] replies, int n, int depth) {
+        if (depth >= FUTILE_DEPTH || !CoreAccess.canInterpose(pos)) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!Move.isDrop(replies[i])) {
+                return false;
+            }
+        }
+        int[] checks = futileBuffer(2 * depth);
+        int[] next = futileBuffer(2 * depth + 1);
+        for (int i = 0; i < n; i++) {
+            int e = replies[i];
+            int sq = Move.to(e);
+            pos.doMove(e);
+            int nc = CoreAccess.checks(pos, checks, 0);
+            boolean futile = false;
+            for (int j = 0; j < nc && !futile; j++) {
+                int c = checks[j];
+                if (Move.isDrop(c) || Move.to(c) != sq) {
+                    continue;
+                }
+                pos.doMove(c);
+                int ne = CoreAccess.evasions(pos, next, 0);
+                futile = ne == 0 || allFutile(next, ne, depth + 1);
+                pos.undoMove();
+            }
+            pos.undoMove();
+            if (!futile) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int[] futileBuffer(int i) {
+        int[] b = futileMoves[i];
+        return b != null ? b : (futileMoves[i] = new int[Position.MAX_MOVES]);
     }
 }

@@ -57,6 +57,9 @@ public final class MateSolver {
     private long nanos;
     private Solution solution;
     private List<Integer> line = List.of();
+    /** Whether the reading computes lengths by iterative shortening with the bounded df-pn (see Solution). */
+    private boolean readingByBounds;
+    private long readingNodes = READING_NODES;
 
     /** A solver with the default table size. */
     public MateSolver() {
@@ -130,8 +133,9 @@ public final class MateSolver {
 
     private MateResult read(Position pos, Convention convention) {
         table.reading(true);
-        solution = new Solution(dfpn, convention, Math.max(READING_NODES, dfpn.nodes), READING_NODES_PER_CHECK,
+        solution = new Solution(dfpn, convention, Math.max(readingNodes, dfpn.nodes), READING_NODES_PER_CHECK,
                 SOLUTION_VISITS);
+        solution.bounded(readingByBounds);
         List<Integer> found = solution.line(0);
         if (found.isEmpty() || found.size() % 2 == 0) {
             return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);
@@ -184,6 +188,15 @@ public final class MateSolver {
             (index == line.size() - 1 ? last : cooks).add(cook);
         }
         return Optional.of(new Soundness(mate, cooks, last, mate.leftover(), solution.settledAll()));
+    }
+
+    /**
+     * Reads solutions by iterative shortening with the bounded df-pn instead of the minimax (off by default:
+     * exact, but its disproofs cost many times the proof's nodes), with at least {@code nodes} df-pn nodes.
+     */
+    void readingByBounds(boolean on, long nodes) {
+        readingByBounds = on;
+        readingNodes = Math.max(READING_NODES, nodes);
     }
 
     private MateResult lastResult = new MateResult.Unknown(UnknownReason.STOPPED);

@@ -34,8 +34,6 @@ final class Solution {
     private static final int BRUTE_FORCE_BOUND = 5;
     /** Stored mate length above which the reading starts with that length as its bound. */
     private static final int LONG_PROOF = 15;
-    /** Plies the bounded df-pn of {@link #within} adds to the bound for futile interpositions it counts. */
-    private static final int FUTILE_SLACK = 4;
     /** df-pn nodes for settling one alternative attacker move when judging soundness. */
     private static final long ALTERNATIVE_NODES = 200_000;
 
@@ -49,6 +47,15 @@ final class Solution {
     private final Map<Long, Long> memo = new HashMap<>();
     /** Per position: the largest bound with no mate found within it, the smallest left unknown. */
     private final Map<Long, Long> withinMemo = new HashMap<>();
+    /**
+     * Whether lengths are computed by the bounded df-pn ({@link #exactByBound}) instead of the minimax (off by
+     * default). Per position, {@link #bounds} keeps what the searches found.
+     */
+    private boolean bounded;
+    /** Per position: {largest bound known to hold no mate, smallest known to hold one, smallest left unknown}. */
+    private final Map<Long, int[]> bounds = new HashMap<>();
+    /** Whether a bounded search ran out of budget, so that a length may be wrong. */
+    private boolean unknown;
     private long visits;
     private long visitBudget;
     private final long phaseBudget;
@@ -100,6 +107,11 @@ final class Solution {
         outOfBudget = false;
     }
 
+    /** Chooses the bounded df-pn ({@code true}) or the minimax (the default) to compute lengths. */
+    void bounded(boolean on) {
+        bounded = on;
+    }
+
     /** Calls of the bounded df-pn by result: no mate within the bound, unknown, mate. */
     final long[] withinCalls = new long[3];
 
@@ -132,9 +144,9 @@ final class Solution {
 
     /**
      * Whether the current position (path element {@code ply}, the defender to move) mates within
-     * {@code limit} plies by a df-pn bounded by the plies left: 1 yes, -1 no, 0 unknown (budget spent). The
-     * df-pn counts every reply, futile interpositions included, so the bound is widened by
-     * {@link #FUTILE_SLACK} plies; the exact minimax then decides.
+     * {@code limit} plies by a df-pn bounded by the plies left, futile interpositions not counted under
+     * {@link Convention#TSUME} (as in {@link #exact}): 1 yes, -1 no, 0 unknown (budget spent). A disproof that
+     * depends on the path (a repetition) is not remembered.
      */
     private int within(int ply, int limit) {
         long full = pos.key();
@@ -148,16 +160,119 @@ final class Solution {
             return 0;
         }
         long before = dfpn.nodes;
-        int r = dfpn.proveWithin(ply, limit + FUTILE_SLACK, Math.min(perChild, extraBudget));
+        int r = dfpn.proveWithin(ply, limit, Math.min(perChild, extraBudget), futileExcluded);
         extraBudget -= dfpn.nodes - before;
         withinCalls[r + 1]++;
-        if (r < 0) {
+        if (r < 0 && !dfpn.lastWasRepetition()) {
             noMateWithin = limit;
         } else if (r == 0) {
             unknownFrom = limit;
         }
         withinMemo.put(full, ((long) noMateWithin << 32) | (unknownFrom & 0xFFFFFFFFL));
         return r;
+    }
+
+    /**
+     * Whether the current position (path element {@code ply}) mates within {@code n} plies under the
+     * reading's convention: 1 yes, -1 no, 0 unknown (the budget ran out; {@link #unknown} is then set). Asks
+     * the bounded df-pn ({@link DfPn#proveWithin(int, int, long, boolean)}, futile interpositions not counted
+     * under {@link Convention#TSUME}), whose results the table keeps (a disproof with its bound), and
+     * remembers them per position. A disproof that depends on the path (a repetition) is not remembered.
+     */
+    int mates(int ply, int n) {
+        return mates(ply, n, Long.MAX_VALUE, true);
+    }
+
+    /**
+     * {@link #mates(int, int)} with at most {@code cap} df-pn nodes; when not {@code decisive}, running out
+     * does not make the reading inexact (the caller can do without the answer).
+     */
+    private int mates(int ply, int n, long cap, boolean decisive) {
+        boolean or = pos.sideToMove() == attacker;
+        if ((n & 1) != (or ? 1 : 0)) {
+            n--; // an attacker's mate takes an odd number of plies, a defender's an even one
+        }
+        if (n < 0) {
+            return -1;
+        }
+        long key = pos.key();
+        int[] b = bounds.computeIfAbsent(key, k -> new int[] {-1, INF, INF});
+        if (n <= b[0]) {
+            return -1;
+        }
+        if (n >= b[1]) {
+            return 1;
+        }
+        if (n >= b[2] || extraBudget <= 0 || dfpn.aborted != null) {
+            unknown |= decisive;
+            return 0;
+        }
+        long before = dfpn.nodes;
+        int r = dfpn.proveWithin(ply, n, Math.min(cap, extraBudget), futileExcluded);
+        extraBudget -= dfpn.nodes - before;
+        withinCalls[r + 1]++;
+        if (r > 0) {
+            b[1] = Math.min(n, Math.max(0, dfpn.lastLength()));
+        } else if (r < 0) {
+            if (!dfpn.lastWasRepetition()) {
+                b[0] = n;
+            }
+        } else if (decisive || cap >= extraBudget) {
+            b[2] = n;
+            unknown |= decisive;
+        }
+        return r;
+    }
+
+    /** The smallest bound within which the current position is known to mate ({@link #INF} if none is). */
+    private int knownMate() {
+        int[] b = bounds.get(pos.key());
+        return b == null ? INF : b[1];
+    }
+
+    /**
+     * {@link #exact} by the bounded df-pn: a mate within the bound, then within two plies fewer than the
+     * shortest one found (the proof's stored length is an upper bound), until there is none.
+     */
+    private int exactByBound(int ply, int bound) {
+        if (mates(ply, bound) <= 0) {
+            return INF;
+        }
+        int t = Math.min(bound, knownMate());
+        while (t >= 2) {
+            int r = mates(ply, t - 2);
+            if (r <= 0) {
+                break;
+            }
+            t = Math.min(t - 2, knownMate());
+        }
+        return t;
+    }
+
+    /**
+     * Whether the current position (path element {@code ply}), a child of a position of exact length
+     * {@code len + 1}, has exact length {@code len}. A defender's reply can be no longer, so it has that
+     * length unless it mates sooner (decided, or the reading is inexact); an attacker's check can be no
+     * shorter, so it has that length if it mates within it — a check the bounded df-pn does not settle within
+     * {@link #perChild} nodes is left out: it could only be a second shortest mate (a cook), and the length
+     * of the line does not depend on it.
+     */
+    private boolean childFits(int ply, int len) {
+        if (!bounded) {
+            return exact(ply, len) == len;
+        }
+        if (pos.sideToMove() == attacker) {
+            return len < 2 || mates(ply, len - 2) < 0;
+        }
+        return mates(ply, len, perChild, false) > 0;
+    }
+
+    /** Whether the exact length of the current position (path element {@code ply}) is {@code len}. */
+    private boolean hasLength(int ply, int len) {
+        if (!bounded) {
+            return exact(ply, len) == len;
+        }
+        return len >= 0 && mates(ply, len) > 0 && (len < 2 || mates(ply, len - 2) < 0);
     }
 
     /** The stored mate length of the current position, or {@link #INF} if the table holds no proof of it. */
@@ -181,7 +296,7 @@ final class Solution {
                 continue;
             }
             pos.doMove(m);
-            futile = exact(ply + 1, 0) == 0;
+            futile = hasLength(ply + 1, 0);
             pos.undoMove();
         }
         dfpn.popPath(ply);
@@ -201,6 +316,9 @@ final class Solution {
     int exact(int ply, int bound) {
         if (bound < 0) {
             return INF;
+        }
+        if (bounded) {
+            return exactByBound(ply, bound);
         }
         long full = pos.key();
         Long known = memo.get(full);
@@ -324,6 +442,9 @@ final class Solution {
         if (upper >= INF) {
             upper = 1;
         }
+        if (bounded) {
+            return boundedLine(ply, upper);
+        }
         // Iterative deepening over the bound finds the shortest mate first; the stored length is an upper
         // bound in most cases, but the bound grows past it if it was not.
         // A long proof is read with its stored length as the bound straight away: the minimax within that
@@ -347,6 +468,32 @@ final class Solution {
             lineExact = false;
             return greedyLine(ply);
         }
+        return walk(ply, target);
+    }
+
+    /**
+     * {@link #line} by the bounded df-pn ({@link #bounded}): the mate length from the root by iterative
+     * shortening (a mate within the stored length, then within two plies fewer, … until there is none), then
+     * the walk.
+     */
+    private List<Integer> boundedLine(int ply, int upper) {
+        int target = exact(ply, upper);
+        for (int b = upper + 2; target >= INF && !unknown && b <= 4 * upper + 16; b += 2) {
+            target = exact(ply, b);
+        }
+        if (target >= INF || unknown) {
+            lineExact = false;
+            return greedyLine(ply);
+        }
+        List<Integer> out = walk(ply, target);
+        if (unknown && lineExact) {
+            lineExact = false;
+        }
+        return out;
+    }
+
+    /** Walks a line of exact length {@code target} from the current position (path element {@code ply}). */
+    private List<Integer> walk(int ply, int target) {
         freshBudget();
         List<Integer> out = new ArrayList<>();
         int played = 0;
@@ -382,7 +529,7 @@ final class Solution {
             lineExact = false;
             return greedyLine(ply);
         }
-        lineExact = true;
+        lineExact = !unknown;
         return out;
     }
 
@@ -398,7 +545,7 @@ final class Solution {
         for (int i = 0; i < n; i++) {
             int m = mv[i];
             pos.doMove(m);
-            boolean fits = !futileReply(ply + 1, m, interposable) && exact(ply + 1, target - 1) == target - 1;
+            boolean fits = !futileReply(ply + 1, m, interposable) && childFits(ply + 1, target - 1);
             int left = fits ? leftoverAlong(ply + 1, target - 1) : Integer.MAX_VALUE;
             pos.undoMove();
             if (fits && left < fewest) {
@@ -427,7 +574,7 @@ final class Solution {
         for (int i = 0; i < n; i++) {
             int m = mv[i];
             pos.doMove(m);
-            boolean fits = !futileReply(ply + 1, m, interposable) && exact(ply + 1, target - 3) == target - 3
+            boolean fits = !futileReply(ply + 1, m, interposable) && hasLength(ply + 1, target - 3)
                     && leftoverAlong(ply + 1, target - 3) == 0;
             pos.undoMove();
             if (fits) {
@@ -454,7 +601,7 @@ final class Solution {
         int best = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             pos.doMove(mv[i]);
-            boolean fits = !futileReply(ply + 1, mv[i], interposable) && exact(ply + 1, len - 1) == len - 1;
+            boolean fits = !futileReply(ply + 1, mv[i], interposable) && childFits(ply + 1, len - 1);
             int left = fits ? leftoverAlong(ply + 1, len - 1) : Integer.MAX_VALUE;
             pos.undoMove();
             best = Math.min(best, left);

@@ -68,4 +68,33 @@ class DfPnTest {
         assertThat(table.pn).isZero();
         assertThat(table.length).as("stored length").isEqualTo(row.plies());
     }
+
+    static Stream<Problems.Row> futileProblems() {
+        return Problems.table("tanuki_generated.tsv").stream()
+                .filter(r -> TsumeDataTest.SHORTER_BY_CONVENTION.contains(r.id())
+                        && !TsumeDataTest.SHORTER_STRICT.containsKey(r.id()));
+    }
+
+    /**
+     * In the problems whose published length counts a futile interposition, the bounded search that leaves
+     * futile interpositions out finds a mate two plies shorter than the published one, which the search
+     * counting every reply does not; both find the published one.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("futileProblems")
+    void aBoundedSearchUnderThePrintedConventionDoesNotCountFutileInterpositions(Problems.Row row) {
+        MateTable table = new MateTable(1 << 20);
+        DfPn dfpn = new DfPn(table);
+        Position pos = row.position();
+        dfpn.reset(pos, pos.sideToMove());
+        int shorter = row.plies() - 2;
+        assertThat(dfpn.proveWithin(0, shorter, 1_000_000, false)).as("strict: no mate within %d", shorter)
+                .isEqualTo(-1);
+        assertThat(dfpn.proveWithin(0, row.plies(), 1_000_000, false)).as("strict: mate within %d", row.plies())
+                .isEqualTo(1);
+        table.clear();
+        assertThat(dfpn.proveWithin(0, shorter, 1_000_000, true)).as("printed: mate within %d", shorter)
+                .isEqualTo(1);
+        assertThat(dfpn.lastLength()).as("stored length").isLessThanOrEqualTo(shorter);
+    }
 }
