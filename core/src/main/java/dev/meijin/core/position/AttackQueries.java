@@ -192,15 +192,23 @@ final class AttackQueries {
 
     /** Whether any slider of colour {@code c} stands on a line (of its kind) through {@code sq} on an empty board. */
     static boolean slidersAligned(Position p, int c, int sq) {
-        int li = (c ^ 1) * 81 + sq;
-        long[] rl = p.roleLo, rh = p.roleHi;
-        long lo = (ROOK_EMPTY_LO[sq] & (rl[ROOK] | rl[DRAGON]) | BISHOP_EMPTY_LO[sq] & (rl[BISHOP] | rl[HORSE])
-                        | LANCE_EMPTY_LO[li] & rl[LANCE])
+        return (alignedSlidersLo(p, c, sq) | alignedSlidersHi(p, c, sq)) != 0;
+    }
+
+    /** The low word of the sliders of colour {@code c} on a line (of their kind) through {@code sq} on an empty board. */
+    private static long alignedSlidersLo(Position p, int c, int sq) {
+        long[] rl = p.roleLo;
+        return (ROOK_EMPTY_LO[sq] & (rl[ROOK] | rl[DRAGON]) | BISHOP_EMPTY_LO[sq] & (rl[BISHOP] | rl[HORSE])
+                        | LANCE_EMPTY_LO[(c ^ 1) * 81 + sq] & rl[LANCE])
                 & p.colorLo[c];
-        long hi = (ROOK_EMPTY_HI[sq] & (rh[ROOK] | rh[DRAGON]) | BISHOP_EMPTY_HI[sq] & (rh[BISHOP] | rh[HORSE])
-                        | LANCE_EMPTY_HI[li] & rh[LANCE])
+    }
+
+    /** The high word of the sliders of colour {@code c} on a line (of their kind) through {@code sq} on an empty board. */
+    private static long alignedSlidersHi(Position p, int c, int sq) {
+        long[] rh = p.roleHi;
+        return (ROOK_EMPTY_HI[sq] & (rh[ROOK] | rh[DRAGON]) | BISHOP_EMPTY_HI[sq] & (rh[BISHOP] | rh[HORSE])
+                        | LANCE_EMPTY_HI[(c ^ 1) * 81 + sq] & rh[LANCE])
                 & p.colorHi[c];
-        return (lo | hi) != 0;
     }
 
     /** The slider of colour {@code c} attacking {@code sq} along direction {@code d} (from sq), or -1. */
@@ -221,14 +229,8 @@ final class AttackQueries {
         }
         // Each slider on a line of its kind through sq attacks it when nothing stands between them: one mask
         // test per such slider instead of a scan of the eight rays.
-        int li = (c ^ 1) * 81 + sq;
-        long[] rl = p.roleLo, rh = p.roleHi;
-        long lo = (ROOK_EMPTY_LO[sq] & (rl[ROOK] | rl[DRAGON]) | BISHOP_EMPTY_LO[sq] & (rl[BISHOP] | rl[HORSE])
-                        | LANCE_EMPTY_LO[li] & rl[LANCE])
-                & p.colorLo[c];
-        long hi = (ROOK_EMPTY_HI[sq] & (rh[ROOK] | rh[DRAGON]) | BISHOP_EMPTY_HI[sq] & (rh[BISHOP] | rh[HORSE])
-                        | LANCE_EMPTY_HI[li] & rh[LANCE])
-                & p.colorHi[c];
+        long lo = alignedSlidersLo(p, c, sq);
+        long hi = alignedSlidersHi(p, c, sq);
         int base = sq * 81;
         while (lo != 0) {
             int j = base + Long.numberOfTrailingZeros(lo);
