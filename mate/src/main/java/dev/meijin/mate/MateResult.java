@@ -17,11 +17,10 @@ public sealed interface MateResult {
      *
      * @param moves the solution, never empty
      * @param leftover pieces left in the attacker's hand at the end (駒余り); 0 in a sound composition
-     * @param exact whether the line was read exactly (the shortest mate found against the longest defence;
-     *     a check that neither the proof nor a small search of its own settles, more than five plies from the
-     *     end, is not tried, so a shorter mate through it can be missed); when
-     *     {@code false} the reading ran out of budget and the line is the one the proof gives: a forced mate
-     *     along the defender's moves shown, but another defence may last longer or another attack be shorter
+     * @param exact whether the line was read exactly (the shortest mate against the longest defence, no part
+     *     of the reading cut by a budget); {@code false} when a check the reading could not settle within its
+     *     budgets was left out, or the line is the one the proof's stored lengths give: a forced mate along
+     *     the defender's moves shown, but another defence may last longer or another attack be shorter
      */
     record Mate(List<MoveOrDrop> moves, int leftover, boolean exact) implements MateResult {
         /** Validates and copies the move list. */

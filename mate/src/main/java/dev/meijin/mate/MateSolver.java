@@ -60,6 +60,8 @@ public final class MateSolver {
     /** Whether the reading computes lengths by iterative shortening with the bounded df-pn (see Solution). */
     private boolean readingByBounds;
     private long readingNodes = READING_NODES;
+    private long readingNodesPerCheck = READING_NODES_PER_CHECK;
+    private long shortReadingNodes = Solution.SHORT_PROOF_READING_NODES;
 
     /** A solver with the default table size. */
     public MateSolver() {
@@ -133,9 +135,10 @@ public final class MateSolver {
 
     private MateResult read(Position pos, Convention convention) {
         table.reading(true);
-        solution = new Solution(dfpn, convention, Math.max(readingNodes, dfpn.nodes), READING_NODES_PER_CHECK,
+        solution = new Solution(dfpn, convention, Math.max(readingNodes, dfpn.nodes), readingNodesPerCheck,
                 SOLUTION_VISITS);
         solution.bounded(readingByBounds);
+        solution.shortBudget(shortReadingNodes);
         List<Integer> found = solution.line(0);
         if (found.isEmpty() || found.size() % 2 == 0) {
             return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);
@@ -197,6 +200,17 @@ public final class MateSolver {
     void readingByBounds(boolean on, long nodes) {
         readingByBounds = on;
         readingNodes = Math.max(READING_NODES, nodes);
+    }
+
+    /**
+     * Sets the reading's df-pn budgets: {@code total} nodes in all (as a floor, also for short proofs; the
+     * proof's own node count still raises it) and {@code perCheck} for the first search of one check. For
+     * tests of a reading cut short.
+     */
+    void readingBudget(long total, long perCheck) {
+        readingNodes = total;
+        shortReadingNodes = total;
+        readingNodesPerCheck = perCheck;
     }
 
     private MateResult lastResult = new MateResult.Unknown(UnknownReason.STOPPED);

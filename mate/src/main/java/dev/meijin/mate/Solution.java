@@ -32,8 +32,20 @@ final class Solution {
     static final int INF = Integer.MAX_VALUE / 4;
     /** Remaining bound up to which checks the table does not know are searched by full-width minimax. */
     private static final int BRUTE_FORCE_BOUND = 5;
-    /** Stored mate length above which the reading starts with that length as its bound. */
+    /**
+     * Stored mate length above which the reading starts with that length as its bound; shorter proofs are
+     * read by deepening the bound from 1, whose bounded searches ask for fewer plies.
+     */
     private static final int LONG_PROOF = 15;
+    /**
+     * Stored mate length up to which a reading that had to leave a check out is tried again the other way
+     * (the stored length first, or deepening from 1), with a fresh budget.
+     */
+    private static final int SHORT_PROOF = 31;
+    /** df-pn nodes the reading of a proof of up to {@link #SHORT_PROOF} plies may spend in all, at least. */
+    static final long SHORT_PROOF_READING_NODES = 4_000_000;
+    /** The largest budget of one bounded search of the minimax, in first budgets ({@link #perChild}). */
+    private static final long MAX_RETRY_FACTOR = 16;
     /** df-pn nodes for settling one alternative attacker move when judging soundness. */
     private static final long ALTERNATIVE_NODES = 200_000;
 
@@ -62,6 +74,11 @@ final class Solution {
     private boolean outOfBudget;
     private boolean unsettled;
     private boolean lineExact;
+    /**
+     * Whether the minimax left out a check it could not settle (its bounded df-pn ran out of budget even
+     * after retries), so that a length computed since may be too long: the reading is then not exact.
+     */
+    private boolean cut;
 
     /**
      * @param convention whether futile interpositions count
@@ -107,6 +124,14 @@ final class Solution {
         outOfBudget = false;
     }
 
+    /** df-pn nodes the reading of a short proof may spend in all, at least ({@link #SHORT_PROOF_READING_NODES}). */
+    private long shortBudget = SHORT_PROOF_READING_NODES;
+
+    /** Sets the least total df-pn budget of the reading of a proof of up to {@link #LONG_PROOF} plies. */
+    void shortBudget(long nodes) {
+        shortBudget = nodes;
+    }
+
     /** Chooses the bounded df-pn ({@code true}) or the minimax (the default) to compute lengths. */
     void bounded(boolean on) {
         bounded = on;
@@ -115,9 +140,17 @@ final class Solution {
     /** Calls of the bounded df-pn by result: no mate within the bound, unknown, mate. */
     final long[] withinCalls = new long[3];
 
-    /** Whether the last {@link #line} was read exactly rather than from the proof's stored lengths. */
+    /**
+     * Whether the last {@link #line} was read exactly: no check left out unsettled, no bounded search left
+     * unknown, not read from the proof's stored lengths.
+     */
     boolean lineExact() {
         return lineExact;
+    }
+
+    /** Whether the minimax has left out a check it could not settle within its budgets so far. */
+    boolean cut() {
+        return cut;
     }
 
     /** Positions visited by the exact minimax so far. */
@@ -159,10 +192,23 @@ final class Solution {
         if (limit >= unknownFrom || extraBudget <= 0 || dfpn.aborted != null) {
             return 0;
         }
-        long before = dfpn.nodes;
-        int r = dfpn.proveWithin(ply, limit, Math.min(perChild, extraBudget), futileExcluded);
-        extraBudget -= dfpn.nodes - before;
-        withinCalls[r + 1]++;
+        // A search that runs out is resumed with twice the budget (the table keeps its progress), up to
+        // MAX_RETRY_FACTOR times the first, while the reading's total allows: a check left unsettled makes the
+        // reading inexact.
+        long cap = Math.min(perChild, extraBudget);
+        int r;
+        while (true) {
+            long before = dfpn.nodes;
+            r = dfpn.proveWithin(ply, limit, cap, futileExcluded);
+            long spent = dfpn.nodes - before;
+            extraBudget -= spent;
+            withinCalls[r + 1]++;
+            if (r != 0 || spent < cap || cap >= MAX_RETRY_FACTOR * perChild || extraBudget <= 0
+                    || dfpn.aborted != null) {
+                break;
+            }
+            cap = Math.min(2 * cap, extraBudget);
+        }
         if (r < 0 && !dfpn.lastWasRepetition()) {
             noMateWithin = limit;
         } else if (r == 0) {
@@ -421,7 +467,12 @@ final class Solution {
             // A check proven within the limit is walked; any other is first asked of the bounded df-pn,
             // which refutes most of them far more cheaply than the walk would.
             boolean fits = (keys[i] >>> 16) <= limit;
-            boolean worth = fits || limit <= BRUTE_FORCE_BOUND || within(ply + 1, limit) > 0;
+            boolean worth = fits || limit <= BRUTE_FORCE_BOUND;
+            if (!worth) {
+                int w = within(ply + 1, limit);
+                worth = w > 0;
+                cut |= w == 0;
+            }
             if (worth) {
                 int v = exact(ply + 1, limit);
                 if (v < INF) {
@@ -442,9 +493,37 @@ final class Solution {
         if (upper >= INF) {
             upper = 1;
         }
+        boolean shortProof = upper <= SHORT_PROOF;
+        if (shortProof) {
+            extraBudget = Math.max(extraBudget, shortBudget);
+        }
         if (bounded) {
             return boundedLine(ply, upper);
         }
+        List<Integer> first = minimaxLine(ply, upper, upper > LONG_PROOF);
+        if (lineExact || !shortProof || dfpn.aborted != null) {
+            return first;
+        }
+        // A short proof whose reading left a check out: read it again the other way, from scratch, with a
+        // fresh budget (the table keeps the bounded searches' proofs and disproofs).
+        memo.clear();
+        withinMemo.clear();
+        cut = false;
+        extraBudget = Math.max(extraBudget, shortBudget);
+        freshBudget();
+        List<Integer> second = minimaxLine(ply, upper, upper <= LONG_PROOF);
+        if (lineExact || (!second.isEmpty() && (first.isEmpty() || second.size() < first.size()))) {
+            return second;
+        }
+        lineExact = false;
+        return first;
+    }
+
+    /**
+     * The minimax reading: the exact length by a bound deepened from 1, or ({@code storedFirst}) within the
+     * stored length {@code upper} first, then the walk.
+     */
+    private List<Integer> minimaxLine(int ply, int upper, boolean storedFirst) {
         // Iterative deepening over the bound finds the shortest mate first; the stored length is an upper
         // bound in most cases, but the bound grows past it if it was not.
         // A long proof is read with its stored length as the bound straight away: the minimax within that
@@ -453,7 +532,7 @@ final class Solution {
         // grows from there.
         int target = INF;
         int from = 1;
-        if (upper > LONG_PROOF) {
+        if (storedFirst) {
             target = exact(ply, upper);
             from = outOfBudget ? 1 : upper + 2;
             if (target >= INF) {
@@ -529,7 +608,7 @@ final class Solution {
             lineExact = false;
             return greedyLine(ply);
         }
-        lineExact = !unknown;
+        lineExact = !unknown && !cut;
         return out;
     }
 

@@ -180,16 +180,68 @@ class TsumeDataTest {
         }
     }
 
+    /**
+     * The edo classics of up to 31 plies: each solved with a forced line, and a line of another length than
+     * the one the exact reading gives is never called exact. 図巧29 and 図巧36 read their published lengths
+     * exactly; 図巧7 and 図巧44 read 15 and 21 exactly (the iterative shortening proves the same: the defence
+     * the publication leaves out lasts longer under the futile-interposition rule of {@link Solution});
+     * musou-010, 図巧13, 50, 94 and 98 are not yet read exactly within the reading's budgets and say so.
+     */
+    static final Map<String, Integer> EXACT_LENGTH = Map.of(
+            "zukou-007", 15, "zukou-029", 15, "zukou-036", 13, "zukou-044", 21,
+            "zukou-013", 17, "zukou-050", 9, "zukou-094", 23, "zukou-098", 31, "musou-010", 19);
+
     @Test
     @Tag("slow")
-    void kotobukiIsSolvedAndReadWithItsPublishedLengthOf611Plies() {
-        // 将棋図巧 No.100 寿: the proof takes about 1.4 million nodes, the exact reading about as many again;
-        // with a 256 MB table entries the reading needs are replaced and the line is not read exactly.
+    void theShortEdoClassicsAreNeverCalledExactWithAnotherLength() {
+        List<String> failures = new ArrayList<>();
+        MateSolver big = new MateSolver(256);
+        for (Problems.Row row : Problems.table("edo_classics.tsv")) {
+            if (row.plies() > 31) {
+                continue;
+            }
+            MateResult r = big.solve(row.position(), MateLimits.ofNodes(30_000_000), Convention.TSUME);
+            if (!(r instanceof MateResult.Mate m)) {
+                failures.add(row.id() + ": " + r);
+                continue;
+            }
+            Problems.assertForcedLine(row.position(), m, Convention.TSUME);
+            int exact = EXACT_LENGTH.get(row.id());
+            if (m.exact() && m.plies() != exact) {
+                failures.add(row.id() + ": called exact with " + m.plies() + " plies, not " + exact);
+            }
+            if (Set.of("zukou-029", "zukou-036").contains(row.id()) && !(m.exact() && m.plies() == row.plies())) {
+                failures.add(row.id() + ": published " + row.plies() + ", got " + m.plies() + " exact " + m.exact());
+            }
+        }
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void aReadingCutShortByItsBudgetIsNotCalledExact() {
+        // 図巧36 reads 13 exactly with the reading's budgets; with almost none, checks are left out unsettled.
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-036")).findFirst().orElseThrow();
+        MateSolver starved = new MateSolver(32);
+        starved.readingBudget(0, 50);
+        MateResult r = starved.solve(row.position(), MateLimits.ofNodes(5_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).as("read exactly").isFalse();
+            Problems.assertForcedLine(row.position(), m, Convention.TSUME);
+        });
+    }
+
+    @Test
+    @Tag("slow")
+    void kotobukiIsSolvedWithItsPublishedLengthOf611Plies() {
+        // 将棋図巧 No.100 寿: the proof takes about 1.4 million nodes, the reading about as many again. Its
+        // reading leaves some checks unsettled within its budgets (their bounded searches ask for hundreds of
+        // plies), so since a check left out makes a reading inexact, 寿 is reported as read not exactly; its
+        // line is the published length and a forced mate.
         Problems.Row row = Problems.table("edo_classics.tsv").stream()
                 .filter(r -> r.id().equals("zukou-100")).findFirst().orElseThrow();
         MateResult r = new MateSolver(1024).solve(row.position(), MateLimits.ofNodes(30_000_000), Convention.TSUME);
         assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
-            assertThat(m.exact()).as("read exactly").isTrue();
             assertThat(m.plies()).isEqualTo(611);
             Problems.assertForcedLine(row.position(), m, Convention.TSUME);
         });
