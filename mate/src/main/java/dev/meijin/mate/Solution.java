@@ -21,6 +21,10 @@ import java.util.Map;
  * are searched directly when the remaining bound is short, otherwise given a small df-pn search of their
  * own. Results are memoised by position (board, hands, side to move).
  *
+ * <p>A proof of up to {@link #SHORT_PROOF} plies is read first by deepening the bounded df-pn instead
+ * ({@link #deepenedLine}): the first bound within which it finds a mate is the exact length; the minimax
+ * reads it only when that runs out of budget.
+ *
  * <p><b>Futile interpositions.</b> A drop that blocks a check is futile when the attacker can take the
  * dropped piece with check and the position after the capture counts as mate at once: the drop only made
  * the solution two plies longer without changing it, and the piece was never used.
