@@ -61,6 +61,8 @@ final class DfPn {
     private final short[] pathFilter = new short[1 << FILTER_BITS];
     private final int[] scratch = new int[Position.MAX_MOVES];
     private final int[] dropPn = new int[81];
+    /** An attacker node's largest disproof number among its drops on each square, -1 where none was seen. */
+    private final int[] dropDn = new int[81];
     private final int[] touched = new int[81];
 
     /**
@@ -87,6 +89,7 @@ final class DfPn {
     DfPn(MateTable tt) {
         this.tt = tt;
         java.util.Arrays.fill(dropPn, -1);
+        java.util.Arrays.fill(dropDn, -1);
     }
 
     MateTable table() {
@@ -493,6 +496,7 @@ final class DfPn {
                 int minPn = INF, secPn = INF, bestDn = 0, bestHand = 0, bestLen = MateTable.MAX_LENGTH;
                 int disproof = FULL_HAND;
                 long sumDn = 0;
+                int dropSquares = 0;
                 for (int i = 0; i < n; i++) {
                     int p, d;
                     if (rep[i]) {
@@ -515,7 +519,16 @@ final class DfPn {
                                     disproofBefore(mv[i], CoreAccess.capturedHandRole(pos, mv[i]), tt.hand));
                         }
                     }
-                    sumDn += d;
+                    if (Move.isDrop(mv[i])) {
+                        // Drops on one square lead to nearly the same positions: the largest counts for all.
+                        int sq = Move.to(mv[i]);
+                        if (dropDn[sq] < 0) {
+                            touched[dropSquares++] = sq;
+                        }
+                        dropDn[sq] = Math.max(dropDn[sq], d);
+                    } else {
+                        sumDn += d;
+                    }
                     if (p == 0) {
                         // Proven: keep the proven child with the shortest mate.
                         if (minPn != 0 || tt.length < bestLen) {
@@ -533,6 +546,12 @@ final class DfPn {
                         secPn = p;
                     }
                 }
+                // The share of the sum the best child's disproof number can grow into.
+                int bestShare = best >= 0 && Move.isDrop(mv[best]) ? dropDn[Move.to(mv[best])] : bestDn;
+                for (int t = 0; t < dropSquares; t++) {
+                    sumDn += dropDn[touched[t]];
+                    dropDn[touched[t]] = -1;
+                }
                 pn = minPn;
                 dn = pn == 0 ? INF : capSum(sumDn);
                 if (pn == 0) {
@@ -549,7 +568,7 @@ final class DfPn {
                     break;
                 }
                 int cThPn = (int) Math.min(thPn, secPn >= INF ? INF - 1 : secPn + 1L + secPn / EPS);
-                int cThDn = cap((long) thDn - sumDn + bestDn);
+                int cThDn = cap((long) thDn - sumDn + bestShare);
                 descend(ply, best, cThPn, cThDn);
             } else {
                 int minDn = INF, secDn = INF, bestPn = 0;
