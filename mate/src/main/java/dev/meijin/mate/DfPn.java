@@ -8,7 +8,9 @@ import dev.meijin.core.position.Position;
  * Depth-first proof-number search (df-pn) with the df-pn+ refinements used for tsume: checks for the
  * attacker, every legal reply for the defender, a mate-in-one test folded into the expansion of attacker
  * nodes (a check with no reply proves the node at once, and otherwise the number of replies seeds the
- * child's proof number), and the 1+ε threshold rule against thrashing.
+ * child's proof number), and the 1+ε threshold rule against thrashing. Against double counting in the
+ * graph, drops on one square count once: in a defender node's proof number (the first not yet proven stands
+ * for them all, the others wait) and in an attacker node's disproof number (the largest of them).
  *
  * <p><b>Hands.</b> Nodes are keyed by the board key and the attacker's hand (the defender holds the rest).
  * Proofs are stored with a proof hand — the pieces the proof needs — computed bottom-up: an attacker node
