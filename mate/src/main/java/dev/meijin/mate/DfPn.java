@@ -832,7 +832,7 @@ final class DfPn {
                 }
                 pos.doMove(c);
                 int ne = CoreAccess.evasions(pos, next, 0);
-                futile = ne == 0 || allFutile(next, ne, depth + 1);
+                futile = ne == 0 || cachedAllFutile(next, ne, depth + 1);
                 pos.undoMove();
             }
             pos.undoMove();
@@ -841,6 +841,30 @@ final class DfPn {
             }
         }
         return true;
+    }
+
+    /** Slots of the cache of {@link #cachedAllFutile} (a power of two). */
+    private static final int FUTILE_CACHE = 1 << 14;
+    private final long[] futileKey = new long[FUTILE_CACHE];
+    /** Per slot: 0 empty, else 1 + 2 × depth + (1 if all futile). */
+    private final int[] futileEntry = new int[FUTILE_CACHE];
+
+    /**
+     * {@link #allFutile} remembered by position and depth (its result depends on nothing else). Drops of
+     * different kinds on the squares of one line of check reach the same positions in many orders: without the
+     * cache a long open line with many kinds in the defender's hand costs exponentially many visits.
+     */
+    private boolean cachedAllFutile(int[] replies, int n, int depth) {
+        long key = pos.key();
+        int slot = (int) ((key ^ (key >>> 29) ^ depth * 0x9E3779B97F4A7C15L) & (FUTILE_CACHE - 1));
+        int e = futileEntry[slot];
+        if (e != 0 && futileKey[slot] == key && (e - 1) >>> 1 == depth) {
+            return ((e - 1) & 1) != 0;
+        }
+        boolean futile = allFutile(replies, n, depth);
+        futileKey[slot] = key;
+        futileEntry[slot] = 1 + 2 * depth + (futile ? 1 : 0);
+        return futile;
     }
 
     private int[] futileBuffer(int i) {
