@@ -424,6 +424,15 @@ final class Worker implements Runnable {
         int se;
         if (inCheck) {
             se = NONE;
+        } else if (reverseFutility && !pvNode && depth <= 7 && beta > -MATE_IN_MAX && beta < MATE_IN_MAX) {
+            // Where the reverse futility pruning below is sure to cut whatever the evaluation's costly terms add (its
+            // margin is at most 110 per ply), a lower bound on the evaluation is enough (Evaluator#evaluate(Position,
+            // int, int)) and is returned instead of the evaluation: the same cut, a lower fail-soft score.
+            int sure = beta + 110 * depth;
+            se = eval.evaluate(pos, -INFINITE, sure);
+            if (se >= sure) {
+                return se;
+            }
         } else {
             se = evaluate();
         }
@@ -656,7 +665,10 @@ final class Worker implements Runnable {
             }
             best = -INFINITE;
         } else {
-            standPat = evaluate();
+            // Outside the window the evaluation may be a bound (Evaluator#evaluate(Position, int, int)): at least
+            // beta, a cut as before; at most alpha, it stands for the best score, and delta pruning measures from
+            // it, which can only keep more captures than the exact value would.
+            standPat = eval.evaluate(pos, alpha, beta);
             if (standPat >= beta) {
                 return standPat;
             }

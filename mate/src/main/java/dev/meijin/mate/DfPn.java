@@ -8,7 +8,9 @@ import dev.meijin.core.position.Position;
  * Depth-first proof-number search (df-pn) with the df-pn+ refinements used for tsume: checks for the
  * attacker, every legal reply for the defender, a mate-in-one test folded into the expansion of attacker
  * nodes (a check with no reply proves the node at once, and otherwise the number of replies seeds the
- * child's proof number), and the 1+ε threshold rule against thrashing.
+ * child's proof number), and the 1+ε threshold rule against thrashing. Against double counting in the
+ * graph, drops on one square count once: in a defender node's proof number (the first not yet proven stands
+ * for them all, the others wait) and in an attacker node's disproof number (the largest of them).
  *
  * <p><b>Hands.</b> Nodes are keyed by the board key and the attacker's hand (the defender holds the rest).
  * Proofs are stored with a proof hand — the pieces the proof needs — computed bottom-up: an attacker node
@@ -61,6 +63,8 @@ final class DfPn {
     private final short[] pathFilter = new short[1 << FILTER_BITS];
     private final int[] scratch = new int[Position.MAX_MOVES];
     private final int[] dropPn = new int[81];
+    /** An attacker node's largest disproof number among its drops on each square, -1 where none was seen. */
+    private final int[] dropDn = new int[81];
     private final int[] touched = new int[81];
 
     /**
@@ -87,6 +91,7 @@ final class DfPn {
     DfPn(MateTable tt) {
         this.tt = tt;
         java.util.Arrays.fill(dropPn, -1);
+        java.util.Arrays.fill(dropDn, -1);
     }
 
     MateTable table() {
@@ -493,6 +498,7 @@ final class DfPn {
                 int minPn = INF, secPn = INF, bestDn = 0, bestHand = 0, bestLen = MateTable.MAX_LENGTH;
                 int disproof = FULL_HAND;
                 long sumDn = 0;
+                int dropSquares = 0;
                 for (int i = 0; i < n; i++) {
                     int p, d;
                     if (rep[i]) {
@@ -515,7 +521,16 @@ final class DfPn {
                                     disproofBefore(mv[i], CoreAccess.capturedHandRole(pos, mv[i]), tt.hand));
                         }
                     }
-                    sumDn += d;
+                    if (Move.isDrop(mv[i])) {
+                        // Drops on one square lead to nearly the same positions: the largest counts for all.
+                        int sq = Move.to(mv[i]);
+                        if (dropDn[sq] < 0) {
+                            touched[dropSquares++] = sq;
+                        }
+                        dropDn[sq] = Math.max(dropDn[sq], d);
+                    } else {
+                        sumDn += d;
+                    }
                     if (p == 0) {
                         // Proven: keep the proven child with the shortest mate.
                         if (minPn != 0 || tt.length < bestLen) {
@@ -533,6 +548,12 @@ final class DfPn {
                         secPn = p;
                     }
                 }
+                // The share of the sum the best child's disproof number can grow into.
+                int bestShare = best >= 0 && Move.isDrop(mv[best]) ? dropDn[Move.to(mv[best])] : bestDn;
+                for (int t = 0; t < dropSquares; t++) {
+                    sumDn += dropDn[touched[t]];
+                    dropDn[touched[t]] = -1;
+                }
                 pn = minPn;
                 dn = pn == 0 ? INF : capSum(sumDn);
                 if (pn == 0) {
@@ -549,7 +570,7 @@ final class DfPn {
                     break;
                 }
                 int cThPn = (int) Math.min(thPn, secPn >= INF ? INF - 1 : secPn + 1L + secPn / EPS);
-                int cThDn = cap((long) thDn - sumDn + bestDn);
+                int cThDn = cap((long) thDn - sumDn + bestShare);
                 descend(ply, best, cThPn, cThDn);
             } else {
                 int minDn = INF, secDn = INF, bestPn = 0;
@@ -811,7 +832,7 @@ final class DfPn {
                 }
                 pos.doMove(c);
                 int ne = CoreAccess.evasions(pos, next, 0);
-                futile = ne == 0 || allFutile(next, ne, depth + 1);
+                futile = ne == 0 || cachedAllFutile(next, ne, depth + 1);
                 pos.undoMove();
             }
             pos.undoMove();
@@ -820,6 +841,30 @@ final class DfPn {
             }
         }
         return true;
+    }
+
+    /** Slots of the cache of {@link #cachedAllFutile} (a power of two). */
+    private static final int FUTILE_CACHE = 1 << 14;
+    private final long[] futileKey = new long[FUTILE_CACHE];
+    /** Per slot: 0 empty, else 1 + 2 × depth + (1 if all futile). */
+    private final int[] futileEntry = new int[FUTILE_CACHE];
+
+    /**
+     * {@link #allFutile} remembered by position and depth (its result depends on nothing else). Drops of
+     * different kinds on the squares of one line of check reach the same positions in many orders: without the
+     * cache a long open line with many kinds in the defender's hand costs exponentially many visits.
+     */
+    private boolean cachedAllFutile(int[] replies, int n, int depth) {
+        long key = pos.key();
+        int slot = (int) ((key ^ (key >>> 29) ^ depth * 0x9E3779B97F4A7C15L) & (FUTILE_CACHE - 1));
+        int e = futileEntry[slot];
+        if (e != 0 && futileKey[slot] == key && (e - 1) >>> 1 == depth) {
+            return ((e - 1) & 1) != 0;
+        }
+        boolean futile = allFutile(replies, n, depth);
+        futileKey[slot] = key;
+        futileEntry[slot] = 1 + 2 * depth + (futile ? 1 : 0);
+        return futile;
     }
 
     private int[] futileBuffer(int i) {

@@ -49,6 +49,23 @@ public interface Evaluator {
      */
     int evaluate(Position pos);
 
+    /**
+     * The static evaluation as far as a search window needs it: the exact {@link #evaluate(Position)} when it
+     * lies inside {@code (alpha, beta)}; otherwise the implementation may skip costly terms and return a bound on
+     * the side of the window where the evaluation lies: a value {@code v >= beta} with {@code v <= evaluate(pos)},
+     * or a value {@code v <= alpha} with {@code v >= evaluate(pos)} — the reading of a fail-soft search result.
+     * The bound is certain only as far as the skipped terms stay within the implementation's margin (see {@link
+     * ShogiEvaluator#LAZY_MARGIN}). The default is the exact evaluation.
+     *
+     * @param pos the current position
+     * @param alpha the lower end of the window, from the side to move's point of view
+     * @param beta the upper end of the window
+     * @return the evaluation or a bound on it outside the window, within ±{@value #MAX_EVAL}
+     */
+    default int evaluate(Position pos, int alpha, int beta) {
+        return evaluate(pos);
+    }
+
     /** The largest absolute value {@link #evaluate} returns. */
     int MAX_EVAL = 20000;
 }
