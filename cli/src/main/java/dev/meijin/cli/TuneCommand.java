@@ -52,6 +52,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--rate", defaultValue = "2.0", description = "Adam step size in centipawns (default ${DEFAULT-VALUE}).")
     double rate;
 
+    @Option(names = "--final-rate", paramLabel = "R", description = "Adam step size at the last epoch, falling linearly from --rate (default: --rate, a constant step).")
+    Double finalRate;
+
     @Option(names = "--lambda", defaultValue = "0.7", description = "Weight of the game result against the search score (default ${DEFAULT-VALUE}).")
     double lambda;
 
@@ -74,6 +77,10 @@ final class TuneCommand implements Callable<Integer> {
         }
         if (!(l2 >= 0) || Double.isInfinite(l2) || minCount < 0) {
             throw new ParameterException(spec.commandLine(), "--l2 must be a finite number >= 0 and --min-count >= 0");
+        }
+        double last = finalRate == null ? rate : finalRate;
+        if (!(rate > 0) || !(last > 0) || Double.isInfinite(rate) || Double.isInfinite(last)) {
+            throw new ParameterException(spec.commandLine(), "--rate and --final-rate must be positive finite numbers");
         }
         PrintWriter err = spec.commandLine().getErr();
         Tuner.DataSet set = new Tuner.DataSet();
@@ -165,12 +172,12 @@ final class TuneCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--exclude " + prefix + ": no feature name starts with it");
             }
         }
-        Tuner.Result r = Tuner.tune(set, start, excluded, new Tuner.Regularisation(l2, minCount), epochs, rate, line -> {
+        Tuner.Result r = Tuner.tune(set, start, excluded, new Tuner.Regularisation(l2, minCount), epochs, rate, last, line -> {
             err.println(line);
             err.flush();
         });
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            r.weights().write(w, "Texel-tuned on " + r.positions() + " positions (lambda " + lambda + ", l2 " + l2 + ", min-count " + minCount + "); held-out loss "
+            r.weights().write(w, "Texel-tuned on " + r.positions() + " positions (lambda " + lambda + ", l2 " + l2 + ", min-count " + minCount + ", rate " + rate + (last != rate ? " -> " + last : "") + ", " + epochs + " epochs); held-out loss "
                     + String.format("%.6f", r.lossBefore()) + " -> " + String.format("%.6f", r.lossAfter()));
         }
         spec.commandLine().getOut().printf("positions %d, held-out loss %.6f -> %.6f%n", r.positions(), r.lossBefore(), r.lossAfter());

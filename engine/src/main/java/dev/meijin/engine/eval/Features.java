@@ -49,7 +49,11 @@ import dev.meijin.core.position.Position;
  *   <li>{@code file.drop.<n>.<held>}: the files of a king and its neighbours (2 or 3) on which the enemy has no
  *       unpromoted pawn, so could drop one ({@code n} of them), by the pawns in the enemy's hand (0, 1, 2 or more);
  *   <li>{@code file.rook.<n>} and {@code file.lance.<n>}: the enemy's rooks and dragons, and its lances, on those
- *       files where the enemy has no unpromoted pawn (a file open toward the king for them), capped at 2.
+ *       files where the enemy has no unpromoted pawn (a file open toward the king for them), capped at 2;
+ *   <li>{@code threat.<mover|waiter>.<hanging|lesser>.<class>}: the pieces of a class that the enemy attacks while
+ *       their own side does not defend them ({@code hanging}), and those the enemy attacks with a piece of lower
+ *       value ({@code lesser}), for the side to move ({@code mover}) or the other ({@code waiter}); see
+ *       {@link Threats}.
  * </ul>
  *
  * <p>The first groups (material, the king-relative tables and the king table) depend only on where pieces
@@ -113,8 +117,14 @@ public final class Features {
     public static final int FILE_ROOK = FILE_DROP + 4 * 3;
     /** First index of the enemy lances on the open files near a king (0–2). */
     public static final int FILE_LANCE = FILE_ROOK + 3;
+    /**
+     * First index of the threat features (see {@link Threats}):
+     * {@code THREAT + (mover * 2 + kind) * CLASSES + class}, {@code mover} 0 for the pieces of the side to move and 1
+     * for the other side's, {@code kind} 0 for a piece attacked and not defended, 1 for one attacked by a lesser piece.
+     */
+    public static final int THREAT = FILE_LANCE + 3;
     /** Number of features. */
-    public static final int COUNT = FILE_LANCE + 3;
+    public static final int COUNT = THREAT + 2 * Threats.KINDS * CLASSES;
 
     /** The squares of each file (index 0 is file 1), as low (squares 0–62) and high (63–80) bit words. */
     private static final long[] FILE_LO = new long[9], FILE_HI = new long[9];
@@ -169,7 +179,7 @@ public final class Features {
     }
 
     /** The length {@link #extract} and {@link #dynamic} need in their output arrays. */
-    public static final int MAX_ACTIVE = 400;
+    public static final int MAX_ACTIVE = 460;
 
     /** Piece class by role code (-1 for none and the king). */
     static final int[] CLASS = {-1, 0, 1, 2, 3, 4, 5, 6, -1, 6, 6, 6, 6, 7, 8, -1};
@@ -291,7 +301,7 @@ public final class Features {
                 count[n++] = c == 0 ? 1 : -1;
             }
         }
-        return n;
+        return new Threats().write(pos, index, count, n);
     }
 
     /**
@@ -513,6 +523,10 @@ public final class Features {
 
     /** A readable name of a feature index, as used in weight files. */
     public static String name(int i) {
+        if (i >= THREAT) {
+            int j = i - THREAT, cls = j % CLASSES, kind = j / CLASSES % Threats.KINDS, mover = j / CLASSES / Threats.KINDS;
+            return "threat." + (mover == 0 ? "mover." : "waiter.") + (kind == 0 ? "hanging." : "lesser.") + CLASS_NAME[cls];
+        }
         if (i < HAND) {
             return "board." + ROLE[i - BOARD];
         }

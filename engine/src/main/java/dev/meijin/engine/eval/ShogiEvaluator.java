@@ -25,6 +25,10 @@ public final class ShogiEvaluator implements Evaluator {
 
     private final int[] w;
     private final boolean dynamicTerms;
+    /** Whether any king-safety or mobility weight is non-zero (else {@link DynamicTerms} is skipped). */
+    private final boolean kingTerms;
+    /** Whether any threat weight is non-zero (else {@link Threats} is skipped). */
+    private final boolean threatTerms;
     /** Whether any king-zone weight is non-zero (else those terms are skipped). */
     private final boolean zoneTerms;
     /** Whether any open-file or pawn-drop-file weight is non-zero (else those terms are skipped). */
@@ -38,6 +42,7 @@ public final class ShogiEvaluator implements Evaluator {
     private final int[] placement = new int[MAX_DEPTH + 1];
     private int sp;
     private final DynamicTerms dynamic = new DynamicTerms();
+    private final Threats threats = new Threats();
     /** log2 of the number of entries of the dynamic-term cache (32 768 entries, 384 KiB). */
     private static final int CACHE_BITS = 15;
     private final long[] cacheKey;
@@ -57,6 +62,13 @@ public final class ShogiEvaluator implements Evaluator {
         for (int i = Features.KS_HAND_ESC; i < Features.FILE_DROP; i++) {
             any |= w[i] != 0;
         }
+        boolean threat = false;
+        for (int i = Features.THREAT; i < Features.COUNT; i++) {
+            threat |= w[i] != 0;
+        }
+        this.kingTerms = any;
+        this.threatTerms = threat;
+        any |= threat;
         this.dynamicTerms = any;
         boolean zone = false;
         for (int i = Features.ZONE; i < Features.KP; i++) {
@@ -68,7 +80,7 @@ public final class ShogiEvaluator implements Evaluator {
             kp |= w[i] != 0;
         }
         boolean file = false;
-        for (int i = Features.FILE_DROP; i < Features.COUNT; i++) {
+        for (int i = Features.FILE_DROP; i < Features.THREAT; i++) {
             file |= w[i] != 0;
         }
         this.fileTerms = file;
@@ -259,18 +271,19 @@ public final class ShogiEvaluator implements Evaluator {
     }
 
     /**
-     * The key of the king-safety and mobility cache. Those terms depend on the board and the hands only, not on the
-     * side to move, so the cache is keyed by the position key with the side to move taken out: the position after a
-     * pass (null-move pruning) finds the sum of the one before it. A slot holds the full 64-bit key, so a hit is
-     * wrong only when two positions share a key, as for the transposition table.
+     * The key of the king-safety, mobility and threat cache. King safety and mobility depend on the board and the
+     * hands only, not on the side to move, so while the threat terms (which do) are off, the cache is keyed by the
+     * position key with the side to move taken out: the position after a pass (null-move pruning) finds the sum of
+     * the one before it. A slot holds the full 64-bit key, so a hit is wrong only when two positions share a key, as
+     * for the transposition table.
      */
-    private static long dynamicKey(Position pos) {
-        return pos.key() ^ (pos.sideToMove() == 0 ? 0 : SIDE_KEY);
+    private long dynamicKey(Position pos) {
+        return pos.key() ^ (threatTerms || pos.sideToMove() == 0 ? 0 : SIDE_KEY);
     }
 
-    /** The king-safety and mobility terms for sente, computed and stored in the cache. */
+    /** The king-safety, mobility and threat terms for sente, computed and stored in the cache. */
     private int computeDynamic(Position pos, long key, int slot) {
-        int d = dynamic.sum(pos, w);
+        int d = (kingTerms ? dynamic.sum(pos, w) : 0) + (threatTerms ? threats.sum(pos, w) : 0);
         cacheKey[slot] = key;
         cacheValue[slot] = d;
         return d;

@@ -250,6 +250,44 @@ public final class Tuner {
      */
     public static Result tune(DataSet d, Weights init, boolean[] excluded, Regularisation reg, int epochs, double rate,
             Consumer<String> progress) {
+        return tune(d, init, excluded, reg, epochs, rate, rate, progress);
+    }
+
+    /**
+     * Adam's step size at an epoch when it falls in a straight line from {@code rate} at the first epoch to
+     * {@code finalRate} at the last: large steps while the weights are far from the optimum, small ones at the end
+     * so that they settle instead of jittering about it by about one step.
+     *
+     * @param epoch the epoch, 1 to {@code epochs}
+     * @param epochs the number of epochs
+     * @param rate the step size at the first epoch
+     * @param finalRate the step size at the last epoch
+     * @return the step size
+     */
+    public static double stepSize(int epoch, int epochs, double rate, double finalRate) {
+        return epochs <= 1 ? rate : rate + (finalRate - rate) * (epoch - 1) / (epochs - 1);
+    }
+
+    /**
+     * Tunes the weights with regularisation and a step size that falls linearly over the epochs (see
+     * {@link #stepSize}).
+     *
+     * @param d the data
+     * @param init starting weights, also the prior of the penalty
+     * @param excluded features held at zero, by index
+     * @param reg the penalty and the minimum
+     * @param epochs gradient steps over the whole training set
+     * @param rate Adam's step size at the first epoch, in centipawns
+     * @param finalRate Adam's step size at the last epoch, in centipawns ({@code rate} for a constant step)
+     * @param progress receives a line every few epochs
+     * @return the tuned weights and the losses
+     * @throws IllegalArgumentException if a step size is not positive and finite
+     */
+    public static Result tune(DataSet d, Weights init, boolean[] excluded, Regularisation reg, int epochs, double rate,
+            double finalRate, Consumer<String> progress) {
+        if (!(rate > 0) || !(finalRate > 0) || Double.isInfinite(rate) || Double.isInfinite(finalRate)) {
+            throw new IllegalArgumentException("step sizes must be positive and finite, got " + rate + " and " + finalRate);
+        }
         int nf = Features.COUNT;
         double[] w = new double[nf], prior = new double[nf];
         boolean[] frozen = excluded.clone();
@@ -274,6 +312,7 @@ public final class Tuner {
             train += isHeldOut(i) ? 0 : 1;
         }
         for (int epoch = 1; epoch <= epochs; epoch++) {
+            double step = stepSize(epoch, epochs, rate, finalRate);
             Arrays.fill(g, 0);
             for (int i = 0; i < d.size; i++) {
                 if (isHeldOut(i)) {
@@ -293,7 +332,7 @@ public final class Tuner {
                 m[f] = b1 * m[f] + (1 - b1) * gf;
                 v[f] = b2 * v[f] + (1 - b2) * gf * gf;
                 double mh = m[f] / (1 - Math.pow(b1, epoch)), vh = v[f] / (1 - Math.pow(b2, epoch));
-                w[f] -= rate * mh / (Math.sqrt(vh) + 1e-12);
+                w[f] -= step * mh / (Math.sqrt(vh) + 1e-12);
             }
             if (epoch % 50 == 0 || epoch == epochs) {
                 progress.accept("epoch " + epoch + ": training loss " + String.format("%.6f", loss(d, w, false))

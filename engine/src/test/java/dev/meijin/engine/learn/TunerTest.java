@@ -115,6 +115,35 @@ class TunerTest {
         assertThat(penalised.lossAfter()).isLessThan(penalised.lossBefore());
     }
 
+    @Test
+    void theStepSizeFallsInAStraightLineFromTheFirstEpochToTheLast() {
+        assertThat(Tuner.stepSize(1, 101, 2.0, 0.2)).isEqualTo(2.0);
+        assertThat(Tuner.stepSize(51, 101, 2.0, 0.2)).isCloseTo(1.1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(Tuner.stepSize(101, 101, 2.0, 0.2)).isCloseTo(0.2, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(Tuner.stepSize(1, 1, 2.0, 0.2)).isEqualTo(2.0);
+        Tuner.DataSet set = games();
+        boolean[] none = new boolean[Features.COUNT];
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> Tuner.tune(set, Weights.material(), none, Tuner.Regularisation.NONE, 10, 2.0, 0.0, line -> {}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("step sizes");
+    }
+
+    @Test
+    void aConstantStepIsTheSameRunAndAFallingStepStillLowersTheHeldOutLoss() {
+        Tuner.DataSet set = games();
+        boolean[] none = new boolean[Features.COUNT];
+        Tuner.Regularisation reg = new Tuner.Regularisation(1e-5, 200);
+        Tuner.Result constant = Tuner.tune(set, Weights.material(), none, reg, 40, 2.0, line -> {});
+        Tuner.Result same = Tuner.tune(set, Weights.material(), none, reg, 40, 2.0, 2.0, line -> {});
+        assertThat(distance(same.weights(), constant.weights())).isZero();
+        assertThat(same.lossAfter()).isEqualTo(constant.lossAfter());
+        Tuner.Result falling = Tuner.tune(set, Weights.material(), none, reg, 40, 2.0, 0.2, line -> {});
+        assertThat(falling.lossAfter()).isLessThan(falling.lossBefore());
+        // smaller late steps leave the weights nearer their start than the constant step does
+        assertThat(distance(falling.weights(), Weights.material())).isLessThan(distance(constant.weights(), Weights.material()));
+        assertThat(distance(falling.weights(), constant.weights())).isPositive();
+    }
+
     private static long distance(Weights a, Weights b) {
         long d = 0;
         for (int i = 0; i < Features.COUNT; i++) {
