@@ -488,6 +488,13 @@ final class DfPn {
         pathHand[ply] = hand;
         pathFilter[filter(key)]++;
 
+        if (or && settleWithinThree && depthLimit - ply == 3 && escapesEveryCheck(ply, n, hand)) {
+            pathFilter[filter(key)]--;
+            tt.store(key, hand, INF, 0, 0, 3, prevAmount + 1);
+            outCut();
+            return;
+        }
+
         int pn, dn, best, proofHand = 0, disproofHand = hand, length = 0;
         boolean repDependent, cutDependent;
         while (true) {
@@ -796,6 +803,80 @@ final class DfPn {
     /** The mate length of the last search's result if it was a proof (the length stored with it). */
     int lastLength() {
         return outLen;
+    }
+
+    /** Whether an attacker node with three plies left is settled by {@link #escapesEveryCheck}. */
+    boolean settleWithinThree = true;
+
+    /**
+     * Whether the defender escapes every one of the {@code n} checks of the attacker node at path element
+     * {@code ply}, three plies before the bound, without a search: for each check, a reply after which no
+     * check mates at once (no reply, or under {@link #futileFree} only futile drops, as {@link #mid} counts at
+     * the last ply). The table is asked as {@link #mid} asks it, so that a stored proof or bounded disproof
+     * decides a child the same way. False (the node is then searched as usual) when some check may mate, and
+     * when a check or a reply repeats a position of the path (a disproof by repetition holds only on that
+     * path); a true result is a disproof within the bound that holds on any path, for this hand and any
+     * smaller one.
+     */
+    private boolean escapesEveryCheck(int ply, int n, int hand) {
+        int[] mv = moves[ply];
+        long[] ck = childKey[ply];
+        int[] ch = childHand[ply];
+        ensure(ply + 2);
+        ensure(ply + 3);
+        int[] replies = moves[ply + 1];
+        int[] checks = moves[ply + 2];
+        int[] evasions = moves[ply + 3];
+        for (int i = 0; i < n; i++) {
+            if (childRep[ply][i]) {
+                return false;
+            }
+            if (tt.lookup(ck[i], ch[i], 1, 1, 2)) {
+                if (tt.pn == 0) {
+                    return false;
+                }
+                if (tt.dn == 0) {
+                    continue;
+                }
+            }
+            int h = ch[i];
+            pos.doMove(mv[i]);
+            int ne = CoreAccess.evasions(pos, replies, 0);
+            boolean escape = false;
+            boolean repeated = false;
+            for (int j = 0; j < ne && !escape && !repeated; j++) {
+                long k = pos.boardKeyAfter(replies[j]);
+                if (repeats(ply + 2, k, h)) {
+                    repeated = true;
+                } else if (tt.lookup(k, h, 1, 1, 1) && (tt.pn == 0 || tt.dn == 0)) {
+                    escape = tt.dn == 0;
+                } else {
+                    pos.doMove(replies[j]);
+                    escape = !mateAtOnce(checks, evasions);
+                    pos.undoMove();
+                }
+            }
+            pos.undoMove();
+            if (!escape) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the attacker to move mates at once, as {@link #mid} counts it at the last ply of a bound. */
+    private boolean mateAtOnce(int[] checks, int[] evasions) {
+        int nc = CoreAccess.checks(pos, checks, 0);
+        for (int c = 0; c < nc; c++) {
+            pos.doMove(checks[c]);
+            int ne = CoreAccess.evasions(pos, evasions, 0);
+            boolean mate = ne == 0 || futileFree && cachedAllFutile(evasions, ne, 0);
+            pos.undoMove();
+            if (mate) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Chains of futile drops followed by {@link #allFutile}, at most (each step brings the checker closer). */

@@ -119,4 +119,41 @@ class DfPnTest {
                 .isEqualTo(1);
         assertThat(dfpn.lastLength()).as("stored length").isLessThanOrEqualTo(shorter);
     }
+
+    static Stream<Problems.Row> boundedProblems() {
+        List<Problems.Row> all = Problems.table("tanuki_generated.tsv");
+        Stream<Problems.Row> generated = java.util.stream.IntStream.range(0, all.size())
+                .filter(i -> i % 32 == 0 || TsumeDataTest.SHORTER_BY_CONVENTION.contains(all.get(i).id()))
+                .mapToObj(all::get);
+        Stream<Problems.Row> classics = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-036") || r.id().equals("zukou-050"));
+        return Stream.concat(generated, classics);
+    }
+
+    /**
+     * The direct disproof of attacker nodes three plies before the bound gives the bounded search the same
+     * answer, under either convention and at every bound up to the problem's length (up to 9 plies), as the
+     * search that expands those nodes; and it never costs more nodes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("boundedProblems")
+    void theDirectDisproofThreePliesBeforeTheBoundChangesNoAnswer(Problems.Row row) {
+        Position pos = row.position();
+        for (boolean futileFree : new boolean[] {false, true}) {
+            for (int bound = 1; bound <= Math.min(9, row.plies()); bound += 2) {
+                long[] nodes = new long[2];
+                int[] result = new int[2];
+                for (int settle = 0; settle < 2; settle++) {
+                    DfPn dfpn = new DfPn(new MateTable(1 << 22));
+                    dfpn.settleWithinThree = settle == 1;
+                    dfpn.reset(pos, pos.sideToMove());
+                    result[settle] = dfpn.proveWithin(0, bound, 3_000_000, futileFree);
+                    nodes[settle] = dfpn.nodes;
+                }
+                assertThat(result[1]).as("%s within %d", futileFree ? "printed" : "strict", bound)
+                        .isEqualTo(result[0]).isNotZero();
+                assertThat(nodes[1]).as("nodes within %d", bound).isLessThanOrEqualTo(nodes[0]);
+            }
+        }
+    }
 }
