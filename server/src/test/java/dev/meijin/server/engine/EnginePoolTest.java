@@ -50,7 +50,11 @@ class EnginePoolTest {
                 assertThat(p.isLegal(move)).as("answer %s in position %d", a, i).isTrue();
             }
             assertThat(pool.peakRunning()).isBetween(1, 2);
-            assertThat(((EnginePlayer.Answer.Play) answers.get(5).get()).usi()).as("the horse on 2b is taken at once").isEqualTo("3a2b");
+            // Either recapture is sound (the silver is the usual one); which one a worker plays can depend on the
+            // transposition table and histories its engine kept from the requests it served before, and two workers
+            // take the requests in any order.
+            assertThat(((EnginePlayer.Answer.Play) answers.get(5).get()).usi()).as("the horse on 2b is taken at once")
+                    .isIn("3a2b", "8b2b");
         }
     }
 
