@@ -277,6 +277,25 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * The evaluator of each search thread index, kept from one search to the next while the evaluation stays the
+     * same ({@link #evaluatorSource}): each search starts with {@link Evaluator#reset}, and the evaluator's cache of
+     * costly terms, keyed by position, keeps what the last search computed for the positions the game is likely to
+     * meet again. Only the thread of that index uses it during a search.
+     */
+    private final List<Evaluator> evaluators = new ArrayList<>();
+    /** What {@link #evaluators} were made from: the custom factory, {@link #MATERIAL_ONLY} or the weights. */
+    private Object evaluatorSource;
+    private static final Object MATERIAL_ONLY = new Object();
+
+    /** The evaluator of search thread {@code i} (made on first use); called with the lock held. */
+    private Evaluator evaluator(int i, Supplier<Evaluator> factory) {
+        while (evaluators.size() <= i) {
+            evaluators.add(factory.get());
+        }
+        return evaluators.get(i);
+    }
+
     /** Move-ordering statistics per search thread index, kept between the searches of a game. */
     private final List<Histories> histories = new ArrayList<>();
 
@@ -377,10 +396,15 @@ public final class Engine implements AutoCloseable {
                     multiPv, single ? 1 : maxDepth, maxNodes, info, searches);
             Supplier<Evaluator> factory = evaluatorFactory != null ? evaluatorFactory
                     : o.materialOnly ? () -> new ShogiEvaluator(Weights.material()) : evalOf(weights);
+            Object source = evaluatorFactory != null ? evaluatorFactory : o.materialOnly ? MATERIAL_ONLY : weights;
+            if (source != evaluatorSource) {
+                evaluators.clear();
+                evaluatorSource = source;
+            }
             int threads = immediate != null || single ? 1 : o.threads;
             run.workers = new Worker[immediate != null ? 0 : threads];
             for (int i = 0; i < run.workers.length; i++) {
-                run.workers[i] = new Worker(i, run, factory.get(), histories(i));
+                run.workers[i] = new Worker(i, run, evaluator(i, factory), histories(i));
             }
             current = run;
             BestMove fixed = immediate;

@@ -25,7 +25,9 @@ public enum SearchFeature {
     /** Aspiration windows at the root. */
     ASPIRATION_WINDOWS("AspirationWindows"),
     /** Internal iterative reduction. */
-    INTERNAL_ITERATIVE_REDUCTION("InternalIterativeReduction");
+    INTERNAL_ITERATIVE_REDUCTION("InternalIterativeReduction"),
+    /** In quiescence in check, quiet evasions after the first two left out once one evasion escapes the mate. */
+    QUIESCENCE_EVASION_PRUNING("QuiescenceEvasionPruning");
 
     /** The option value that disables nothing. */
     public static final String NONE = "None";

@@ -83,6 +83,7 @@ final class Worker implements Runnable {
     private final boolean checkExtension;
     private final boolean aspiration;
     private final boolean iir;
+    private final boolean evasionPruning;
 
     Worker(int id, SearchRun run, Evaluator eval, Histories h) {
         this.id = id;
@@ -114,6 +115,7 @@ final class Worker implements Runnable {
         checkExtension = off != SearchFeature.CHECK_EXTENSION;
         aspiration = off != SearchFeature.ASPIRATION_WINDOWS;
         iir = off != SearchFeature.INTERNAL_ITERATIVE_REDUCTION;
+        evasionPruning = off != SearchFeature.QUIESCENCE_EVASION_PRUNING;
     }
 
     @Override
@@ -657,6 +659,7 @@ final class Worker implements Runnable {
         int[] sc = order[ply];
         int best;
         int standPat = NONE;
+        boolean exactStandPat = false;
         int n;
         if (inCheck) {
             n = pos.generate(GenType.LEGAL, list, 0);
@@ -674,6 +677,7 @@ final class Worker implements Runnable {
             }
             if (standPat > alpha) {
                 alpha = standPat;
+                exactStandPat = true;
             }
             best = standPat;
             n = pos.generate(GenType.CAPTURES, list, 0);
@@ -691,6 +695,7 @@ final class Worker implements Runnable {
         n = kept;
         int bestMove = Move.NONE;
         int oldAlpha = alpha;
+        int quietEvasions = 0;
         for (int i = 0; i < n; i++) {
             int bi = i;
             for (int j = i + 1; j < n; j++) {
@@ -704,7 +709,13 @@ final class Worker implements Runnable {
             sc[bi] = sc[i];
             list[i] = m;
             sc[i] = ms;
-            if (!inCheck) {
+            if (inCheck) {
+                // Once an evasion has escaped the mate, at most two quiet evasions (drops between, king steps) are
+                // searched; later quiet ones, in the ordering's tail, are left out.
+                if (evasionPruning && best > -MATE_IN_MAX && pos.pieceAt(Move.to(m)) == 0 && !Move.isPromotion(m) && quietEvasions++ >= 2) {
+                    continue;
+                }
+            } else {
                 int cap = pos.pieceAt(Move.to(m));
                 if (standPat + 2 * VALUE[cap & 15] + 200 <= alpha && !Move.isPromotion(m)) {
                     continue; // delta pruning
@@ -734,7 +745,8 @@ final class Worker implements Runnable {
             }
         }
         int bound = best >= beta ? BOUND_LOWER : bestMove != Move.NONE && best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
-        run.tt.store(key, bestMove, 0, bound, TranspositionTable.toTt(best, ply), standPat == NONE ? 0 : standPat);
+        // The stored evaluation only where the stand-pat is exact: at or below alpha it may be a lazy bound.
+        run.tt.store(key, bestMove, 0, bound, TranspositionTable.toTt(best, ply), exactStandPat ? standPat : 0);
         return best;
     }
 

@@ -6,7 +6,11 @@ import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
+import dev.meijin.engine.eval.Evaluator;
+import dev.meijin.engine.eval.ShogiEvaluator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class EngineTest {
@@ -32,6 +36,40 @@ class EngineTest {
             Engine.SearchResult r = engine.think(SearchLimits.depth(3));
             assertThat(((BestMove.Play) r.bestMove()).move()).isEqualTo("G*3b");
             assertThat(r.line().get().score()).isEqualTo(new Score.Mate(1));
+        }
+    }
+
+    @Test
+    void keepsEachThreadsEvaluatorFromOneSearchToTheNextUntilTheEvaluationChanges() {
+        AtomicInteger made = new AtomicInteger();
+        Supplier<Evaluator> counting = () -> {
+            made.incrementAndGet();
+            return new ShogiEvaluator();
+        };
+        try (Engine engine = new Engine()) {
+            engine.setEvaluator(counting);
+            engine.setPosition(Setups.STARTPOS, List.of("7g7f"));
+            engine.think(SearchLimits.depth(4));
+            engine.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
+            engine.think(SearchLimits.depth(4));
+            engine.newGame();
+            engine.setPosition(Setups.STARTPOS, List.of("2g2f"));
+            Engine.SearchResult r = engine.think(SearchLimits.depth(4));
+            assertThat(r.line().get().depth()).isEqualTo(4);
+            assertThat(made.get()).as("one evaluator for the one thread, kept over three searches and a new game").isEqualTo(1);
+
+            engine.setOption("Threads", "2");
+            engine.think(SearchLimits.depth(4));
+            assertThat(made.get()).as("a second thread gets its own").isEqualTo(2);
+
+            AtomicInteger madeOther = new AtomicInteger();
+            engine.setEvaluator(() -> {
+                madeOther.incrementAndGet();
+                return new ShogiEvaluator();
+            });
+            engine.think(SearchLimits.depth(4));
+            assertThat(madeOther.get()).as("another evaluation: new evaluators for both threads").isEqualTo(2);
+            assertThat(made.get()).isEqualTo(2);
         }
     }
 }
