@@ -550,6 +550,9 @@ final class Solution {
             freshBudget();
         }
         List<Integer> first = minimaxLine(ply, upper, upper > LONG_PROOF);
+        if (!lineExact && !shortProof && dfpn.aborted == null && !first.isEmpty() && first.size() <= SHORT_PROOF) {
+            return deepenedAfterMinimax(ply, first);
+        }
         if (lineExact || !shortProof || DEEPEN_FIRST || dfpn.aborted != null) {
             return first;
         }
@@ -560,6 +563,24 @@ final class Solution {
         List<Integer> second = deepenedLine(ply, upper);
         if (lineExact || (!second.isEmpty() && (first.isEmpty() || second.size() < first.size()))) {
             return second;
+        }
+        lineExact = false;
+        return first;
+    }
+
+    /**
+     * A long proof (more than {@link #SHORT_PROOF} stored plies) whose minimax reading was not exact but found
+     * a line of at most {@link #SHORT_PROOF} plies: the mate is short after all (the df-pn's proof took a
+     * roundabout way), so the length is read again by deepening the bounded df-pn from 1, with the budget of a
+     * short proof, as a short proof would have been. The deepened line is kept when it is exact; otherwise
+     * the minimax's line, not exact.
+     */
+    private List<Integer> deepenedAfterMinimax(int ply, List<Integer> first) {
+        extraBudget = Math.max(extraBudget, shortBudget);
+        freshBudget();
+        List<Integer> deepened = deepenedLine(ply, first.size());
+        if (lineExact) {
+            return deepened;
         }
         lineExact = false;
         return first;

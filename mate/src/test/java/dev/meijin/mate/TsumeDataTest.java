@@ -191,7 +191,8 @@ class TsumeDataTest {
      * likewise has no mate within 21 plies under that rule and reads 23 exactly since the bounded df-pn settles
      * attacker nodes three plies before its bound directly (the deepening without that shortcut, given more
      * nodes, disproves every bound up to 21 and proves 23 too);
-     * musou-010, 図巧50, 94 and 98 are not yet read exactly within the reading's budgets and say so.
+     * 図巧94 and 無双10, whose df-pn proofs run longer than 31 plies, read 23 and 19 exactly by the deepening
+     * after the minimax; 図巧98 is not yet read exactly within the reading's budgets and says so.
      */
     static final Map<String, Integer> EXACT_LENGTH = Map.of(
             "zukou-007", 15, "zukou-029", 15, "zukou-036", 13, "zukou-044", 21,
@@ -237,6 +238,40 @@ class TsumeDataTest {
             assertThat(m.plies()).isEqualTo(13);
             assertThat(m.usi()).startsWith("G*2e 3f2e");
             Problems.assertForcedLine(row.position(), m, Convention.TSUME);
+        });
+    }
+
+    /**
+     * 図巧94 (published 23 plies): the df-pn's proof runs longer than 31 plies, so the minimax reads it first,
+     * and runs out of budget with a line of 23 plies; that line being short, the length is read again by
+     * deepening the bounded df-pn, which proves that nothing mates within 21 plies and reads 23 exactly.
+     */
+    @Test
+    void zukou94WhoseProofRunsLongIsReadExactlyByDeepeningAfterTheMinimax() {
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-094")).findFirst().orElseThrow();
+        MateResult r = new MateSolver(256).solve(row.position(), MateLimits.ofNodes(10_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).as("read exactly").isTrue();
+            assertThat(m.plies()).isEqualTo(EXACT_LENGTH.get(row.id()));
+            Problems.assertMates(row.position(), m, Convention.TSUME);
+        });
+    }
+
+    /**
+     * 無双10 (published 19 plies): as 図巧94, a proof of more than 31 plies whose minimax reading runs out of
+     * budget with a 19-ply line; the deepening after it reads the published 19 exactly.
+     */
+    @Test
+    @Tag("slow")
+    void musou10WhoseProofRunsLongIsReadExactlyWithItsPublishedNineteenPlies() {
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("musou-010")).findFirst().orElseThrow();
+        MateResult r = new MateSolver(1024).solve(row.position(), MateLimits.ofNodes(30_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).as("read exactly").isTrue();
+            assertThat(m.plies()).isEqualTo(row.plies());
+            Problems.assertMates(row.position(), m, Convention.TSUME);
         });
     }
 
