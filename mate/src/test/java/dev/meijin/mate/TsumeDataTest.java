@@ -299,6 +299,44 @@ class TsumeDataTest {
         assertThat(failures).isEmpty();
     }
 
+    /**
+     * The walk along a deepened reading with its shortcuts (the checks and replies the table shows to be of the
+     * exact length first, a stop at the first that leaves no piece in hand, a smaller budget for alternative
+     * checks) reads the same exact length with the same pieces left in hand as the walk that settles every
+     * child in the order of generation, on every sixteenth generated problem, those whose length counts a
+     * futile interposition, the 2手長駒余り problem, 図巧7 and 図巧36; and it spends fewer nodes on them in all.
+     */
+    @Test
+    void theWalksShortcutsChangeNeitherTheLengthNorTheLeftoverOfAnExactReading() {
+        List<Problems.Row> all = tanuki();
+        List<Problems.Row> rows = new ArrayList<>(IntStream.range(0, all.size())
+                .filter(i -> i % 16 == 0 || SHORTER_BY_CONVENTION.contains(all.get(i).id()))
+                .mapToObj(all::get).toList());
+        rows.addAll(Problems.table("kif_derived.tsv").stream()
+                .filter(r -> r.id().equals(TWO_LONGER_WITH_SPARE_PIECE)).toList());
+        rows.addAll(Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-007") || r.id().equals("zukou-036")).toList());
+        MateSolver plain = new MateSolver(64);
+        plain.walkShortcuts(false);
+        MateSolver shortcut = new MateSolver(64);
+        long plainNodes = 0, shortcutNodes = 0;
+        List<String> failures = new ArrayList<>();
+        for (Problems.Row row : rows) {
+            MateResult a = plain.solve(row.position(), MateLimits.ofNodes(5_000_000), Convention.TSUME);
+            MateResult b = shortcut.solve(row.position(), MateLimits.ofNodes(5_000_000), Convention.TSUME);
+            plainNodes += plain.nodes();
+            shortcutNodes += shortcut.nodes();
+            if (!(a instanceof MateResult.Mate ma) || !(b instanceof MateResult.Mate mb) || !ma.exact()
+                    || !mb.exact() || ma.plies() != mb.plies() || ma.leftover() != mb.leftover()) {
+                failures.add(row.id() + ": without " + a + ", with " + b);
+                continue;
+            }
+            Problems.assertForcedLine(row.position(), mb, Convention.TSUME);
+        }
+        assertThat(failures).isEmpty();
+        assertThat(shortcutNodes).isLessThan(plainNodes);
+    }
+
     @Test
     void aReadingCutShortByItsBudgetIsNotCalledExact() {
         // 図巧36 reads 13 exactly with the reading's budgets; with almost none, checks are left out unsettled.
