@@ -139,6 +139,7 @@ public final class MateSolver {
                 SOLUTION_VISITS);
         solution.bounded(readingByBounds);
         solution.shortBudget(shortReadingNodes);
+        solution.walkShortcuts(walkShortcuts);
         List<Integer> found = solution.line(0);
         if (found.isEmpty() || found.size() % 2 == 0) {
             return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);
@@ -201,6 +202,18 @@ public final class MateSolver {
         readingByBounds = on;
         readingNodes = Math.max(READING_NODES, nodes);
     }
+
+    /**
+     * Turns the shortcuts of the walk along a deepened reading on (the default) or off: the checks and replies
+     * the table shows to be of the exact length first, a stop at the first one that leaves no piece in hand,
+     * and a smaller budget for alternative checks once one of the exact length is found. For tests comparing
+     * both.
+     */
+    void walkShortcuts(boolean on) {
+        walkShortcuts = on;
+    }
+
+    private boolean walkShortcuts = true;
 
     /**
      * Sets the reading's df-pn budgets: {@code total} nodes in all (as a floor, also for short proofs; the

@@ -308,13 +308,46 @@ final class Solution {
      * of the line does not depend on it.
      */
     private boolean childFits(int ply, int len) {
+        return childFits(ply, len, perChild);
+    }
+
+    /**
+     * {@link #childFits(int, int)} with at most {@code cap} df-pn nodes for an attacker's check (a check not
+     * settled within them is left out).
+     */
+    private boolean childFits(int ply, int len, long cap) {
         if (!bounded) {
             return exact(ply, len) == len;
         }
         if (pos.sideToMove() == attacker) {
             return len < 2 || mates(ply, len - 2) < 0;
         }
-        return mates(ply, len, perChild, false) > 0;
+        return mates(ply, len, cap, false) > 0;
+    }
+
+    /**
+     * The df-pn nodes for an attacker's check in the walk once another check of the same length has been
+     * found: such a check could only be a second shortest mate (a cook) that leaves fewer pieces in hand, and
+     * most of the checks examined so mate much later or not at all, which the bounded df-pn takes long to
+     * show. A check with a mate within the plies left is found within a few hundred nodes as a rule.
+     */
+    private long alternativeCap() {
+        return Math.max(1, perChild / ALTERNATIVE_CAP_DIVISOR);
+    }
+
+    private static final long ALTERNATIVE_CAP_DIVISOR = 8;
+
+    /**
+     * Whether the walk of the deepened reading takes its shortcuts: moves ordered by what the table shows
+     * ({@link #likelyFirst}), a stop at the first child of the exact length that leaves no piece in hand, and
+     * the smaller budget for alternative checks ({@link #alternativeCap}). On by default; off, every child is
+     * settled in the order of generation, as before (for tests comparing both).
+     */
+    private boolean walkShortcuts = true;
+
+    /** Turns the walk's shortcuts ({@link #walkShortcuts}) on or off. */
+    void walkShortcuts(boolean on) {
+        walkShortcuts = on;
     }
 
     /** Whether the exact length of the current position (path element {@code ply}) is {@code len}. */
@@ -517,6 +550,9 @@ final class Solution {
             freshBudget();
         }
         List<Integer> first = minimaxLine(ply, upper, upper > LONG_PROOF);
+        if (!lineExact && !shortProof && dfpn.aborted == null && !first.isEmpty() && first.size() <= SHORT_PROOF) {
+            return deepenedAfterMinimax(ply, first);
+        }
         if (lineExact || !shortProof || DEEPEN_FIRST || dfpn.aborted != null) {
             return first;
         }
@@ -527,6 +563,24 @@ final class Solution {
         List<Integer> second = deepenedLine(ply, upper);
         if (lineExact || (!second.isEmpty() && (first.isEmpty() || second.size() < first.size()))) {
             return second;
+        }
+        lineExact = false;
+        return first;
+    }
+
+    /**
+     * A long proof (more than {@link #SHORT_PROOF} stored plies) whose minimax reading was not exact but found
+     * a line of at most {@link #SHORT_PROOF} plies: the mate is short after all (the df-pn's proof took a
+     * roundabout way), so the length is read again by deepening the bounded df-pn from 1, with the budget of a
+     * short proof, as a short proof would have been. The deepened line is kept when it is exact; otherwise
+     * the minimax's line, not exact.
+     */
+    private List<Integer> deepenedAfterMinimax(int ply, List<Integer> first) {
+        extraBudget = Math.max(extraBudget, shortBudget);
+        freshBudget();
+        List<Integer> deepened = deepenedLine(ply, first.size());
+        if (lineExact) {
+            return deepened;
         }
         lineExact = false;
         return first;
@@ -676,20 +730,65 @@ final class Solution {
      */
     private int exactChild(int ply, int[] mv, int n, boolean or, int target) {
         boolean interposable = !or && CoreAccess.canInterpose(pos);
+        int[] order = likelyFirst(mv, n, target - 1);
         int chosen = Move.NONE;
+        int chosenIndex = n;
         int fewest = Integer.MAX_VALUE;
-        for (int i = 0; i < n; i++) {
-            int m = mv[i];
+        for (int i = 0; i < n && (fewest > 0 || !walkShortcuts); i++) {
+            int index = order[i];
+            int m = mv[index];
             pos.doMove(m);
-            boolean fits = !futileReply(ply + 1, m, interposable) && childFits(ply + 1, target - 1);
+            long cap = walkShortcuts && or && chosen != Move.NONE ? alternativeCap() : perChild;
+            boolean fits = !futileReply(ply + 1, m, interposable) && childFits(ply + 1, target - 1, cap);
             int left = fits ? leftoverAlong(ply + 1, target - 1) : Integer.MAX_VALUE;
             pos.undoMove();
-            if (fits && left < fewest) {
+            // Of the children that leave equally few pieces, the first in the order of generation.
+            if (fits && (left < fewest || left == fewest && index < chosenIndex)) {
                 fewest = left;
                 chosen = m;
+                chosenIndex = index;
             }
         }
         return chosen;
+    }
+
+    /**
+     * The indices of the {@code n} moves {@code mv} of the current position, those whose child the table
+     * already shows to have exact length {@code len} most likely first (the order of generation kept within
+     * each class), for
+     * the walk: it stops at the first child of that length that leaves the attacker no piece in hand (none
+     * can leave fewer), so the children it need not settle are never searched. For a check, one whose mate
+     * within {@code len} is stored, then the unsettled ones, then those with no mate within {@code len}; for a
+     * reply, one with no mate within {@code len - 2} stored (it cannot be shorter), then the unsettled ones,
+     * then those with a mate within {@code len - 2} (they are shorter).
+     */
+    private int[] likelyFirst(int[] mv, int n, int len) {
+        int[] order = new int[n];
+        if (!walkShortcuts) {
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            return order;
+        }
+        boolean or = pos.sideToMove() == attacker;
+        int remaining = or ? len : len - 2;
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            pos.doMove(mv[i]);
+            int rank = 1;
+            if (remaining >= 0 && tt.lookup(pos.boardKey(), pos.hand(attacker), 1, 1, remaining)) {
+                boolean mate = tt.pn == 0;
+                boolean none = tt.dn == 0;
+                rank = mate ? (or ? 0 : 2) : none ? (or ? 2 : 0) : 1;
+            }
+            pos.undoMove();
+            keys[i] = ((long) rank << 16) | i;
+        }
+        java.util.Arrays.sort(keys);
+        for (int i = 0; i < n; i++) {
+            order[i] = (int) (keys[i] & 0xFFFF);
+        }
+        return order;
     }
 
     /**
@@ -734,14 +833,19 @@ final class Solution {
         boolean or = pos.sideToMove() == attacker;
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         boolean interposable = !or && CoreAccess.canInterpose(pos);
+        // The defender's reply is the first that fits in the order of generation (the estimate depends on
+        // the order), the attacker's checks are tried likeliest first and the first without a spare piece ends.
+        int[] order = or ? likelyFirst(mv, n, len - 1) : null;
         int best = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
-            pos.doMove(mv[i]);
-            boolean fits = !futileReply(ply + 1, mv[i], interposable) && childFits(ply + 1, len - 1);
+            int m = or ? mv[order[i]] : mv[i];
+            pos.doMove(m);
+            long cap = walkShortcuts && or && best < Integer.MAX_VALUE ? alternativeCap() : perChild;
+            boolean fits = !futileReply(ply + 1, m, interposable) && childFits(ply + 1, len - 1, cap);
             int left = fits ? leftoverAlong(ply + 1, len - 1) : Integer.MAX_VALUE;
             pos.undoMove();
             best = Math.min(best, left);
-            if (!or && best < Integer.MAX_VALUE) {
+            if (best == 0 && walkShortcuts || !or && best < Integer.MAX_VALUE) {
                 break;
             }
         }

@@ -191,7 +191,8 @@ class TsumeDataTest {
      * likewise has no mate within 21 plies under that rule and reads 23 exactly since the bounded df-pn settles
      * attacker nodes three plies before its bound directly (the deepening without that shortcut, given more
      * nodes, disproves every bound up to 21 and proves 23 too);
-     * musou-010, 図巧50, 94 and 98 are not yet read exactly within the reading's budgets and say so.
+     * 図巧94 and 無双10, whose df-pn proofs run longer than 31 plies, read 23 and 19 exactly by the deepening
+     * after the minimax; 図巧98 is not yet read exactly within the reading's budgets and says so.
      */
     static final Map<String, Integer> EXACT_LENGTH = Map.of(
             "zukou-007", 15, "zukou-029", 15, "zukou-036", 13, "zukou-044", 21,
@@ -241,6 +242,40 @@ class TsumeDataTest {
     }
 
     /**
+     * 図巧94 (published 23 plies): the df-pn's proof runs longer than 31 plies, so the minimax reads it first,
+     * and runs out of budget with a line of 23 plies; that line being short, the length is read again by
+     * deepening the bounded df-pn, which proves that nothing mates within 21 plies and reads 23 exactly.
+     */
+    @Test
+    void zukou94WhoseProofRunsLongIsReadExactlyByDeepeningAfterTheMinimax() {
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-094")).findFirst().orElseThrow();
+        MateResult r = new MateSolver(256).solve(row.position(), MateLimits.ofNodes(10_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).as("read exactly").isTrue();
+            assertThat(m.plies()).isEqualTo(EXACT_LENGTH.get(row.id()));
+            Problems.assertMates(row.position(), m, Convention.TSUME);
+        });
+    }
+
+    /**
+     * 無双10 (published 19 plies): as 図巧94, a proof of more than 31 plies whose minimax reading runs out of
+     * budget with a 19-ply line; the deepening after it reads the published 19 exactly.
+     */
+    @Test
+    @Tag("slow")
+    void musou10WhoseProofRunsLongIsReadExactlyWithItsPublishedNineteenPlies() {
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("musou-010")).findFirst().orElseThrow();
+        MateResult r = new MateSolver(1024).solve(row.position(), MateLimits.ofNodes(30_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).as("read exactly").isTrue();
+            assertThat(m.plies()).isEqualTo(row.plies());
+            Problems.assertMates(row.position(), m, Convention.TSUME);
+        });
+    }
+
+    /**
      * The short classics the deepening reading settles: each read exactly with the length of
      * {@link #EXACT_LENGTH} (図巧29 and 36 their published 15 and 13; 図巧7 and 44 the longer 15 and 21 of the
      * defence the publication leaves out).
@@ -262,6 +297,44 @@ class TsumeDataTest {
             Problems.assertForcedLine(row.position(), m, Convention.TSUME);
         }
         assertThat(failures).isEmpty();
+    }
+
+    /**
+     * The walk along a deepened reading with its shortcuts (the checks and replies the table shows to be of the
+     * exact length first, a stop at the first that leaves no piece in hand, a smaller budget for alternative
+     * checks) reads the same exact length with the same pieces left in hand as the walk that settles every
+     * child in the order of generation, on every sixteenth generated problem, those whose length counts a
+     * futile interposition, the 2手長駒余り problem, 図巧7 and 図巧36; and it spends fewer nodes on them in all.
+     */
+    @Test
+    void theWalksShortcutsChangeNeitherTheLengthNorTheLeftoverOfAnExactReading() {
+        List<Problems.Row> all = tanuki();
+        List<Problems.Row> rows = new ArrayList<>(IntStream.range(0, all.size())
+                .filter(i -> i % 16 == 0 || SHORTER_BY_CONVENTION.contains(all.get(i).id()))
+                .mapToObj(all::get).toList());
+        rows.addAll(Problems.table("kif_derived.tsv").stream()
+                .filter(r -> r.id().equals(TWO_LONGER_WITH_SPARE_PIECE)).toList());
+        rows.addAll(Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-007") || r.id().equals("zukou-036")).toList());
+        MateSolver plain = new MateSolver(64);
+        plain.walkShortcuts(false);
+        MateSolver shortcut = new MateSolver(64);
+        long plainNodes = 0, shortcutNodes = 0;
+        List<String> failures = new ArrayList<>();
+        for (Problems.Row row : rows) {
+            MateResult a = plain.solve(row.position(), MateLimits.ofNodes(5_000_000), Convention.TSUME);
+            MateResult b = shortcut.solve(row.position(), MateLimits.ofNodes(5_000_000), Convention.TSUME);
+            plainNodes += plain.nodes();
+            shortcutNodes += shortcut.nodes();
+            if (!(a instanceof MateResult.Mate ma) || !(b instanceof MateResult.Mate mb) || !ma.exact()
+                    || !mb.exact() || ma.plies() != mb.plies() || ma.leftover() != mb.leftover()) {
+                failures.add(row.id() + ": without " + a + ", with " + b);
+                continue;
+            }
+            Problems.assertForcedLine(row.position(), mb, Convention.TSUME);
+        }
+        assertThat(failures).isEmpty();
+        assertThat(shortcutNodes).isLessThan(plainNodes);
     }
 
     @Test
