@@ -283,7 +283,14 @@ public final class ShogiEvaluator implements Evaluator {
 
     /** The king-safety, mobility and threat terms for sente, computed and stored in the cache. */
     private int computeDynamic(Position pos, long key, int slot) {
-        int d = (kingTerms ? dynamic.sum(pos, w) : 0) + (threatTerms ? threats.sum(pos, w) : 0);
+        int d;
+        if (!threatTerms) {
+            d = dynamic.sum(pos, w);
+        } else if (kingTerms) {
+            d = dynamic.sum(pos, w, threats) + threats.score(pos, w); // the sliders swept once for both
+        } else {
+            d = threats.sum(pos, w);
+        }
         cacheKey[slot] = key;
         cacheValue[slot] = d;
         return d;
