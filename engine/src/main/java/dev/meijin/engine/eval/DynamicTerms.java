@@ -166,6 +166,22 @@ final class DynamicTerms {
      * @return the weighted sum, from sente's point of view
      */
     int sum(Position pos, int[] w) {
+        return sum(pos, w, null);
+    }
+
+    /**
+     * The same sum, also handing the attack word of every slider to {@code threats} (after clearing it), so that
+     * {@link Threats#score} can follow without sweeping the sliders again.
+     *
+     * @param pos the position
+     * @param w the weights, indexed by feature
+     * @param threats receives the sliders' attack words, or {@code null}
+     * @return the weighted sum, from sente's point of view
+     */
+    int sum(Position pos, int[] w, Threats threats) {
+        if (threats != null) {
+            threats.clear();
+        }
         long[] cnt = counter;
         cnt[0] = 0;
         cnt[1] = 0;
@@ -177,7 +193,7 @@ final class DynamicTerms {
         steppers(pos, 0, k0, k1);
         steppers(pos, 1, k0, k1);
         // the sliders: mobility, defence of the own block, attack on the enemy block
-        int d = sliders(pos, w, 0, k0, k1, occLo, occHi) - sliders(pos, w, 1, k1, k0, occLo, occHi);
+        int d = sliders(pos, w, 0, k0, k1, occLo, occHi, threats) - sliders(pos, w, 1, k1, k0, occLo, occHi, threats);
         if (k0 != Position.NO_SQUARE) {
             d += block(pos, w, 0, k0);
         }
@@ -257,9 +273,10 @@ final class DynamicTerms {
 
     /**
      * The mobility terms of the sliders of colour {@code c} (for {@code c}, not for sente), counting them on
-     * the blocks: as defenders of the own king on {@code own}, as attackers of the enemy king on {@code enemy}.
+     * the blocks: as defenders of the own king on {@code own}, as attackers of the enemy king on {@code enemy};
+     * every slider's attack word also goes to {@code threats} unless it is {@code null}.
      */
-    private int sliders(Position pos, int[] w, int c, int own, int enemy, long occLo, long occHi) {
+    private int sliders(Position pos, int[] w, int c, int own, int enemy, long occLo, long occHi, Threats threats) {
         long[] cnt = counter;
         boolean hasOwn = own != Position.NO_SQUARE, hasEnemy = enemy != Position.NO_SQUARE;
         int ownBase = own - CENTRE, enemyBase = enemy - CENTRE;
@@ -282,11 +299,14 @@ final class DynamicTerms {
                 int i = pc * 81 + sq;
                 boolean reachesOwn = hasOwn && (window(REACH_LO[i], REACH_HI[i], ownBase) & ownZone) != 0;
                 boolean reachesEnemy = hasEnemy && (window(REACH_LO[i], REACH_HI[i], enemyBase) & enemyZone) != 0;
-                if (m < 0 && !reachesOwn && !reachesEnemy) {
+                if (m < 0 && !reachesOwn && !reachesEnemy && threats == null) {
                     continue; // a lance that can reach neither block
                 }
                 pos.attacksFrom(pc, sq, occLo, occHi, tmp);
                 long aLo = tmp[0], aHi = tmp[1];
+                if (threats != null) {
+                    threats.addSlider(c, r, aLo, aHi);
+                }
                 if (m >= 0) {
                     int reach = Long.bitCount(aLo & ~ownLo) + Long.bitCount(aHi & ~ownHi);
                     v += w[Features.MOB + m * Features.MOB_N + Math.min(reach, Features.MOB_N - 1)];

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.testdata.TestData;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -71,5 +75,39 @@ class ThreatsTest {
             e.reset(pos);
             assertThat(e.evaluate(pos)).as(sfen).isEqualTo(pos.sideToMove() == 0 ? dot : -dot);
         }
+    }
+
+    @Test
+    void theShiftedWordsAndTheSharedSliderSweepWeighLikeThePlainAttackQueriesOverRealGames() {
+        // random weights on every threat feature and every king-safety and mobility feature
+        Random random = new Random(5);
+        int[] w = new int[Features.COUNT];
+        for (int i = Features.KS_SQ; i < Features.COUNT; i++) {
+            w[i] = random.nextInt(201) - 100;
+        }
+        int[] threatOnly = new int[Features.COUNT];
+        System.arraycopy(w, Features.THREAT, threatOnly, Features.THREAT, Features.COUNT - Features.THREAT);
+        Threats alone = new Threats(), shared = new Threats();
+        DynamicTerms dynamic = new DynamicTerms();
+        int[] index = new int[Features.MAX_ACTIVE], count = new int[Features.MAX_ACTIVE];
+        int checked = 0, threatened = 0;
+        for (String[] g : TestData.tsv("usi/shogiops-lishogi-games.tsv")) {
+            Position pos = Position.startpos();
+            for (String u : g[1].trim().split("\\s+")) {
+                pos.doMove(Usi.parseMove(pos, u));
+                int n = new Threats().write(pos, index, count, 0), dot = 0;
+                for (int i = 0; i < n; i++) {
+                    dot += w[index[i]] * count[i];
+                }
+                String where = g[0] + " after " + u + ": " + Sfen.format(pos);
+                assertThat(alone.sum(pos, threatOnly)).as(where).isEqualTo(dot);
+                int kingSafety = dynamic.sum(pos, w);
+                assertThat(dynamic.sum(pos, w, shared) + shared.score(pos, w)).as(where).isEqualTo(kingSafety + dot);
+                threatened += n > 0 ? 1 : 0;
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(20_000);
+        assertThat(threatened).isGreaterThan(checked / 2);
     }
 }
