@@ -533,6 +533,9 @@ final class Worker implements Runnable {
                     continue;
                 }
             }
+            if (shallowPruning && inCheck && !pvNode && best > -MATE_IN_MAX && quiet && !check && depth <= 4 && moveCount > 2 + 2 * depth) {
+                continue; // move-count pruning of late quiet evasions (mostly drops between) once one has escaped the mate
+            }
             int ext = checkExtension && check && ply < 2 * rootDepth && (depth <= 4 || seeGe(m, 0)) ? 1 : 0;
             int newDepth = depth - 1 + ext;
             play(m, ply, check);
