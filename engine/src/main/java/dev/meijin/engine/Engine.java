@@ -356,10 +356,28 @@ public final class Engine implements AutoCloseable {
      * @throws IllegalArgumentException if a {@code searchmoves} move is not legal here
      */
     public void go(SearchLimits limits) {
-        go(limits, infoListener, bestMoveListener);
+        go(limits, System.nanoTime());
+    }
+
+    /**
+     * Starts a search whose clock started earlier: at {@code arrivalNanos}, the {@link System#nanoTime()} when the
+     * request arrived (USI reads the time as it reads {@code go}). Whatever passes before the search itself starts
+     * (stopping a previous search, preparing the root and the workers, a pause of the process) is then spent from
+     * the move's time rather than added to it. Otherwise as {@link #go(SearchLimits)}.
+     *
+     * @param limits what ends the search
+     * @param arrivalNanos when the request arrived, on the {@link System#nanoTime()} scale; not after now
+     * @throws IllegalArgumentException if a {@code searchmoves} move is not legal here
+     */
+    public void go(SearchLimits limits, long arrivalNanos) {
+        go(limits, infoListener, bestMoveListener, arrivalNanos);
     }
 
     private void go(SearchLimits limits, Consumer<SearchInfo> info, Consumer<BestMove> onBest) {
+        go(limits, info, onBest, System.nanoTime());
+    }
+
+    private void go(SearchLimits limits, Consumer<SearchInfo> info, Consumer<BestMove> onBest, long arrivalNanos) {
         stopAndWait();
         synchronized (lock) {
             Options o = options.copy();
@@ -393,7 +411,7 @@ public final class Engine implements AutoCloseable {
             tt.newSearch();
             searches++;
             SearchRun run = new SearchRun(root, rootMoves, tt, o, limits, time,
-                    multiPv, single ? 1 : maxDepth, maxNodes, info, searches);
+                    multiPv, single ? 1 : maxDepth, maxNodes, info, searches, Math.min(arrivalNanos, System.nanoTime()));
             Supplier<Evaluator> factory = evaluatorFactory != null ? evaluatorFactory
                     : o.materialOnly ? () -> new ShogiEvaluator(Weights.material()) : evalOf(weights);
             Object source = evaluatorFactory != null ? evaluatorFactory : o.materialOnly ? MATERIAL_ONLY : weights;
@@ -607,12 +625,22 @@ public final class Engine implements AutoCloseable {
 
     /** The opponent played the expected move: the ponder search goes on as a normal timed search from now. */
     public void ponderhit() {
+        ponderhit(System.nanoTime());
+    }
+
+    /**
+     * The opponent played the expected move: the ponder search goes on as a normal timed search whose clock
+     * started at {@code arrivalNanos}, when the {@code ponderhit} arrived ({@link System#nanoTime()} scale).
+     *
+     * @param arrivalNanos when the ponderhit arrived; not after now
+     */
+    public void ponderhit(long arrivalNanos) {
         SearchRun run;
         synchronized (lock) {
             run = current;
         }
         if (run != null && run.pondering) {
-            run.startNanos = System.nanoTime();
+            run.startNanos = Math.min(arrivalNanos, System.nanoTime());
             run.pondering = false;
             synchronized (run) {
                 run.notifyAll();

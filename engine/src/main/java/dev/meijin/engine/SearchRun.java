@@ -27,7 +27,7 @@ final class SearchRun {
 
     SearchRun(Position root, int[] rootMoves,
             TranspositionTable tt, Options options, SearchLimits limits, TimeManager time, int multiPv, int maxDepth, long maxNodes,
-            Consumer<SearchInfo> info, long seed) {
+            Consumer<SearchInfo> info, long seed, long startNanos) {
         this.root = root;
         this.rootMoves = rootMoves;
         this.tt = tt;
@@ -39,7 +39,7 @@ final class SearchRun {
         this.maxNodes = maxNodes;
         this.info = info;
         this.seed = seed;
-        this.startNanos = System.nanoTime();
+        this.startNanos = startNanos;
         this.pondering = limits.ponder();
     }
 

@@ -9,6 +9,9 @@ import dev.meijin.core.usi.Usi;
 import dev.meijin.engine.eval.Evaluator;
 import dev.meijin.engine.eval.ShogiEvaluator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -26,6 +29,29 @@ class EngineTest {
             Usi.parseMove(p, move); // throws if illegal
             assertThat(r.line()).isPresent();
             assertThat(r.line().get().depth()).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void aMovesClockRunsFromWhenItsGoArrivedSoTimeAlreadySpentIsNotGivenAgain() throws Exception {
+        try (Engine engine = new Engine()) {
+            List<SearchInfo.Line> lines = new CopyOnWriteArrayList<>();
+            CompletableFuture<BestMove> best = new CompletableFuture<>();
+            engine.onInfo(i -> {
+                if (i instanceof SearchInfo.Line l) {
+                    lines.add(l);
+                }
+            });
+            engine.onBestMove(best::complete);
+            engine.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
+            // The go arrived 5 s ago with 1 s to think: the time is already spent, so the search stops at its first
+            // look at the clock after the first iteration (every 256 nodes from depth 2 on), where a whole second
+            // reaches depth 10 and more; its time is counted from the arrival.
+            engine.go(SearchLimits.movetime(1000), System.nanoTime() - TimeUnit.SECONDS.toNanos(5));
+            assertThat(best.get(30, TimeUnit.SECONDS)).isInstanceOf(BestMove.Play.class);
+            assertThat(lines).isNotEmpty();
+            assertThat(lines).allSatisfy(l -> assertThat(l.timeMs()).isGreaterThanOrEqualTo(5000));
+            assertThat(lines.getLast().depth()).isBetween(1, 4);
         }
     }
 

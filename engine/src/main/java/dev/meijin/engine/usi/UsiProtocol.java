@@ -125,6 +125,8 @@ public final class UsiProtocol {
      * @return {@code false} after {@code quit}
      */
     public boolean handle(String line) {
+        // A move's clock runs from the moment its go (or ponderhit) arrives, not from when the search starts.
+        long arrivalNanos = System.nanoTime();
         String text = line.strip();
         if (text.isEmpty()) {
             return true;
@@ -144,9 +146,9 @@ public final class UsiProtocol {
                 case "setoption" -> setOption(args);
                 case "usinewgame" -> engine.stop();
                 case "position" -> position(args);
-                case "go" -> go(args);
+                case "go" -> go(args, arrivalNanos);
                 case "stop" -> engine.stop();
-                case "ponderhit" -> engine.ponderhit();
+                case "ponderhit" -> engine.ponderhit(arrivalNanos);
                 case "gameover" -> gameOver(args);
                 case "quit" -> {
                     engine.close();
@@ -227,7 +229,7 @@ public final class UsiProtocol {
         }
     }
 
-    private void go(List<String> args) {
+    private void go(List<String> args, long arrivalNanos) {
         long btime = 0, wtime = 0, byoyomi = 0, binc = 0, winc = 0, movetime = 0, nodes = 0;
         int depth = 0;
         boolean infinite = false, ponder = false, clockGiven = false;
@@ -280,10 +282,10 @@ public final class UsiProtocol {
         searching = true;
         endless = infinite || ponder;
         try {
-            engine.go(limits);
+            engine.go(limits, arrivalNanos);
         } catch (IllegalArgumentException e) {
             error("go: " + e.getMessage() + "; searching every move");
-            engine.go(limits.withSearchMoves(List.of()));
+            engine.go(limits.withSearchMoves(List.of()), arrivalNanos);
         }
     }
 
