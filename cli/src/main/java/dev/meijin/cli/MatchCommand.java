@@ -271,7 +271,7 @@ final class MatchCommand implements Callable<Integer> {
             int side = turn.index();
             long allowed = time[side] + (incMs == 0 ? byoMs : 0);
             String line = c.await("bestmove", allowed + grace + 5000);
-            long elapsed = (System.nanoTime() - t0) / 1_000_000;
+            long elapsed = ((line != null ? c.arrivalNanos() : System.nanoTime()) - t0) / 1_000_000;
             spent.add(elapsed);
             if (line == null) {
                 crashed = !c.alive();

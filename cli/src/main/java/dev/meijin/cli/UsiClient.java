@@ -14,10 +14,14 @@ import java.util.concurrent.TimeUnit;
 final class UsiClient implements AutoCloseable {
     private static final String EOF = "\u0000eof";
 
+    /** A line from the engine and the {@link System#nanoTime()} at which the reader took it from the pipe. */
+    private record Received(String text, long nanos) {}
+
     private final String command;
     private final Process process;
     private final Writer in;
-    private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<Received> lines = new LinkedBlockingQueue<>();
+    private long arrivalNanos;
     String name;
 
     UsiClient(String command) throws IOException {
@@ -31,12 +35,12 @@ final class UsiClient implements AutoCloseable {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 String l;
                 while ((l = r.readLine()) != null) {
-                    lines.add(l);
+                    lines.add(new Received(l, System.nanoTime()));
                 }
             } catch (IOException e) {
                 // The process ended; the EOF marker below tells the waiting side.
             }
-            lines.add(EOF);
+            lines.add(new Received(EOF, System.nanoTime()));
         }, "usi-reader");
         reader.setDaemon(true);
         reader.start();
@@ -54,7 +58,8 @@ final class UsiClient implements AutoCloseable {
     /**
      * Waits for a line starting with {@code prefix}, skipping others.
      *
-     * @return the line, or {@code null} if the time ran out or the engine exited
+     * @return the line, or {@code null} if the time ran out or the engine exited; {@link #arrivalNanos()} then tells
+     *     when it came
      */
     String await(String prefix, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000;
@@ -63,21 +68,32 @@ final class UsiClient implements AutoCloseable {
             if (left <= 0) {
                 return null;
             }
-            String l = lines.poll(left, TimeUnit.NANOSECONDS);
-            if (l == null) {
+            Received got = lines.poll(left, TimeUnit.NANOSECONDS);
+            if (got == null) {
                 return null;
             }
+            String l = got.text();
             if (l.equals(EOF)) {
-                lines.add(EOF);
+                lines.add(got);
                 return null;
             }
             if (l.startsWith("id name ")) {
                 name = l.substring(8).strip();
             }
             if (l.equals(prefix) || l.startsWith(prefix + " ")) {
+                arrivalNanos = got.nanos();
                 return l;
             }
         }
+    }
+
+    /**
+     * When the line the last successful {@link #await} returned was read from the engine's output: the time a move
+     * took is measured to here, so that a pause of this process between reading and handling the line is not
+     * charged to the engine.
+     */
+    long arrivalNanos() {
+        return arrivalNanos;
     }
 
     /** Starts the engine: usi, the options, isready. */

@@ -100,4 +100,25 @@ class EngineCommandsTest {
                     .containsExactly("game-0001.csa", "game-0001.kifu", "game-0002.csa", "game-0002.kifu");
         }
     }
+
+    @Test
+    void matchScoresAnAnswerLaterThanTheByoyomiAndItsLagAllowanceAsATimeLoss() throws IOException {
+        // An engine that waits 600 ms before each answer, against a byoyomi of 100 ms and 50 ms of lag allowed.
+        Path slow = dir.resolve("slow-engine.sh");
+        Files.writeString(slow, """
+                while read -r cmd rest; do
+                  case "$cmd" in
+                    usi) echo "id name slow"; echo "usiok" ;;
+                    isready) echo "readyok" ;;
+                    go) sleep 0.6; echo "bestmove 7g7f" ;;
+                    quit) exit 0 ;;
+                  esac
+                done
+                """);
+        Path out = dir.resolve("slow-games");
+        String engine = "sh '" + slow + "'";
+        Cli.Result r = Cli.run("match", "--engine1", engine, "--engine2", engine, "--games", "2", "--byoyomi", "100",
+                "--grace", "50", "--out", out.toString());
+        assertThat(r.out()).contains("Final: Games 2: ").contains("Illegal moves 0, time losses 2, crashes 0");
+    }
 }
