@@ -44,6 +44,29 @@ public final class Hand {
         return ((a - b) & BORROW) == 0;
     }
 
+    /** The guard bits above the fields of width 5 (pawn), 3 (lance, knight, silver, gold) and 2 (bishop, rook). */
+    private static final int GUARD5 = 1 << 5;
+    private static final int GUARD3 = (1 << 9) | (1 << 13) | (1 << 17) | (1 << 27);
+    private static final int GUARD2 = (1 << 20) | (1 << 23);
+
+    /** The bits of the fields in which {@code a} holds at least as many pieces as {@code b}. */
+    private static int fieldsAtLeast(int a, int b) {
+        int ge = ((a | BORROW) - b) & BORROW; // a field's guard bit survives the subtraction where a >= b
+        return ge - (((ge & GUARD5) >>> 5) | ((ge & GUARD3) >>> 3) | ((ge & GUARD2) >>> 2));
+    }
+
+    /** The hand holding, of every kind, the smaller of the two counts. */
+    public static int min(int a, int b) {
+        int ge = fieldsAtLeast(a, b);
+        return (b & ge) | (a & ~ge);
+    }
+
+    /** The hand holding, of every kind, the larger of the two counts. */
+    public static int max(int a, int b) {
+        int ge = fieldsAtLeast(a, b);
+        return (a & ge) | (b & ~ge);
+    }
+
     /** Whether the hand holds anything other than pawns. */
     public static boolean hasNonPawn(int hand) {
         return (hand & ~31) != 0;

@@ -34,6 +34,22 @@ class HandTest {
     }
 
     @Test
+    void minAndMaxAgreeWithCountByCount() {
+        SplittableRandom rnd = new SplittableRandom(7);
+        for (int n = 0; n < 200_000; n++) {
+            int[] a = randomCounts(rnd), b = n % 3 == 0 ? near(a, rnd) : randomCounts(rnd);
+            int lo = Hand.min(pack(a), pack(b)), hi = Hand.max(pack(a), pack(b));
+            for (int r = 1; r <= 7; r++) {
+                assertThat(Hand.count(lo, r)).as("min %s %s", Arrays.toString(a), Arrays.toString(b))
+                        .isEqualTo(Math.min(a[r], b[r]));
+                assertThat(Hand.count(hi, r)).as("max %s %s", Arrays.toString(a), Arrays.toString(b))
+                        .isEqualTo(Math.max(a[r], b[r]));
+            }
+            assertThat(Hand.isSuperiorOrEqual(hi, lo)).isTrue();
+        }
+    }
+
+    @Test
     void fullAndEmptyHands() {
         int full = 0;
         for (int r = 1; r <= 7; r++) {

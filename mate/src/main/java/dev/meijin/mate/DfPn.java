@@ -257,11 +257,7 @@ final class DfPn {
     }
 
     private static int intersection(int a, int b) {
-        int u = 0;
-        for (int r = 1; r <= 7; r++) {
-            u = Hand.add(u, r, Math.min(Hand.count(a, r), Hand.count(b, r)));
-        }
-        return u;
+        return Hand.min(a, b);
     }
 
     /**
@@ -300,11 +296,7 @@ final class DfPn {
     }
 
     private static int union(int a, int b) {
-        int u = 0;
-        for (int r = 1; r <= 7; r++) {
-            u = Hand.add(u, r, Math.max(Hand.count(a, r), Hand.count(b, r)));
-        }
-        return u;
+        return Hand.max(a, b);
     }
 
     /** The proof hand before an attacker move, given the proof hand after it. */

@@ -52,6 +52,15 @@ final class MateTable {
     /** Every proof stored, never replaced; consulted by {@link #lookup} only while {@link #reading}. */
     private final ProofStore proofs;
     private boolean reading;
+    /**
+     * One bit per cluster, set when a proof stored in it was removed or overwritten (replaced as the weakest
+     * entry, collected, freed by a proof for a smaller hand, or overwritten for its own hand). Every proof
+     * stored in the table is also in {@link #proofs}, so a lookup can find a kept proof that the table lacks
+     * only where this bit is set; elsewhere the kept proofs are not consulted (a random read of a large
+     * array saved per lookup that finds nothing).
+     */
+    private final long[] lostProofs;
+    private boolean anyLost;
 
     // Results of the last lookup.
     int pn, dn, hand, move, length;
@@ -68,6 +77,27 @@ final class MateTable {
         clusterMask = (int) clusters - 1;
         capacity = (int) (clusters * WAYS);
         proofs = new ProofStore(bytes / 2);
+        lostProofs = new long[Math.max(1, (int) (clusters >>> 6))];
+    }
+
+    /** The number of the cluster that holds array index {@code i}. */
+    private static int clusterOf(int i) {
+        return (i - OFFSET) / (WAYS * WORDS);
+    }
+
+    /** Notes that the entry at key index {@code i} is removed or overwritten, if it is a proof. */
+    private void losing(int i) {
+        if ((int) (t[data(i) + 1] >>> 32) == 0) {
+            int c = clusterOf(i);
+            lostProofs[c >>> 6] |= 1L << c;
+            anyLost = true;
+        }
+    }
+
+    /** Whether a proof stored in the cluster starting at {@code base} may have been lost ({@link #lostProofs}). */
+    private boolean mayHaveLost(int base) {
+        int c = clusterOf(base);
+        return (lostProofs[c >>> 6] & 1L << c) != 0;
     }
 
     /**
@@ -106,6 +136,10 @@ final class MateTable {
         salt = salt(generation);
         used = 0;
         proofs.clear();
+        if (anyLost) {
+            java.util.Arrays.fill(lostProofs, 0L);
+            anyLost = false;
+        }
         reading = false;
     }
 
@@ -186,7 +220,7 @@ final class MateTable {
                 exact = true;
             }
         }
-        if (reading && proofs.lookup(key, attackerHand) && proofs.length <= remaining) {
+        if (reading && mayHaveLost(base) && proofs.lookup(key, attackerHand) && proofs.length <= remaining) {
             this.pn = 0;
             this.dn = INF;
             this.hand = proofs.hand;
@@ -256,6 +290,7 @@ final class MateTable {
                                 && (length >= MAX_LENGTH || weaker(t[data(i) + 1], t[data(i)], length));
                 if (settled) {
                     // An entry this result settles (or repeats): free it.
+                    losing(i);
                     t[i] = 0;
                     t[data(i) + 2] = 0;
                     used--;
@@ -277,7 +312,10 @@ final class MateTable {
                 used++;
             } else {
                 target = weakest;
+                losing(target);
             }
+        } else if (t[target] == storedKey && live(target)) {
+            losing(target);
         }
         t[target] = storedKey;
         int d = data(target);
@@ -328,6 +366,7 @@ final class MateTable {
         for (int c = OFFSET; c < t.length; c += WAYS * WORDS) {
             for (int i = c; i < c + WAYS; i++) {
                 if (live(i) && (t[data(i) + 2] & AMOUNT_MASK) <= threshold) {
+                    losing(i);
                     t[i] = 0;
                     t[data(i) + 2] = 0;
                     used--;

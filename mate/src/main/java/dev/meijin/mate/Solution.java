@@ -449,6 +449,7 @@ final class Solution {
     private int longestReply(int ply, int[] mv, int n, int bound) {
         int[] order = orderBuffer(ply);
         long[] keys = keyBuffer(ply);
+        prefetchChildren(mv, n);
         for (int i = 0; i < n; i++) {
             pos.doMove(mv[i]);
             int st = status(ply + 1, false);
@@ -476,10 +477,21 @@ final class Solution {
         return longest;
     }
 
+    /**
+     * Reads the table clusters of the current position's children (the moves {@code mv[0..n)}) before they
+     * are looked up one at a time, so that their cache misses overlap ({@link MateTable#prefetch}).
+     */
+    private void prefetchChildren(int[] mv, int n) {
+        for (int i = 0; i < n; i++) {
+            tt.prefetch(pos.boardKeyAfter(mv[i]));
+        }
+    }
+
     private int shortestCheck(int ply, int[] mv, int n, int bound) {
         // Order: proven checks by stored length, then unknown ones; disproven ones are left out.
         int[] order = orderBuffer(ply);
         long[] keys = keyBuffer(ply);
+        prefetchChildren(mv, n);
         int k = 0;
         for (int i = 0; i < n; i++) {
             pos.doMove(mv[i]);

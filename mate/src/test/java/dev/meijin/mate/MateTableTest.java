@@ -46,6 +46,49 @@ class MateTableTest {
     }
 
     @Test
+    void proofsLostFromTheTableAreFoundWhileReadingAndOnlyThen() {
+        MateTable t = new MateTable(4096); // the smallest table: 16 clusters of 8 entries
+        int hand = Hand.one(GOLD);
+        // Replaced as the weakest entry of a full cluster: eight unsettled entries of the same board after it.
+        long replaced = 0x1357_9BDF_2468_ACE1L;
+        t.store(replaced, hand, 0, MateTable.INF, 0, 11, 1);
+        for (int p = 1; p <= 8; p++) {
+            t.store(replaced, Hand.add(hand, PAWN, p), 5, 5, 0, 100);
+        }
+        assertThat(t.lookup(replaced, hand, 1, 1)).isFalse();
+        t.reading(true);
+        assertThat(t.lookup(replaced, hand, 1, 1)).isTrue();
+        assertThat(t.pn).isZero();
+        assertThat(t.length).isEqualTo(11);
+        t.reading(false);
+
+        // Freed by a proof for a smaller hand with a longer mate: within 5 plies only the kept one fits.
+        t.clear();
+        long freed = 0x0246_8ACE_1357_9BDFL;
+        t.store(freed, Hand.add(hand, PAWN, 1), 0, MateTable.INF, 0, 3, 10);
+        t.store(freed, hand, 0, MateTable.INF, 0, 9, 10);
+        assertThat(t.lookup(freed, Hand.add(hand, PAWN, 1), 1, 1, 5)).isFalse();
+        t.reading(true);
+        assertThat(t.lookup(freed, Hand.add(hand, PAWN, 1), 1, 1, 5)).isTrue();
+        assertThat(t.length).isEqualTo(3);
+        t.reading(false);
+
+        // Collected with the entries of least work.
+        t.clear();
+        long collected = 0x7777_1111_3333_5555L;
+        t.store(collected, hand, 0, MateTable.INF, 0, 7, 1);
+        for (long k = 1; k <= 60; k++) {
+            t.store(k * 0x9E3779B97F4A7C15L, 0, 5, 6, 0, 1_000);
+        }
+        t.collectGarbage();
+        assertThat(t.lookup(collected, hand, 1, 1)).isFalse();
+        t.reading(true);
+        assertThat(t.lookup(collected, hand, 1, 1)).isTrue();
+        assertThat(t.length).isEqualTo(7);
+        assertThat(t.keptProofs()).isEqualTo(1);
+    }
+
+    @Test
     void theAutomaticTableSizeIsAQuarterOfTheHeapWithinItsBounds() {
         long quarter = Runtime.getRuntime().maxMemory() / 4 / (1024 * 1024);
         assertThat(MateSolver.autoHashMb()).isBetween(16, MateSolver.MAX_AUTO_HASH_MB)
