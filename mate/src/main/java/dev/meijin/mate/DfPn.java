@@ -17,7 +17,12 @@ import dev.meijin.core.position.Position;
  * adds a dropped piece to its child's proof hand and removes a captured one; a defender node takes the union
  * of its children and, when the check could be blocked by a drop, every piece kind the defender lacks
  * (with fewer such pieces in the attacker's hand the defender would hold some and could interpose).
- * Disproofs are stored with the hand they were found with and hold for every subset.
+ * Disproofs are stored with a disproof hand, computed bottom-up the other way (an attacker node intersects
+ * its children's, with a piece dropped added back and a captured one removed, and keeps only kinds it
+ * holds; a defender node takes its escaping child's, with the count of a dropped kind kept as it is), and
+ * hold for every subset. So are the disproofs within the bound of {@link #proveWithin}, except that a check
+ * found not to mate at once at the bound's last ply keeps its own hand (a larger attacker hand leaves the
+ * defender fewer pieces to interpose).
  *
  * <p><b>Repetition.</b> A position whose board was seen earlier on the current path with the attacker no
  * worse off (the same hand or a superset) cannot be a step of a shortest mate: the attacker gains nothing by
@@ -56,6 +61,11 @@ final class DfPn {
     private final boolean[][] childRep = new boolean[MAX_PLY + 2][];
     /** Children disproven only within the bound of {@link #proveWithin} (no mate within the plies left). */
     private final boolean[][] childCut = new boolean[MAX_PLY + 2][];
+    /**
+     * The disproof hand of a check found not to mate at once at the bound's last ply: any hand when the
+     * defender has a reply that is not a drop, else the check's own hand.
+     */
+    private final int[][] childCutHand = new int[MAX_PLY + 2][];
     /** The defender's replies to one check while an attacker node is expanded. */
     private final int[] expansionBuf = new int[Position.MAX_MOVES];
     private final long[] pathBoard = new long[MAX_PLY + 2];
@@ -204,6 +214,7 @@ final class DfPn {
             childLen[ply] = new int[Position.MAX_MOVES];
             childRep[ply] = new boolean[Position.MAX_MOVES];
             childCut[ply] = new boolean[Position.MAX_MOVES];
+            childCutHand[ply] = new int[Position.MAX_MOVES];
         }
     }
 
@@ -433,7 +444,6 @@ final class DfPn {
         boolean[] rep = childRep[ply];
         boolean[] cut = childCut[ply];
         int childRemaining = remaining(ply + 1);
-        int[] evasionBuf = expansionBuf;
         // The children's keys without playing the moves, and their clusters fetched from memory all at once.
         for (int i = 0; i < n; i++) {
             int m = mv[i];
@@ -443,6 +453,9 @@ final class DfPn {
             tt.prefetch(k);
         }
         boolean last = ply + 1 >= depthLimit;
+        // Three plies before the bound the node is first tried by escapesEveryCheck, which looks at every
+        // check's replies itself: the checks are expanded only when it fails.
+        boolean settleFirst = or && settleWithinThree && depthLimit - ply == 3;
         for (int i = 0; i < n; i++) {
             long k = ck[i];
             int h = ch[i];
@@ -451,28 +464,9 @@ final class DfPn {
             cpn[i] = 1;
             cdn[i] = 1;
             clen[i] = 0;
-            if (or && !rep[i] && (last || !tt.lookup(k, h, 1, 1, childRemaining))) {
-                int m = mv[i];
-                int capRole = CoreAccess.capturedHandRole(pos, m);
-                pos.doMove(m);
-                assert pos.boardKey() == k && pos.hand(attacker) == h;
-                int ne = CoreAccess.evasions(pos, evasionBuf, 0);
-                if (ne == 0 || last && futileFree && allFutile(evasionBuf, ne, 0)) {
-                    int childProof = ne == 0 ? interpositionHand(h) : h;
-                    tt.store(k, childProof, 0, INF, 0, 0, 1);
-                    pos.undoMove();
-                    tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
-                    outProof(1);
-                    return;
-                }
-                pos.undoMove();
-                if (last) {
-                    // Only a mate at once fits within the bound.
-                    cut[i] = true;
-                    continue;
-                }
-                int e = replyEstimate(evasionBuf, ne);
-                cpn[i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? e + NON_PROMOTION_PENALTY : e;
+            childCutHand[ply][i] = h;
+            if (or && !settleFirst && expandCheck(ply, i, n, key, last, childRemaining, prevAmount)) {
+                return;
             }
         }
 
@@ -480,11 +474,19 @@ final class DfPn {
         pathHand[ply] = hand;
         pathFilter[filter(key)]++;
 
-        if (or && settleWithinThree && depthLimit - ply == 3 && escapesEveryCheck(ply, n, hand)) {
-            pathFilter[filter(key)]--;
-            tt.store(key, hand, INF, 0, 0, 3, prevAmount + 1);
-            outCut();
-            return;
+        if (settleFirst) {
+            if (escapesEveryCheck(ply, n, hand)) {
+                pathFilter[filter(key)]--;
+                tt.store(key, hand, INF, 0, 0, 3, prevAmount + 1);
+                outCut();
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                if (expandCheck(ply, i, n, key, false, childRemaining, prevAmount)) {
+                    pathFilter[filter(key)]--;
+                    return;
+                }
+            }
         }
 
         int pn, dn, best, proofHand = 0, disproofHand = hand, length = 0;
@@ -508,6 +510,9 @@ final class DfPn {
                         p = INF;
                         d = 0;
                         cutDependent = true;
+                        disproof = intersection(disproof, disproofBefore(mv[i],
+                                CoreAccess.capturedHandRole(pos, mv[i]),
+                                cutDisproofHand(ck[i], childCutHand[ply][i], ch[i], childRemaining)));
                     } else {
                         look(ply, i);
                         p = tt.pn;
@@ -634,9 +639,14 @@ final class DfPn {
                 if (dn == 0) {
                     repDependent = repHit;
                     cutDependent = cutHit;
-                    if (!repHit && !cutHit) {
-                        tt.lookup(ck[best], ch[best], 1, 1);
-                        int d = tt.dn == 0 ? tt.hand : hand;
+                    if (!repHit) {
+                        int d;
+                        if (cutHit) {
+                            d = cutDisproofHand(ck[best], ch[best], ch[best], childRemaining);
+                        } else {
+                            tt.lookup(ck[best], ch[best], 1, 1);
+                            d = tt.dn == 0 ? tt.hand : hand;
+                        }
                         int e = mv[best];
                         if (Move.isDrop(e)) {
                             // With more of the dropped kind the defender might not hold one to drop.
@@ -669,8 +679,8 @@ final class DfPn {
             if (repDependent) {
                 out(INF, 0, true);
             } else if (cutDependent) {
-                // No mate within the plies left, for this hand and any smaller one.
-                tt.store(key, hand, INF, 0, 0, Math.min(MateTable.MAX_LENGTH - 1, depthLimit - ply), amount);
+                // No mate within the plies left, for the disproof hand and any smaller one.
+                tt.store(key, disproofHand, INF, 0, 0, Math.min(MateTable.MAX_LENGTH - 1, depthLimit - ply), amount);
                 outCut();
             } else {
                 tt.store(key, disproofHand, INF, 0, 0, amount);
@@ -680,6 +690,71 @@ final class DfPn {
             tt.store(key, hand, pn, dn, best >= 0 ? mv[best] : 0, amount);
             out(pn, dn, false);
         }
+    }
+
+    /**
+     * Expands check {@code i} of the attacker node at path element {@code ply} (board key {@code key}): a check
+     * with no reply (or, at the bound's last ply, only futile drops) proves the node, which is then stored and
+     * returned as proven ({@code true}); otherwise the check's initial proof number is its number of replies,
+     * or at the last ply it is disproven within the bound. Checks that repeat the path or that the table
+     * settles are left as they are.
+     */
+    private boolean expandCheck(int ply, int i, int n, long key, boolean last, int childRemaining,
+            long prevAmount) {
+        long k = childKey[ply][i];
+        int h = childHand[ply][i];
+        if (childRep[ply][i] || !last && tt.lookup(k, h, 1, 1, childRemaining)) {
+            return false;
+        }
+        int[] mv = moves[ply];
+        int[] evasionBuf = expansionBuf;
+        int m = mv[i];
+        int capRole = CoreAccess.capturedHandRole(pos, m);
+        pos.doMove(m);
+        assert pos.boardKey() == k && pos.hand(attacker) == h;
+        int ne = CoreAccess.evasions(pos, evasionBuf, 0);
+        if (ne == 0 || last && futileFree && allFutile(evasionBuf, ne, 0)) {
+            int childProof = ne == 0 ? interpositionHand(h) : h;
+            tt.store(k, childProof, 0, INF, 0, 0, 1);
+            pos.undoMove();
+            tt.store(key, handBefore(m, capRole, childProof), 0, INF, m, 1, prevAmount + 1);
+            outProof(1);
+            return true;
+        }
+        pos.undoMove();
+        if (last) {
+            // Only a mate at once fits within the bound.
+            childCut[ply][i] = true;
+            childCutHand[ply][i] = hasNonDrop(evasionBuf, ne) ? FULL_HAND : h;
+            return false;
+        }
+        int e = replyEstimate(evasionBuf, ne);
+        childPn[ply][i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? e + NON_PROMOTION_PENALTY : e;
+        return false;
+    }
+
+    /**
+     * The disproof hand of a child (hand {@code hand}) disproven only within the bound: the hand stored with its
+     * disproof within at least {@code remaining} plies if the table holds one, else {@code otherwise} (for a
+     * check found not to mate at once at the bound's last ply, {@link #childCutHand}; for a child whose entry
+     * was replaced, its own hand).
+     */
+    private int cutDisproofHand(long key, int otherwise, int hand, int remaining) {
+        return tt.lookup(key, hand, 1, 1, remaining) && tt.dn == 0 ? tt.hand : otherwise;
+    }
+
+    /**
+     * Whether some of the {@code n} replies is not a drop: then the defender keeps a reply however many pieces
+     * the attacker holds (a drop needs the piece in the defender's hand), and the position is not mate at once
+     * under either convention (a futile interposition is a drop).
+     */
+    private static boolean hasNonDrop(int[] replies, int n) {
+        for (int i = 0; i < n; i++) {
+            if (!Move.isDrop(replies[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -742,6 +817,9 @@ final class DfPn {
             cdn[i] = tt.dn;
             if (tt.pn == 0) {
                 clen[i] = tt.length;
+            } else if (tt.dn == 0 && tt.length < MateTable.MAX_LENGTH) {
+                // Should the entry be replaced, the fallback below must not take it for a full disproof.
+                childCut[ply][i] = true;
             }
         } else if (cpn[i] == 0) {
             tt.length = clen[i];

@@ -2,7 +2,9 @@ package dev.meijin.mate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.core.Hand;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
@@ -155,5 +157,82 @@ class DfPnTest {
                 assertThat(nodes[1]).as("nodes within %d", bound).isLessThanOrEqualTo(nodes[0]);
             }
         }
+    }
+
+    /**
+     * A disproof within a bound holds for every hand its stored disproof hand covers: wherever the root's
+     * bounded disproof is stored with more pieces than the attacker holds, the problem with those pieces moved
+     * from the defender's hand to the attacker's has no mate within the bound either (a fresh search), under
+     * either convention. Some disproofs are stored with a larger hand, so the check is not empty.
+     */
+    @Test
+    void aBoundedDisproofHoldsForTheLargerHandsItIsStoredWith() {
+        int larger = 0;
+        for (Problems.Row row : shortProblems().toList()) {
+            Position pos = row.position();
+            int attacker = pos.sideToMove();
+            for (boolean futileFree : new boolean[] {false, true}) {
+                for (int bound = 1; bound <= row.plies() - 2; bound += 2) {
+                    MateTable table = new MateTable(1 << 22);
+                    DfPn dfpn = new DfPn(table);
+                    dfpn.reset(pos, attacker);
+                    assertThat(dfpn.proveWithin(0, bound, 3_000_000, futileFree)).isEqualTo(-1);
+                    if (dfpn.lastWasRepetition()) {
+                        continue; // a disproof that depends on the path is not stored
+                    }
+                    assertThat(table.lookup(pos.boardKey(), pos.hand(attacker), 1, 1, bound)).isTrue();
+                    assertThat(table.dn).isZero();
+                    String moved = withMorePieces(pos, attacker, table.hand);
+                    if (moved == null) {
+                        continue;
+                    }
+                    larger++;
+                    Position more = Position.ofRecord(Sfen.parse(moved));
+                    DfPn fresh = new DfPn(new MateTable(1 << 22));
+                    fresh.reset(more, attacker);
+                    assertThat(fresh.proveWithin(0, bound, 3_000_000, futileFree))
+                            .as("%s, %s, within %d: %s", row.id(), futileFree ? "printed" : "strict", bound, moved)
+                            .isEqualTo(-1);
+                }
+            }
+        }
+        assertThat(larger).as("bounded disproofs stored with a larger hand").isPositive();
+    }
+
+    /** Hand letters of role codes 1–7 in SFEN. */
+    private static final String LETTERS = " PLNSBRG";
+
+    /**
+     * The SFEN of the position with the attacker holding as much of {@code disproofHand} as the defender's
+     * hand can give, or null when that adds nothing.
+     */
+    private static String withMorePieces(Position pos, int attacker, int disproofHand) {
+        int att = pos.hand(attacker), def = pos.hand(attacker ^ 1);
+        boolean added = false;
+        for (int r = 1; r <= 7; r++) {
+            int want = Math.min(Hand.count(disproofHand, r), Hand.count(att, r) + Hand.count(def, r));
+            int extra = want - Hand.count(att, r);
+            if (extra > 0) {
+                att = Hand.add(att, r, extra);
+                def = Hand.add(def, r, -extra);
+                added = true;
+            }
+        }
+        if (!added) {
+            return null;
+        }
+        String[] f = Sfen.format(pos).split(" ");
+        StringBuilder hand = new StringBuilder();
+        for (int side = 0; side < 2; side++) {
+            int h = side == attacker ? att : def;
+            for (int r = 1; r <= 7; r++) {
+                int c = Hand.count(h, r);
+                if (c > 0) {
+                    char letter = LETTERS.charAt(r);
+                    hand.append(c > 1 ? String.valueOf(c) : "").append(side == 0 ? letter : Character.toLowerCase(letter));
+                }
+            }
+        }
+        return f[0] + " " + f[1] + " " + (hand.isEmpty() ? "-" : hand) + " " + f[3];
     }
 }
