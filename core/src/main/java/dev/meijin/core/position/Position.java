@@ -189,6 +189,7 @@ public final class Position {
         p.stHandKey = stHandKey.clone();
         p.stCheckLo = stCheckLo.clone();
         p.stCheckHi = stCheckHi.clone();
+        p.returnedTop = returnedTop;
         return p;
     }
 
@@ -282,7 +283,7 @@ public final class Position {
 
     /** The piece captured by the last move (0 if none). */
     public int lastCaptured() {
-        return sp == 0 ? 0 : stCaptured[sp - 1];
+        return sp == 0 ? 0 : stCaptured[sp - 1] & ~RETURNED;
     }
 
     public boolean inCheck() {
@@ -494,6 +495,9 @@ public final class Position {
         if (sp == 0) {
             throw new IllegalStateException("no move to undo");
         }
+        if (stCaptured[sp - 1] >= RETURNED) {
+            throw new IllegalStateException("the last move's capture was given back: undoReturnCapture first");
+        }
         int i = --sp;
         int m = stMove[i];
         int us = side ^ 1;
@@ -519,6 +523,59 @@ public final class Position {
         checkLo = stCheckLo[i];
         checkHi = stCheckHi[i];
     }
+
+    /**
+     * Gives the piece the last move captured back to the side it was taken from, the side to move: the
+     * capturer's hand loses it and the side to move's hand gains it, and the key changes with the hands; the
+     * board, the checkers and the side to move stay as they are. This is how the tsume convention judges a
+     * futile interposition (無駄合): the position after the interposed piece is taken, looked at as if it had
+     * never been dropped (the checker stands where it took it, every hand as before the drop). Moves may be
+     * played and taken back after it, and captures given back again; take it back with
+     * {@link #undoReturnCapture()} before the capture itself is undone. Repetition queries do not look past a
+     * capture given back (the hands before it are not those the moves since would give).
+     *
+     * @throws IllegalStateException if the last move captured nothing or its capture was already given back
+     */
+    public void returnCapture() {
+        if (sp == 0 || stCaptured[sp - 1] == 0 || (stCaptured[sp - 1] & RETURNED) != 0) {
+            throw new IllegalStateException("the last move captured nothing to give back");
+        }
+        int r = stCaptured[sp - 1] & 7;
+        int mover = side ^ 1;
+        hand[mover] -= Hand.one(r);
+        hand[side] += Hand.one(r);
+        handKey += Zobrist.HAND[side * 8 + r] - Zobrist.HAND[mover * 8 + r];
+        stCaptured[sp - 1] |= RETURNED;
+        returnedTop = sp - 1;
+    }
+
+    /**
+     * Takes back {@link #returnCapture()}: the piece the last move captured is in the capturer's hand again.
+     *
+     * @throws IllegalStateException if the last move's capture was not given back
+     */
+    public void undoReturnCapture() {
+        if (sp == 0 || (stCaptured[sp - 1] & RETURNED) == 0) {
+            throw new IllegalStateException("the last move's capture was not given back");
+        }
+        stCaptured[sp - 1] &= ~RETURNED;
+        int r = stCaptured[sp - 1] & 7;
+        int mover = side ^ 1;
+        hand[side] -= Hand.one(r);
+        hand[mover] += Hand.one(r);
+        handKey += Zobrist.HAND[mover * 8 + r] - Zobrist.HAND[side * 8 + r];
+        int i = sp - 2;
+        while (i >= 0 && (stCaptured[i] & RETURNED) == 0) {
+            i--;
+        }
+        returnedTop = i;
+    }
+
+    /** Marks a stack entry whose capture was given back ({@link #returnCapture()}); above every piece code. */
+    static final int RETURNED = 1 << 8;
+
+    /** The stack index of the latest capture given back ({@link #returnCapture()}), or -1 if none is. */
+    int returnedTop = -1;
 
     /**
      * Plays a legal move given as an API value.

@@ -7,7 +7,9 @@ import dev.meijin.core.Move;
  * Repetition read from a position's own move stack: sennichite (千日手), perpetual check (連続王手の千日手) and
  * the same board with a dominating or dominated hand. Only positions with the same side to move can repeat,
  * so only every second stack entry is compared; a null move on the stack ends the scan, because the
- * positions before it were not reached by moves. Allocates nothing.
+ * positions before it were not reached by moves, and so does a capture given back
+ * ({@link Position#returnCapture()}), because the hands before it are not those the moves since would give.
+ * Allocates nothing.
  */
 final class Repetition {
     private Repetition() {}
@@ -22,7 +24,7 @@ final class Repetition {
      */
     static RepetitionState inTree(Position p, int maxPlies) {
         int sp = p.sp;
-        int stop = Math.max(0, sp - maxPlies);
+        int stop = Math.max(Math.max(0, sp - maxPlies), p.returnedTop + 1);
         long boardKey = p.boardKey, handKey = p.handKey;
         for (int i = sp - 2; i >= stop; i -= 2) {
             if (p.stMove[i + 1] == Move.NONE || p.stMove[i] == Move.NONE) {
@@ -55,7 +57,7 @@ final class Repetition {
         }
         int sp = p.sp, found = 1;
         long boardKey = p.boardKey, handKey = p.handKey;
-        for (int i = sp - 2; i >= 0; i -= 2) {
+        for (int i = sp - 2; i > p.returnedTop; i -= 2) {
             if (p.stMove[i + 1] == Move.NONE || p.stMove[i] == Move.NONE) {
                 return -1;
             }
@@ -69,7 +71,7 @@ final class Repetition {
     /** How many times the current position occurs in the stack, the current one included. */
     static int occurrences(Position p) {
         int n = 1;
-        for (int i = p.sp - 2; i >= 0; i -= 2) {
+        for (int i = p.sp - 2; i > p.returnedTop; i -= 2) {
             if (p.stMove[i + 1] == Move.NONE || p.stMove[i] == Move.NONE) {
                 break;
             }
