@@ -66,6 +66,17 @@ final class DfPn {
      * defender has a reply that is not a drop, else the check's own hand.
      */
     private final int[][] childCutHand = new int[MAX_PLY + 2][];
+    /**
+     * Per child of a defender node under the printed convention's wider rule ({@link #wideFutility}): 0 not
+     * judged, 1 a futile interposition within the plies left (left out of the replies), -1 not futile, -2 not
+     * futile on this path only (its position after the capture repeats the path).
+     */
+    private final byte[][] childFutile = new byte[MAX_PLY + 2][];
+    /** The number of moves of the node at each path element (its children's arrays hold that many). */
+    private final int[] childCount = new int[MAX_PLY + 2];
+    /** For a child judged futile: the proof hand and the mate length of its position after the capture. */
+    private final int[][] childFutileHand = new int[MAX_PLY + 2][];
+    private final int[][] childFutileLen = new int[MAX_PLY + 2][];
     /** The defender's replies to one check while an attacker node is expanded. */
     private final int[] expansionBuf = new int[Position.MAX_MOVES];
     private final long[] pathBoard = new long[MAX_PLY + 2];
@@ -215,6 +226,9 @@ final class DfPn {
             childRep[ply] = new boolean[Position.MAX_MOVES];
             childCut[ply] = new boolean[Position.MAX_MOVES];
             childCutHand[ply] = new int[Position.MAX_MOVES];
+            childFutile[ply] = new byte[Position.MAX_MOVES];
+            childFutileHand[ply] = new int[Position.MAX_MOVES];
+            childFutileLen[ply] = new int[Position.MAX_MOVES];
         }
     }
 
@@ -452,7 +466,10 @@ final class DfPn {
             ch[i] = or ? CoreAccess.attackerHandAfter(pos, m, hand) : hand;
             tt.prefetch(k);
         }
+        childCount[ply] = n;
         boolean last = ply + 1 >= depthLimit;
+        boolean wide = !or && wideFutility && futileFree && depthLimit - ply >= 2 && depthLimit < UNBOUNDED
+                && CoreAccess.canInterpose(pos);
         // Three plies before the bound the node is first tried by escapesEveryCheck, which looks at every
         // check's replies itself: the checks are expanded only when it fails.
         boolean settleFirst = or && settleWithinThree && depthLimit - ply == 3;
@@ -465,6 +482,7 @@ final class DfPn {
             cdn[i] = 1;
             clen[i] = 0;
             childCutHand[ply][i] = h;
+            childFutile[ply][i] = 0;
             if (or && !settleFirst && expandCheck(ply, i, n, key, last, childRemaining, prevAmount)) {
                 return;
             }
@@ -581,6 +599,9 @@ final class DfPn {
                 long sumPn = 0;
                 int union = 0, maxLen = 0, touchedSquares = 0;
                 boolean repHit = false, cutHit = false;
+                boolean excludedAny = false, nonDrop = false;
+                int unjudged = -1;
+                int provenDropRoles = 0, excludedRoles = 0, futileLen = 0;
                 for (int i = 0; i < n; i++) {
                     int m = mv[i];
                     boolean drop = Move.isDrop(m);
@@ -588,6 +609,7 @@ final class DfPn {
                         // A later drop on a square whose earlier drop is still open waits for its proof.
                         continue;
                     }
+                    nonDrop |= !drop;
                     int p, d;
                     boolean c = cut[i];
                     if (rep[i] || c) {
@@ -601,6 +623,32 @@ final class DfPn {
                         if (p == 0) {
                             union = union(union, tt.hand);
                             maxLen = Math.max(maxLen, tt.length);
+                            if (drop) {
+                                provenDropRoles |= 1 << Move.dropRole(m);
+                            }
+                        }
+                    }
+                    if (d == 0 && c && drop && wide && !rep[i]) {
+                        // A drop with no mate after it within the plies left may still be a futile
+                        // interposition, which the convention leaves out of the replies. It is judged after
+                        // this scan (the judgement searches, and the scan's drop arrays are shared).
+                        int f = childFutile[ply][i];
+                        if (f == 0 && unjudged < 0) {
+                            unjudged = i;
+                        }
+                        if (f > 0) {
+                            p = 0;
+                            d = INF;
+                            c = false;
+                            excludedAny = true;
+                            excludedRoles |= 1 << Move.dropRole(m);
+                            union = union(union, childFutileHand[ply][i]);
+                            futileLen = Math.max(futileLen, childFutileLen[ply][i]);
+                        } else if (f == 0) {
+                            p = 1; // not judged yet, or the judgement ran out: neither proven nor disproven
+                            d = 1;
+                        } else if (f == -2) {
+                            rep[i] = true; // disproven on this path only
                         }
                     }
                     if (drop) {
@@ -634,6 +682,12 @@ final class DfPn {
                     sumPn += dropPn[touched[t]];
                     dropPn[touched[t]] = -1;
                 }
+                if (unjudged >= 0 && aborted == null) {
+                    if (futileAt(ply, unjudged) == 0 && aborted == null) {
+                        childFutile[ply][unjudged] = -3; // ran out without an abort: judged not futile here
+                    }
+                    continue;
+                }
                 dn = minDn;
                 pn = dn == 0 ? INF : capSum(sumPn);
                 if (dn == 0) {
@@ -652,14 +706,31 @@ final class DfPn {
                             // With more of the dropped kind the defender might not hold one to drop.
                             int r = Move.dropRole(e);
                             d = Hand.add(d, r, Hand.count(hand, r) - Hand.count(d, r));
+                            if (wide) {
+                                // With more pieces the attacker might mate without the dropped one: the drop
+                                // would be futile. The disproof holds for this hand and smaller ones only.
+                                d = hand;
+                            }
                         }
                         disproofHand = d;
                     }
                     break;
                 }
+                if (pn == 0 && excludedAny && !nonDrop && (excludedRoles & ~provenDropRoles) != 0) {
+                    // A futile drop is left out only beside a reply that is not: a move, or a drop of the
+                    // same kind that mates within the plies left. Here some kind has none: every reply counts,
+                    // and the excluded drops do not mate within the bound.
+                    pn = INF;
+                    dn = 0;
+                    cutDependent = true;
+                    disproofHand = hand;
+                    break;
+                }
                 if (pn == 0) {
                     proofHand = union(union, interpositionHand(hand));
-                    length = CoreAccess.canInterpose(pos) ? resistance(ply, n, hand) + 1 : maxLen + 1;
+                    // A drop left out lasts as long as its position after the capture (the two plies not counted).
+                    length = CoreAccess.canInterpose(pos)
+                            ? Math.max(resistance(ply, n, hand) + 1, futileLen) : maxLen + 1;
                     break;
                 }
                 if (pn >= thPn || dn >= thDn || aborted != null) {
@@ -769,6 +840,9 @@ final class DfPn {
         int longest = -1;
         for (int i = 0; i < n; i++) {
             look(ply, i);
+            if (tt.pn != 0) {
+                continue; // not proven in a proven node: left out as futile (the wider rule), counted apart
+            }
             int len = tt.length;
             int reply = tt.move;
             int e = mv[i];
@@ -801,6 +875,109 @@ final class DfPn {
             }
         }
         return Move.NONE;
+    }
+
+    /**
+     * Whether the bounded search under the printed convention applies the composers' rule of futile
+     * interpositions (無駄合) at every defender node, not only at the bound: a drop that blocks a distant check
+     * is futile when the attacker can take the dropped piece with check and, the piece given back to the
+     * defender ({@link Position#returnCapture()}), still mates within the plies left — the piece was never
+     * needed, the drop only made the line longer. A futile drop is left out of the replies, provided the
+     * defender has a reply that stays: a move, or a drop of the same kind that mates within the plies left
+     * (without one, the drops are the only defence and are counted). On by default.
+     */
+    boolean wideFutility = true;
+
+    /**
+     * Judges drop child {@code i} of the defender node at path element {@code ply} (in a bounded search
+     * under the printed convention, with at least two plies left): 1 futile, -1 not, -2 not on this path
+     * only (a repetition), 0 unknown (the search ran out). Every capture on the drop's square that gives check
+     * is tried: the piece is given back and the position searched for a mate within the node's plies left
+     * (table first). The verdict holds for every drop on that square (the position after the capture does not
+     * depend on the piece dropped), so it is noted for each of them.
+     */
+    private int futileAt(int ply, int i) {
+        int[] mv = moves[ply];
+        int sq = Move.to(mv[i]);
+        int plies = depthLimit - ply;
+        ensure(ply + 2);
+        int[] caps = moves[ply + 1];
+        pos.doMove(mv[i]);
+        pushPath(ply + 1);
+        int nc = CoreAccess.checks(pos, caps, 0);
+        int verdict = -1;
+        int proofHand = 0, length = 0;
+        for (int j = 0; j < nc && verdict != 1; j++) {
+            int c = caps[j];
+            if (Move.isDrop(c) || Move.to(c) != sq) {
+                continue;
+            }
+            pos.doMove(c);
+            pos.returnCapture();
+            int r = matesWithin(ply + 2, plies);
+            if (r > 0) {
+                verdict = 1;
+                proofHand = tt.hand;
+                length = outLen;
+            } else if (r == 0) {
+                verdict = 0;
+            } else if (r == -2 && verdict == -1) {
+                verdict = -2;
+            }
+            pos.undoReturnCapture();
+            pos.undoMove();
+        }
+        popPath(ply + 1);
+        pos.undoMove();
+        if (verdict != 0) {
+            int n = childCount[ply];
+            for (int k = 0; k < n; k++) {
+                if (Move.isDrop(mv[k]) && Move.to(mv[k]) == sq) {
+                    childFutile[ply][k] = (byte) verdict;
+                    childFutileHand[ply][k] = proofHand;
+                    childFutileLen[ply][k] = length;
+                }
+            }
+        }
+        return verdict;
+    }
+
+    /**
+     * Whether the current position (path element {@code ply}, the defender to move) mates within
+     * {@code plies} plies: the table first, else a search of its own bounded by them (nested in the current
+     * one). 1 yes (the proof hand in {@code tt.hand}, the length in {@link #outLen}), -1 no, -2 no on this
+     * path only, 0 unknown (the search ran out).
+     */
+    private int matesWithin(int ply, int plies) {
+        long key = pos.boardKey();
+        int h = pos.hand(attacker);
+        if (tt.lookup(key, h, 1, 1, plies) && (tt.pn == 0 || tt.dn == 0)) {
+            outLen = tt.length;
+            return tt.pn == 0 ? 1 : -1;
+        }
+        if (repeats(ply, key, h)) {
+            return -2;
+        }
+        int saved = depthLimit;
+        depthLimit = ply + plies;
+        try {
+            while (aborted == null) {
+                mid(ply, INF - 1, INF - 1);
+                if (outPn == 0) {
+                    tt.lookup(key, h, 1, 1, plies);
+                    return 1;
+                }
+                if (outDn == 0) {
+                    return outRep ? -2 : -1;
+                }
+                if (outPn >= INF - 1 || outDn >= INF - 1) {
+                    return 0;
+                }
+            }
+            return 0;
+        } finally {
+            depthLimit = saved;
+        }
     }
 
     /**
@@ -912,9 +1089,15 @@ final class DfPn {
             int h = ch[i];
             pos.doMove(mv[i]);
             int ne = CoreAccess.evasions(pos, replies, 0);
+            // Under the wider rule a drop may be a futile interposition, left out of the replies: it cannot
+            // be the escape this shortcut relies on.
+            boolean dropsMayBeFutile = wideFutility && futileFree && CoreAccess.canInterpose(pos);
             boolean escape = false;
             boolean repeated = false;
             for (int j = 0; j < ne && !escape && !repeated; j++) {
+                if (dropsMayBeFutile && Move.isDrop(replies[j])) {
+                    continue;
+                }
                 long k = pos.boardKeyAfter(replies[j]);
                 if (repeats(ply + 2, k, h)) {
                     repeated = true;

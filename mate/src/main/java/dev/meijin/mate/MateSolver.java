@@ -215,6 +215,11 @@ public final class MateSolver {
 
     private boolean walkShortcuts = true;
 
+    /** Turns the wider rule of futile interpositions ({@link DfPn#wideFutility}) on (the default) or off. */
+    void wideFutility(boolean on) {
+        dfpn.wideFutility = on;
+    }
+
     /**
      * Sets the reading's df-pn budgets: {@code total} nodes in all (as a floor, also for short proofs; the
      * proof's own node count still raises it) and {@code perCheck} for the first search of one check. For

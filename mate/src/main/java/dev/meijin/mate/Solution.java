@@ -27,7 +27,10 @@ import java.util.Map;
  *
  * <p><b>Futile interpositions.</b> A drop that blocks a check is futile when the attacker can take the
  * dropped piece with check and the position after the capture counts as mate at once: the drop only made
- * the solution two plies longer without changing it, and the piece was never used.
+ * the solution two plies longer without changing it, and the piece was never used. Under the composers'
+ * wider rule ({@link DfPn#wideFutility}) a drop is futile too when the position after the capture, the piece
+ * given back to the defender, mates within the plies the defender node has; such a drop is left out beside a
+ * move or a same-kind drop that mates ({@link #leftOut}, {@link #lengthLeavingOutFutileDrops}).
  *
  * <p>Not a hot path: it runs once per solve (and allocates freely). When its visit budget runs out the walk
  * falls back to the lengths stored in the proof table.
@@ -59,6 +62,12 @@ final class Solution {
     private final int attacker;
     private long perChild;
     private final boolean futileExcluded;
+    /**
+     * Whether the composers' wider rule of futile interpositions applies ({@link DfPn#wideFutility}, under the
+     * printed convention): a drop whose piece the attacker takes with check and then mates without, within the
+     * plies the node has, is left out of the replies beside a reply that stays.
+     */
+    private final boolean wideRule;
     private long extraBudget;
     private final Map<Long, Long> memo = new HashMap<>();
     /** Per position: the largest bound with no mate found within it, the smallest left unknown. */
@@ -92,6 +101,7 @@ final class Solution {
      */
     Solution(DfPn dfpn, Convention convention, long extraBudget, long perChild, long visitBudget) {
         this.futileExcluded = convention == Convention.TSUME;
+        this.wideRule = futileExcluded && dfpn.wideFutility;
         this.dfpn = dfpn;
         this.tt = dfpn.table();
         this.pos = dfpn.position();
@@ -464,17 +474,190 @@ final class Solution {
         }
         java.util.Arrays.sort(keys, 0, n);
         boolean interposable = CoreAccess.canInterpose(pos);
+        boolean wide = wideRule && interposable;
+        // Under the wider rule a drop that outlasts the bound may still be left out as futile: its length is
+        // noted (INF beyond the bound) and settled below, after the other replies.
+        int[] value = wide ? new int[n] : null;
+        int[] sorted = wide ? new int[n] : null;
         int longest = 0;
         for (int i = 0; i < n && longest <= bound; i++) {
             int e = order[(int) (keys[i] & 0xFFFF)];
             pos.doMove(e);
+            int v = -1;
             if (!futileReply(ply + 1, e, interposable)) {
-                int v = exact(ply + 1, bound - 1);
-                longest = v >= INF ? INF : Math.max(longest, v + 1);
+                v = exact(ply + 1, bound - 1);
+                v = v >= INF ? INF : v + 1;
             }
             pos.undoMove();
+            if (wide) {
+                sorted[i] = e;
+                value[i] = v;
+                if (!Move.isDrop(e)) {
+                    longest = Math.max(longest, v);
+                }
+            } else {
+                longest = Math.max(longest, v);
+            }
         }
-        return longest;
+        if (!wide || longest > bound) {
+            return longest;
+        }
+        return lengthLeavingOutFutileDrops(ply, sorted, value, n, longest, bound, false);
+    }
+
+    /**
+     * The length of the current defender node (path element {@code ply}) under the wider rule of futile
+     * interpositions ({@link #wideRule}), given each reply's length {@code value} ({@code moves[i]}; -1 for a
+     * drop futile at once, {@link #INF} beyond {@code bound} or unproven) and the longest of the replies that
+     * are not drops ({@code floor}): the smallest {@code t} such that every reply lasts at most {@code t}, or is
+     * a drop whose position after the capture, the piece given back, mates within {@code t} while a move or a
+     * drop of the same kind lasts at most {@code t}. {@link #INF} if no {@code t} up to {@code bound} does.
+     * With {@code stored} the lengths are the proof table's (for the line of stored lengths), else exact.
+     */
+    private int lengthLeavingOutFutileDrops(int ply, int[] moves, int[] value, int n, int floor, int bound,
+            boolean stored) {
+        boolean nonDrop = false;
+        boolean beyond = false;
+        int top = floor;
+        for (int i = 0; i < n; i++) {
+            nonDrop |= !Move.isDrop(moves[i]);
+            if (value[i] >= INF) {
+                beyond = true;
+            } else {
+                top = Math.max(top, value[i]);
+            }
+        }
+        if (beyond && bound < INF) {
+            top = bound;
+        }
+        int[] afterCapture = new int[81];
+        java.util.Arrays.fill(afterCapture, -1);
+        for (int t = floor; t <= top; t += 2) {
+            int shortRoles = 0; // kinds with a drop that lasts at most t
+            for (int i = 0; i < n; i++) {
+                if (Move.isDrop(moves[i]) && value[i] <= t) {
+                    shortRoles |= 1 << Move.dropRole(moves[i]);
+                }
+            }
+            boolean fits = true;
+            for (int i = 0; i < n && fits; i++) {
+                int e = moves[i];
+                if (value[i] <= t) {
+                    continue;
+                }
+                if (!Move.isDrop(e) || !nonDrop && (shortRoles & 1 << Move.dropRole(e)) == 0) {
+                    fits = false;
+                    break;
+                }
+                int sq = Move.to(e);
+                if (afterCapture[sq] < 0) {
+                    afterCapture[sq] = afterCaptureLength(ply, e, bound, stored);
+                }
+                fits = afterCapture[sq] <= t;
+            }
+            if (fits) {
+                return t;
+            }
+        }
+        return INF;
+    }
+
+    /**
+     * The length of the position after the defender's drop {@code e} at the current defender node (path
+     * element {@code ply}) is taken with check and the piece given back ({@link Position#returnCapture()}):
+     * the shortest over such captures, {@link #INF} if none mates within {@code bound} (by the minimax, or in
+     * the bounded reading by {@link #mates}); with {@code stored}, the shortest stored length of those proven
+     * by the table or a small df-pn search of their own.
+     */
+    private int afterCaptureLength(int ply, int e, int bound, boolean stored) {
+        int sq = Move.to(e);
+        int[] caps = buffer(ply + 1);
+        pos.doMove(e);
+        dfpn.pushPath(ply + 1);
+        int nc = CoreAccess.checks(pos, caps, 0);
+        int best = INF;
+        for (int j = 0; j < nc; j++) {
+            int c = caps[j];
+            if (Move.isDrop(c) || Move.to(c) != sq) {
+                continue;
+            }
+            pos.doMove(c);
+            pos.returnCapture();
+            int v;
+            if (stored) {
+                v = status(ply + 2, true) > 0 ? storedLength() : INF;
+            } else if (bounded) {
+                v = mates(ply + 2, Math.min(bound, best - 2)) > 0 ? Math.min(bound, knownMate()) : INF;
+            } else {
+                v = exact(ply + 2, Math.min(bound, best - 2));
+            }
+            best = Math.min(best, v);
+            pos.undoReturnCapture();
+            pos.undoMove();
+        }
+        dfpn.popPath(ply + 1);
+        pos.undoMove();
+        return best;
+    }
+
+    /**
+     * The replies {@code mv[0..n)} of the current defender node (path element {@code ply}) that the wider rule
+     * of futile interpositions leaves out when the node's exact length is {@code target}: the drops whose
+     * position after the capture, the piece given back, mates within {@code target}, where the defender has a
+     * move among its replies or a drop of the same kind that is not left out. {@code null} when none is.
+     */
+    private boolean[] leftOut(int ply, int[] mv, int n, int target) {
+        if (!wideRule || target < 2 || !CoreAccess.canInterpose(pos)) {
+            return null;
+        }
+        boolean nonDrop = false;
+        boolean[] candidate = new boolean[n];
+        int[] afterCapture = new int[81];
+        java.util.Arrays.fill(afterCapture, -1);
+        int keptRoles = 0;
+        boolean any = false;
+        for (int i = 0; i < n; i++) {
+            int e = mv[i];
+            if (!Move.isDrop(e)) {
+                nonDrop = true;
+                continue;
+            }
+            int sq = Move.to(e);
+            if (afterCapture[sq] < 0) {
+                afterCapture[sq] = afterCaptureLength(ply, e, target, false);
+            }
+            candidate[i] = afterCapture[sq] <= target;
+            any |= candidate[i];
+            if (!candidate[i]) {
+                keptRoles |= 1 << Move.dropRole(e);
+            }
+        }
+        if (!any) {
+            return null;
+        }
+        if (!nonDrop) {
+            // A kind whose every drop is futile keeps its drops unless one of them mates within the plies
+            // left all the same (the witness need not be kept, only mated: see DfPn.wideFutility).
+            for (int i = 0; i < n; i++) {
+                int bit = 1 << Move.dropRole(mv[i]);
+                if (candidate[i] && (keptRoles & bit) == 0) {
+                    pos.doMove(mv[i]);
+                    if (childFits(ply + 1, target - 1)) {
+                        keptRoles |= bit;
+                    }
+                    pos.undoMove();
+                }
+            }
+        }
+        boolean[] out = new boolean[n];
+        any = false;
+        for (int i = 0; i < n; i++) {
+            if (candidate[i] && (nonDrop || (keptRoles & 1 << Move.dropRole(mv[i])) != 0)) {
+                out[i] = true;
+                any = true;
+            }
+        }
+        return any ? out : null;
     }
 
     /**
@@ -742,6 +925,7 @@ final class Solution {
      */
     private int exactChild(int ply, int[] mv, int n, boolean or, int target) {
         boolean interposable = !or && CoreAccess.canInterpose(pos);
+        boolean[] out = or ? null : leftOut(ply, mv, n, target);
         int[] order = likelyFirst(mv, n, target - 1);
         int chosen = Move.NONE;
         int chosenIndex = n;
@@ -749,6 +933,9 @@ final class Solution {
         for (int i = 0; i < n && (fewest > 0 || !walkShortcuts); i++) {
             int index = order[i];
             int m = mv[index];
+            if (out != null && out[index]) {
+                continue;
+            }
             pos.doMove(m);
             long cap = walkShortcuts && or && chosen != Move.NONE ? alternativeCap() : perChild;
             boolean fits = !futileReply(ply + 1, m, interposable) && childFits(ply + 1, target - 1, cap);
@@ -818,8 +1005,12 @@ final class Solution {
             return Move.NONE;
         }
         boolean interposable = CoreAccess.canInterpose(pos);
+        boolean[] out = leftOut(ply, mv, n, target);
         for (int i = 0; i < n; i++) {
             int m = mv[i];
+            if (out != null && out[i]) {
+                continue;
+            }
             pos.doMove(m);
             boolean fits = !futileReply(ply + 1, m, interposable) && hasLength(ply + 1, target - 3)
                     && leftoverAlong(ply + 1, target - 3) == 0;
@@ -845,11 +1036,15 @@ final class Solution {
         boolean or = pos.sideToMove() == attacker;
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         boolean interposable = !or && CoreAccess.canInterpose(pos);
+        boolean[] out = or ? null : leftOut(ply, mv, n, len);
         // The defender's reply is the first that fits in the order of generation (the estimate depends on
         // the order), the attacker's checks are tried likeliest first and the first without a spare piece ends.
         int[] order = or ? likelyFirst(mv, n, len - 1) : null;
         int best = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
+            if (out != null && out[i]) {
+                continue;
+            }
             int m = or ? mv[order[i]] : mv[i];
             pos.doMove(m);
             long cap = walkShortcuts && or && best < Integer.MAX_VALUE ? alternativeCap() : perChild;
@@ -914,11 +1109,17 @@ final class Solution {
         return chosen;
     }
 
-    /** The defender's longest reply that is not a futile drop, or {@link Move#NONE} when there is none. */
+    /**
+     * The defender's longest reply that is not a futile drop, or {@link Move#NONE} when there is none. Under the
+     * wider rule the stored lengths stand in for the exact ones: a drop is left out when its position after the
+     * capture, the piece given back, is proven no longer than the line the other replies keep
+     * ({@link #lengthLeavingOutFutileDrops}'s rule).
+     */
     private int longestReply(int ply, int[] mv, int n) {
         boolean interposable = CoreAccess.canInterpose(pos);
-        int chosen = Move.NONE;
-        int bestLen = -1;
+        int[] value = new int[n];
+        int floor = 0;
+        boolean anyDrop = false;
         for (int i = 0; i < n; i++) {
             int e = mv[i];
             pos.doMove(e);
@@ -929,9 +1130,23 @@ final class Solution {
             visitBudget = saved;
             outOfBudget = false;
             pos.undoMove();
-            if (!futile && len > bestLen) {
-                bestLen = len;
-                chosen = e;
+            value[i] = futile ? -1 : len >= INF ? INF : len + 1;
+            if (Move.isDrop(e)) {
+                anyDrop = true;
+            } else {
+                floor = Math.max(floor, value[i]);
+            }
+        }
+        int limit = INF;
+        if (wideRule && interposable && anyDrop && floor < INF) {
+            limit = lengthLeavingOutFutileDrops(ply, mv, value, n, floor, INF, true);
+        }
+        int chosen = Move.NONE;
+        int bestLen = -1;
+        for (int i = 0; i < n; i++) {
+            if (value[i] >= 0 && value[i] > bestLen && (value[i] <= limit || limit >= INF)) {
+                bestLen = value[i];
+                chosen = mv[i];
             }
         }
         return chosen;

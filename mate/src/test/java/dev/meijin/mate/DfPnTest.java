@@ -122,14 +122,73 @@ class DfPnTest {
         assertThat(dfpn.lastLength()).as("stored length").isLessThanOrEqualTo(shorter);
     }
 
-    static Stream<Problems.Row> boundedProblems() {
+    /**
+     * Under the wider rule of futile interpositions a bounded search judges a drop by a search of its own
+     * (nested in the one under way): deepening the bound on one table, from 1 to the problem's length, gives at
+     * every bound the answer of a search with a fresh table, and where the rule is off the same answers as
+     * before. Covers every sixteenth generated problem, those whose length counts a futile interposition, and
+     * 図巧36 and 図巧44.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("wideProblems")
+    void theWiderRuleAnswersAlikeWithAFreshTableAndAfterEverySmallerBound(Problems.Row row) {
+        Position pos = row.position();
+        DfPn deepening = new DfPn(new MateTable(1 << 24));
+        deepening.reset(pos, pos.sideToMove());
+        for (int bound = 1; bound <= row.plies(); bound += 2) {
+            int reused = deepening.proveWithin(0, bound, 3_000_000, true);
+            DfPn fresh = new DfPn(new MateTable(1 << 24));
+            fresh.reset(pos, pos.sideToMove());
+            int alone = fresh.proveWithin(0, bound, 3_000_000, true);
+            assertThat(reused).as("%s within %d after the smaller bounds", row.id(), bound).isEqualTo(alone).isNotZero();
+        }
+    }
+
+    static Stream<Problems.Row> wideProblems() {
+        return sample(16, "zukou-044");
+    }
+
+    /**
+     * Every {@code every}-th generated problem, those the conventions shorten, 図巧36 and one more classic.
+     */
+    private static Stream<Problems.Row> sample(int every, String classic) {
         List<Problems.Row> all = Problems.table("tanuki_generated.tsv");
         Stream<Problems.Row> generated = java.util.stream.IntStream.range(0, all.size())
-                .filter(i -> i % 32 == 0 || TsumeDataTest.SHORTER_BY_CONVENTION.contains(all.get(i).id()))
+                .filter(i -> i % every == 0 || TsumeDataTest.SHORTER_BY_CONVENTION.contains(all.get(i).id()))
                 .mapToObj(all::get);
         Stream<Problems.Row> classics = Problems.table("edo_classics.tsv").stream()
-                .filter(r -> r.id().equals("zukou-036") || r.id().equals("zukou-050"));
+                .filter(r -> r.id().equals("zukou-036") || r.id().equals(classic));
         return Stream.concat(generated, classics);
+    }
+
+    /**
+     * 将棋図巧 No.44 (published in 15 plies): under the rule that counts only a drop whose capture leaves a
+     * position with no reply as futile, the bounded search proves no mate within 19 plies (the defender drops
+     * golds on the bishop's line, each taken, and the attacker needs them); under the composers' wider rule those
+     * drops are futile where the attacker mates without the piece, and the published 15 plies is the first
+     * bound within which there is a mate.
+     */
+    @Test
+    void zukou44MatesFirstWithinItsPublishedFifteenPliesUnderTheWiderRule() {
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-044")).findFirst().orElseThrow();
+        Position pos = row.position();
+        for (boolean wide : new boolean[] {false, true}) {
+            DfPn dfpn = new DfPn(new MateTable(1 << 26));
+            dfpn.wideFutility = wide;
+            dfpn.reset(pos, pos.sideToMove());
+            int first = 0;
+            for (int bound = 1; first == 0 && bound <= 21; bound += 2) {
+                int r = dfpn.proveWithin(0, bound, 5_000_000, true);
+                assertThat(r).as("within %d", bound).isNotZero();
+                first = r > 0 ? bound : 0;
+            }
+            assertThat(first).as(wide ? "the wider rule" : "the narrow rule").isEqualTo(wide ? 15 : 21);
+        }
+    }
+
+    static Stream<Problems.Row> boundedProblems() {
+        return sample(32, "zukou-050");
     }
 
     /**
