@@ -61,6 +61,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--exclude", paramLabel = "PREFIX", description = "Hold the features whose names start with PREFIX at zero (e.g. ks. or mob.), repeatable.")
     List<String> exclude = new ArrayList<>();
 
+    @Option(names = "--only", paramLabel = "PREFIX", description = "Tune only the features whose names start with PREFIX; the others keep their starting weights (repeatable).")
+    List<String> only = new ArrayList<>();
+
     @Option(names = "--init", paramLabel = "FILE", description = "Starting weights (default: material only), also the prior that --l2 pulls toward.")
     Path init;
 
@@ -159,20 +162,15 @@ final class TuneCommand implements Callable<Integer> {
                 start = Weights.read(r, Weights.material());
             }
         }
-        boolean[] excluded = new boolean[Features.COUNT];
-        for (String prefix : exclude) {
-            int n = 0;
-            for (int i = 0; i < Features.COUNT; i++) {
-                if (Features.name(i).startsWith(prefix)) {
-                    excluded[i] = true;
-                    n++;
-                }
-            }
-            if (n == 0) {
-                throw new ParameterException(spec.commandLine(), "--exclude " + prefix + ": no feature name starts with it");
+        boolean[] excluded = byPrefix("--exclude", exclude);
+        boolean[] fixed = new boolean[Features.COUNT];
+        if (!only.isEmpty()) {
+            boolean[] tuned = byPrefix("--only", only);
+            for (int i = 0; i < fixed.length; i++) {
+                fixed[i] = !tuned[i];
             }
         }
-        Tuner.Result r = Tuner.tune(set, start, excluded, new Tuner.Regularisation(l2, minCount), epochs, rate, last, line -> {
+        Tuner.Result r = Tuner.tune(set, start, excluded, fixed, new Tuner.Regularisation(l2, minCount), epochs, rate, last, line -> {
             err.println(line);
             err.flush();
         });
@@ -190,5 +188,23 @@ final class TuneCommand implements Callable<Integer> {
             return;
         }
         set.add(pos, winner == Color.SENTE ? 1.0 : 0.0);
+    }
+
+    /** The features whose names start with one of the prefixes of an option, each prefix naming at least one. */
+    private boolean[] byPrefix(String option, List<String> prefixes) {
+        boolean[] hit = new boolean[Features.COUNT];
+        for (String prefix : prefixes) {
+            int n = 0;
+            for (int i = 0; i < Features.COUNT; i++) {
+                if (Features.name(i).startsWith(prefix)) {
+                    hit[i] = true;
+                    n++;
+                }
+            }
+            if (n == 0) {
+                throw new ParameterException(spec.commandLine(), option + " " + prefix + ": no feature name starts with it");
+            }
+        }
+        return hit;
     }
 }

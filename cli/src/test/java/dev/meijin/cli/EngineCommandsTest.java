@@ -69,6 +69,23 @@ class EngineCommandsTest {
         Cli.Result bad = Cli.run("tune", "--data", data.toString(), "-o", noKs.toString(), "--exclude", "kingsafety.");
         assertThat(bad.code()).isNotEqualTo(Main.OK);
         assertThat(bad.err()).contains("--exclude kingsafety.: no feature name starts with it");
+        // Only the mobility weights tuned, from the first file: every other line is the same as in it.
+        Path onlyMob = dir.resolve("mob.txt");
+        Cli.Result o = Cli.run("tune", "--data", data.toString(), "-o", onlyMob.toString(), "--epochs", "20", "--init", weights.toString(), "--only", "mob.");
+        assertThat(o.code()).isEqualTo(Main.OK);
+        List<String> before = Files.readAllLines(weights), after = Files.readAllLines(onlyMob);
+        assertThat(after).hasSameSizeAs(before);
+        int changed = 0;
+        for (int i = 1; i < before.size(); i++) {
+            if (!before.get(i).startsWith("mob.")) {
+                assertThat(after.get(i)).isEqualTo(before.get(i));
+            } else {
+                changed += after.get(i).equals(before.get(i)) ? 0 : 1;
+            }
+        }
+        assertThat(changed).as("mobility weights moved").isPositive();
+        Cli.Result badOnly = Cli.run("tune", "--data", data.toString(), "-o", onlyMob.toString(), "--only", "mobility.");
+        assertThat(badOnly.err()).contains("--only mobility.: no feature name starts with it");
     }
 
     @Test

@@ -285,6 +285,27 @@ public final class Tuner {
      */
     public static Result tune(DataSet d, Weights init, boolean[] excluded, Regularisation reg, int epochs, double rate,
             double finalRate, Consumer<String> progress) {
+        return tune(d, init, excluded, new boolean[Features.COUNT], reg, epochs, rate, finalRate, progress);
+    }
+
+    /**
+     * Tunes the weights as {@link #tune(DataSet, Weights, boolean[], Regularisation, int, double, double, Consumer)},
+     * with some features held at their starting weights: a new feature is fitted against the others as they are.
+     *
+     * @param d the data
+     * @param init starting weights, also the prior of the penalty
+     * @param excluded features held at zero, by index
+     * @param fixed features held at their starting weights, by index
+     * @param reg the penalty and the minimum
+     * @param epochs gradient steps over the whole training set
+     * @param rate Adam's step size at the first epoch, in centipawns
+     * @param finalRate Adam's step size at the last epoch, in centipawns ({@code rate} for a constant step)
+     * @param progress receives a line every few epochs
+     * @return the tuned weights and the losses
+     * @throws IllegalArgumentException if a step size is not positive and finite
+     */
+    public static Result tune(DataSet d, Weights init, boolean[] excluded, boolean[] fixed, Regularisation reg, int epochs,
+            double rate, double finalRate, Consumer<String> progress) {
         if (!(rate > 0) || !(finalRate > 0) || Double.isInfinite(rate) || Double.isInfinite(finalRate)) {
             throw new IllegalArgumentException("step sizes must be positive and finite, got " + rate + " and " + finalRate);
         }
@@ -296,6 +317,7 @@ public final class Tuner {
         for (int i = 0; i < nf; i++) {
             w[i] = excluded[i] ? 0 : init.get(i);
             prior[i] = w[i];
+            frozen[i] |= fixed[i];
             if (occ != null && !excluded[i] && occ[i] < reg.minCount()) {
                 frozen[i] = true;
                 rare++;

@@ -116,6 +116,28 @@ class TunerTest {
     }
 
     @Test
+    void fixedFeaturesKeepTheirStartingWeightsWhileTheOthersAreFittedAgainstThem() {
+        Tuner.DataSet set = games();
+        Weights start = Weights.material();
+        boolean[] none = new boolean[Features.COUNT];
+        boolean[] fixed = new boolean[Features.COUNT];
+        for (int i = 0; i < Features.COUNT; i++) {
+            fixed[i] = !Features.name(i).startsWith("ks.");
+        }
+        Tuner.Result r = Tuner.tune(set, start, none, fixed, Tuner.Regularisation.NONE, 60, 2.0, 2.0, line -> {});
+        int moved = 0;
+        for (int i = 0; i < Features.COUNT; i++) {
+            if (fixed[i]) {
+                assertThat(r.weights().get(i)).as(Features.name(i)).isEqualTo(start.get(i));
+            } else {
+                moved += r.weights().get(i) != start.get(i) ? 1 : 0;
+            }
+        }
+        assertThat(moved).as("king-safety features the run moved").isGreaterThan(20);
+        assertThat(r.lossAfter()).isLessThan(r.lossBefore());
+    }
+
+    @Test
     void theStepSizeFallsInAStraightLineFromTheFirstEpochToTheLast() {
         assertThat(Tuner.stepSize(1, 101, 2.0, 0.2)).isEqualTo(2.0);
         assertThat(Tuner.stepSize(51, 101, 2.0, 0.2)).isCloseTo(1.1, org.assertj.core.data.Offset.offset(1e-12));
