@@ -1,5 +1,6 @@
 package dev.meijin.engine;
 
+import dev.meijin.core.Move;
 import java.util.Arrays;
 
 /**
@@ -15,10 +16,25 @@ final class Histories {
     final int[] captureHistory = new int[32 * 81 * 16];
     /** The counter move of the previous move, indexed by its piece and destination. */
     final int[] counter = new int[32 * 81];
+    /**
+     * Continuation history: how a quiet move did after an earlier move of the line (one and two plies before),
+     * indexed {@code pieceTo(earlier) * PIECE_TO + pieceTo(move)}. Kept in shorts: the gravity update holds every
+     * entry within ±16 384.
+     */
+    final short[] continuation = new short[PIECE_TO * PIECE_TO];
+
+    /** The number of (piece, destination) pairs: piece codes below 32 times 81 squares. */
+    static final int PIECE_TO = 32 * 81;
+
+    /** A move's (piece, destination) index, for the counter move and the continuation history. */
+    static int pieceTo(int m) {
+        return (Move.piece(m) & 31) * 81 + Move.to(m);
+    }
 
     void clear() {
         Arrays.fill(history, 0);
         Arrays.fill(captureHistory, 0);
         Arrays.fill(counter, 0);
+        Arrays.fill(continuation, (short) 0);
     }
 }

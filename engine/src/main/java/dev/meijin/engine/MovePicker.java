@@ -35,6 +35,9 @@ final class MovePicker {
     private final Position pos;
     private final int[] history;
     private final int[] captureHistory;
+    private final short[] continuation;
+    /** The continuation-history rows of the moves one and two plies before, or -1 where there is none. */
+    private int cont1, cont2;
     // Captures from 0, quiets after them; the generator asks for MAX_MOVES free entries from where it starts.
     private final int[] moves = new int[2 * Position.MAX_MOVES];
     private final int[] scores = new int[2 * Position.MAX_MOVES];
@@ -47,10 +50,33 @@ final class MovePicker {
     /** The ordering score of the move last returned by {@link #next()}. */
     int score;
 
-    MovePicker(Position pos, int[] history, int[] captureHistory) {
+    MovePicker(Position pos, int[] history, int[] captureHistory, short[] continuation) {
         this.pos = pos;
         this.history = history;
         this.captureHistory = captureHistory;
+        this.continuation = continuation;
+    }
+
+    /**
+     * The continuation history of the moves one and two plies before (each a real move or not), for the quiet
+     * moves' order; set after {@link #init}.
+     */
+    void continuation(int prev1, int prev2) {
+        cont1 = Move.isReal(prev1) ? Histories.pieceTo(prev1) * Histories.PIECE_TO : -1;
+        cont2 = Move.isReal(prev2) ? Histories.pieceTo(prev2) * Histories.PIECE_TO : -1;
+    }
+
+    /** A quiet move's history score: its own history and how it did after the two moves before it. */
+    private int quietScore(int base16, int m) {
+        int s = history[base16 | Move.move16(m)];
+        int pt = Histories.pieceTo(m);
+        if (cont1 >= 0) {
+            s += continuation[cont1 + pt];
+        }
+        if (cont2 >= 0) {
+            s += continuation[cont2 + pt];
+        }
+        return s;
     }
 
     /** Starts a node: the position's side to move, its table move and the ply's killers and counter move. */
@@ -63,6 +89,8 @@ final class MovePicker {
         this.side = pos.sideToMove();
         this.skipQuiets = false;
         this.stage = TT;
+        this.cont1 = -1;
+        this.cont2 = -1;
     }
 
     /** From now on, quiet moves that neither give check nor promote are left out. */
@@ -162,7 +190,7 @@ final class MovePicker {
                         } else if (skipQuiets && !pos.givesCheck(m)) {
                             continue;
                         } else {
-                            s = history[base16 | Move.move16(m)];
+                            s = quietScore(base16, m);
                         }
                         moves[k] = m;
                         scores[k++] = s;
@@ -208,7 +236,7 @@ final class MovePicker {
                         } else if (m == counterMove) {
                             s = SCORE_KILLER - 2;
                         } else {
-                            s = history[base16 | Move.move16(m)];
+                            s = quietScore(base16, m);
                         }
                         moves[k] = m;
                         scores[k++] = s;

@@ -27,7 +27,9 @@ public enum SearchFeature {
     /** Internal iterative reduction. */
     INTERNAL_ITERATIVE_REDUCTION("InternalIterativeReduction"),
     /** In quiescence in check, quiet evasions after the first two left out once one evasion escapes the mate. */
-    QUIESCENCE_EVASION_PRUNING("QuiescenceEvasionPruning");
+    QUIESCENCE_EVASION_PRUNING("QuiescenceEvasionPruning"),
+    /** Continuation history: quiet moves ordered also by how they did after the moves one and two plies before. */
+    CONTINUATION_HISTORY("ContinuationHistory");
 
     /** The option value that disables nothing. */
     public static final String NONE = "None";

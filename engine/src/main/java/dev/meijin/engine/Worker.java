@@ -58,6 +58,7 @@ final class Worker implements Runnable {
 
     // Histories (kept by the engine between the searches of a game).
     private final int[] history;
+    private final short[] continuation;
     private final int[] captureHistory;
     private final int[] counter;
     private final MovePicker[] pickers = new MovePicker[MAX_PLY + 1];
@@ -84,12 +85,14 @@ final class Worker implements Runnable {
     private final boolean aspiration;
     private final boolean iir;
     private final boolean evasionPruning;
+    private final boolean continuationHistory;
 
     Worker(int id, SearchRun run, Evaluator eval, Histories h) {
         this.id = id;
         this.history = h.history;
         this.captureHistory = h.captureHistory;
         this.counter = h.counter;
+        this.continuation = h.continuation;
         this.run = run;
         this.pos = run.root.copy();
         this.eval = eval;
@@ -101,7 +104,7 @@ final class Worker implements Runnable {
         java.util.Arrays.fill(rootScores, -INFINITE);
         java.util.Arrays.fill(rootPrev, -INFINITE);
         for (int i = 0; i < pickers.length; i++) {
-            pickers[i] = new MovePicker(pos, history, captureHistory);
+            pickers[i] = new MovePicker(pos, history, captureHistory, h.continuation);
         }
         drawValue = run.options.drawValue;
         rule = run.options.enteringKingRule;
@@ -116,6 +119,7 @@ final class Worker implements Runnable {
         aspiration = off != SearchFeature.ASPIRATION_WINDOWS;
         iir = off != SearchFeature.INTERNAL_ITERATIVE_REDUCTION;
         evasionPruning = off != SearchFeature.QUIESCENCE_EVASION_PRUNING;
+        continuationHistory = off != SearchFeature.CONTINUATION_HISTORY;
     }
 
     @Override
@@ -503,6 +507,10 @@ final class Worker implements Runnable {
         int counterMove = Move.isReal(prev) ? counter[(Move.piece(prev) & 31) * 81 + Move.to(prev)] : Move.NONE;
         MovePicker mp = pickers[ply];
         mp.init(ttMove, killer0[ply], killer1[ply], counterMove, inCheck);
+        int prev2 = ply > 1 ? played[ply - 2] : Move.NONE;
+        if (continuationHistory) {
+            mp.continuation(prev, prev2);
+        }
         int best = -INFINITE;
         int bestMove = Move.NONE;
         int moveCount = 0;
@@ -557,7 +565,7 @@ final class Worker implements Runnable {
                 if (ms >= (1 << 27) - 2) {
                     r--; // killers and counter move
                 } else if (quiet) {
-                    r -= ms / 6000;
+                    r -= history[(pos.sideToMove() ^ 1) << 16 | (Move.move16(m) & 0xFFFF)] / 6000; // the move's own history (the move is made: the mover is the other side)
                 }
                 r = Math.max(0, Math.min(r, newDepth - 1));
                 score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, true);
@@ -584,7 +592,7 @@ final class Worker implements Runnable {
                         updatePv(ply, m);
                     }
                     if (score >= beta) {
-                        updateStats(m, cap, quiet, depth, ply, tried, quietCount, prev);
+                        updateStats(m, cap, quiet, depth, ply, tried, quietCount, prev, prev2);
                         break;
                     }
                     alpha = score;
@@ -606,7 +614,7 @@ final class Worker implements Runnable {
         return ((Move.piece(m) & 31) * 81 + Move.to(m)) * 16 + (cap & 15);
     }
 
-    private void updateStats(int m, int cap, boolean quiet, int depth, int ply, int[] tried, int quietCount, int prev) {
+    private void updateStats(int m, int cap, boolean quiet, int depth, int ply, int[] tried, int quietCount, int prev, int prev2) {
         int bonus = Math.min(depth * depth * 12, 1500);
         if (quiet) {
             if (killer0[ply] != m) {
@@ -622,9 +630,29 @@ final class Worker implements Runnable {
             if (Move.isReal(prev)) {
                 counter[(Move.piece(prev) & 31) * 81 + Move.to(prev)] = m;
             }
+            if (continuationHistory) {
+                updateContinuation(prev, m, tried, quietCount, bonus);
+                updateContinuation(prev2, m, tried, quietCount, bonus);
+            }
         } else {
             gravity(captureHistory, captureIndex(m, cap), bonus);
         }
+    }
+
+    /** Rewards the quiet move that cut after {@code earlier} and penalises the quiet moves tried before it. */
+    private void updateContinuation(int earlier, int m, int[] tried, int quietCount, int bonus) {
+        if (!Move.isReal(earlier)) {
+            return;
+        }
+        int row = Histories.pieceTo(earlier) * Histories.PIECE_TO;
+        gravity(continuation, row + Histories.pieceTo(m), bonus);
+        for (int i = 0; i < quietCount; i++) {
+            gravity(continuation, row + Histories.pieceTo(tried[i]), -bonus);
+        }
+    }
+
+    private static void gravity(short[] table, int i, int bonus) {
+        table[i] = (short) (table[i] + bonus - table[i] * Math.abs(bonus) / 16384);
     }
 
     private static void gravity(int[] table, int i, int bonus) {
