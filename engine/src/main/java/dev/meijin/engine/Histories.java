@@ -23,6 +23,18 @@ final class Histories {
      */
     final short[] continuation = new short[PIECE_TO * PIECE_TO];
 
+    /**
+     * Correction history: how far the static evaluation fell from the searched score in positions that share a
+     * part, in 1/32 centipawns, indexed {@code side * CORRECTION_SIZE + index}: by the pawns of both sides, by the
+     * pieces in both hands, and by the two kings' squares. The search adds the three entries to its evaluation.
+     */
+    final short[] pawnCorrection = new short[2 * CORRECTION_SIZE];
+    final short[] handCorrection = new short[2 * CORRECTION_SIZE];
+    final short[] kingCorrection = new short[2 * CORRECTION_SIZE];
+
+    /** The entries per side of each correction table (a power of two at least 81 × 81). */
+    static final int CORRECTION_SIZE = 1 << 14;
+
     /** The number of (piece, destination) pairs: piece codes below 32 times 81 squares. */
     static final int PIECE_TO = 32 * 81;
 
@@ -36,5 +48,8 @@ final class Histories {
         Arrays.fill(captureHistory, 0);
         Arrays.fill(counter, 0);
         Arrays.fill(continuation, (short) 0);
+        Arrays.fill(pawnCorrection, (short) 0);
+        Arrays.fill(handCorrection, (short) 0);
+        Arrays.fill(kingCorrection, (short) 0);
     }
 }

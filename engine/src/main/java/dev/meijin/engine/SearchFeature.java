@@ -29,7 +29,9 @@ public enum SearchFeature {
     /** In quiescence in check, quiet evasions after the first two left out once one evasion escapes the mate. */
     QUIESCENCE_EVASION_PRUNING("QuiescenceEvasionPruning"),
     /** Continuation history: quiet moves ordered also by how they did after the moves one and two plies before. */
-    CONTINUATION_HISTORY("ContinuationHistory");
+    CONTINUATION_HISTORY("ContinuationHistory"),
+    /** Correction history: the static evaluation corrected by how it erred in positions sharing pawns, hands or kings. */
+    CORRECTION_HISTORY("CorrectionHistory");
 
     /** The option value that disables nothing. */
     public static final String NONE = "None";

@@ -61,6 +61,9 @@ final class Worker implements Runnable {
     private final short[] continuation;
     private final int[] captureHistory;
     private final int[] counter;
+    private final short[] pawnCorrection;
+    private final short[] handCorrection;
+    private final short[] kingCorrection;
     private final MovePicker[] pickers = new MovePicker[MAX_PLY + 1];
 
 
@@ -86,6 +89,7 @@ final class Worker implements Runnable {
     private final boolean iir;
     private final boolean evasionPruning;
     private final boolean continuationHistory;
+    private final boolean correctionHistory;
 
     Worker(int id, SearchRun run, Evaluator eval, Histories h) {
         this.id = id;
@@ -93,6 +97,9 @@ final class Worker implements Runnable {
         this.captureHistory = h.captureHistory;
         this.counter = h.counter;
         this.continuation = h.continuation;
+        this.pawnCorrection = h.pawnCorrection;
+        this.handCorrection = h.handCorrection;
+        this.kingCorrection = h.kingCorrection;
         this.run = run;
         this.pos = run.root.copy();
         this.eval = eval;
@@ -120,6 +127,7 @@ final class Worker implements Runnable {
         iir = off != SearchFeature.INTERNAL_ITERATIVE_REDUCTION;
         evasionPruning = off != SearchFeature.QUIESCENCE_EVASION_PRUNING;
         continuationHistory = off != SearchFeature.CONTINUATION_HISTORY;
+        correctionHistory = off != SearchFeature.CORRECTION_HISTORY;
     }
 
     @Override
@@ -435,12 +443,13 @@ final class Worker implements Runnable {
             // margin is at most 110 per ply), a lower bound on the evaluation is enough (Evaluator#evaluate(Position,
             // int, int)) and is returned instead of the evaluation: the same cut, a lower fail-soft score.
             int sure = beta + 110 * depth;
-            se = eval.evaluate(pos, -INFINITE, sure);
+            int c = correction();
+            se = eval.evaluate(pos, -INFINITE, sure - c) + c;
             if (se >= sure) {
                 return se;
             }
         } else {
-            se = evaluate();
+            se = evaluate() + correction();
         }
         staticEval[ply] = se;
         boolean improving = !inCheck && ply >= 2 && staticEval[ply - 2] != NONE && se > staticEval[ply - 2];
@@ -607,6 +616,14 @@ final class Worker implements Runnable {
         }
         int bound = best >= beta ? BOUND_LOWER : bestMove != Move.NONE && best > oldAlpha ? BOUND_EXACT : BOUND_UPPER;
         run.tt.store(key, bestMove, depth, bound, TranspositionTable.toTt(best, ply), se == NONE ? 0 : se);
+        // The searched score corrects the evaluation where it says more than a bound on the side already known:
+        // not after a capture (the evaluation is of the quiet position), not a fail-high at or below the
+        // evaluation, not a fail-low at or above it.
+        if (se != NONE && (bestMove == Move.NONE || pos.pieceAt(Move.to(bestMove)) == 0 && !Move.isPromotion(bestMove))
+                && !(best >= beta && best <= se) && !(bestMove == Move.NONE && best >= se)
+                && best > -MATE_IN_MAX && best < MATE_IN_MAX) {
+            updateCorrection(best - se, depth);
+        }
         return best;
     }
 
@@ -702,7 +719,8 @@ final class Worker implements Runnable {
             // Outside the window the evaluation may be a bound (Evaluator#evaluate(Position, int, int)): at least
             // beta, a cut as before; at most alpha, it stands for the best score, and delta pruning measures from
             // it, which can only keep more captures than the exact value would.
-            standPat = eval.evaluate(pos, alpha, beta);
+            int c = correction();
+            standPat = eval.evaluate(pos, alpha - c, beta - c) + c;
             if (standPat >= beta) {
                 return standPat;
             }
@@ -779,6 +797,55 @@ final class Worker implements Runnable {
         // The stored evaluation only where the stand-pat is exact: at or below alpha it may be a lazy bound.
         run.tt.store(key, bestMove, 0, bound, TranspositionTable.toTt(best, ply), exactStandPat ? standPat : 0);
         return best;
+    }
+
+    // ------------------------------------------------------------------ correction history
+
+    /** The correction entries' bound, in 1/32 centipawns: each table corrects by at most 32 centipawns. */
+    private static final int CORRECTION_LIMIT = 1024;
+    private static final int PAWN = dev.meijin.core.Role.PAWN.code();
+
+    /** The correction history's sum for the position, in centipawns, added to the static evaluation. */
+    private int correction() {
+        if (!correctionHistory) {
+            return 0;
+        }
+        int side = pos.sideToMove() * Histories.CORRECTION_SIZE;
+        return (pawnCorrection[side + pawnIndex()] + handCorrection[side + handIndex()] + kingCorrection[side + kingIndex()]) / 32;
+    }
+
+    /** Moves each correction entry of the position towards {@code error} (searched score minus evaluation). */
+    private void updateCorrection(int error, int depth) {
+        if (!correctionHistory) {
+            return;
+        }
+        int bonus = Math.clamp((long) error * 32 * depth / 8, -CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
+        int side = pos.sideToMove() * Histories.CORRECTION_SIZE;
+        correct(pawnCorrection, side + pawnIndex(), bonus);
+        correct(handCorrection, side + handIndex(), bonus);
+        correct(kingCorrection, side + kingIndex(), bonus);
+    }
+
+    private static void correct(short[] table, int i, int bonus) {
+        table[i] = (short) (table[i] + bonus - table[i] * Math.abs(bonus) / CORRECTION_LIMIT);
+    }
+
+    /** The pawns of both sides hashed to a table index. */
+    private int pawnIndex() {
+        long h = pos.piecesLo(0, PAWN) * 0x9E3779B97F4A7C15L ^ pos.piecesHi(0, PAWN) * 0xC2B2AE3D27D4EB4FL
+                ^ pos.piecesLo(1, PAWN) * 0x165667B19E3779F9L ^ pos.piecesHi(1, PAWN) * 0xD6E8FEB86659FD93L;
+        return (int) (h >>> 50);
+    }
+
+    /** Both hands hashed to a table index. */
+    private int handIndex() {
+        long h = (pos.hand(0) * 0x9E3779B97F4A7C15L) ^ (pos.hand(1) * 0xC2B2AE3D27D4EB4FL);
+        return (int) (h >>> 50);
+    }
+
+    /** The two kings' squares ({@link Position#NO_SQUARE} where a side has none) as a table index. */
+    private int kingIndex() {
+        return pos.kingSquare(0) * 82 + pos.kingSquare(1);
     }
 
     // ------------------------------------------------------------------ static exchange
