@@ -271,6 +271,9 @@ public final class Engine implements AutoCloseable {
         stopAndWait();
         synchronized (lock) {
             tt.clear();
+            if (rootMateSolver != null) {
+                rootMateSolver.clear();
+            }
             for (Histories h : histories) {
                 h.clear();
             }
@@ -426,7 +429,12 @@ public final class Engine implements AutoCloseable {
             }
             current = run;
             BestMove fixed = immediate;
-            Thread t = new Thread(() -> runSearch(run, fixed, onBest, skill), "meijin-search-" + searches);
+            // A timed search at full strength first asks the mate solver, for a tenth of its optimum time, whether
+            // the side to move mates (longer mates than the alpha-beta sees in the time).
+            long mateMillis = fixed == null && !single && time.timed && !limits.ponder() && skill == 20 && multiPv == 1
+                    && limits.searchMoves().isEmpty() && o.disabledFeature != SearchFeature.ROOT_MATE
+                    ? Math.max(1, Math.min(time.optimum, time.maximum) / ROOT_MATE_SHARE) : 0;
+            Thread t = new Thread(() -> runSearch(run, fixed, onBest, skill, mateMillis), "meijin-search-" + searches);
             t.setDaemon(true);
             mainThread = t;
             t.start();
@@ -458,10 +466,13 @@ public final class Engine implements AutoCloseable {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private void runSearch(SearchRun run, BestMove immediate, Consumer<BestMove> onBest, int skill) {
+    private void runSearch(SearchRun run, BestMove immediate, Consumer<BestMove> onBest, int skill, long mateMillis) {
         BestMove result;
         long cpuStart = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : 0;
         try {
+            if (immediate == null && mateMillis > 0) {
+                immediate = rootMate(run, mateMillis);
+            }
             if (immediate == null) {
                 Thread[] helpers = new Thread[run.workers.length - 1];
                 for (int i = 1; i < run.workers.length; i++) {
@@ -495,6 +506,49 @@ public final class Engine implements AutoCloseable {
     }
 
     private volatile BestMove lastResult;
+
+    /** The root mate search takes this part of the optimum time (a tenth). */
+    private static final long ROOT_MATE_SHARE = 10;
+    /** The root mate solver's table in megabytes. */
+    private static final int ROOT_MATE_HASH_MB = 16;
+    /** df-pn nodes the root mate search may spend per millisecond at most (a bound above its speed). */
+    private static final long ROOT_MATE_NODES_PER_MS = 3_000;
+    /** The mate solver of the root mate search, made on first use; its table is kept within a game. */
+    private MateSolver rootMateSolver;
+
+    /**
+     * The first move of a mate of the side to move that the mate solver proves within {@code millis}, reported as
+     * a line with its mate score; null if none is proven, or if the move would repeat a position of the game (a
+     * mate found afresh at each move could otherwise wander).
+     */
+    private BestMove rootMate(SearchRun run, long millis) {
+        MateSolver solver;
+        synchronized (lock) {
+            if (rootMateSolver == null) {
+                rootMateSolver = new MateSolver(ROOT_MATE_HASH_MB);
+            }
+            solver = rootMateSolver;
+        }
+        if (run.stop) {
+            return null;
+        }
+        Optional<MateSolver.FirstMove> found = solver.firstMove(run.root,
+                new MateLimits(millis * ROOT_MATE_NODES_PER_MS, Duration.ofMillis(millis)));
+        if (found.isEmpty() || run.stop) {
+            return null;
+        }
+        int m = found.get().move();
+        Position after = run.root.copy();
+        after.doMove(m);
+        if (after.occurrences() > 1) {
+            return null;
+        }
+        long ms = Math.max(0, run.elapsedMs());
+        long nodes = solver.nodes();
+        run.info.accept(new SearchInfo.Line(1, found.get().plies(), ms, nodes, ms > 0 ? nodes * 1000 / ms : nodes * 1000,
+                0, new Score.Mate(found.get().plies()), Bound.EXACT, 1, List.of(Move.usi(m))));
+        return new BestMove.Play(Move.usi(m), Optional.empty());
+    }
 
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     private volatile long lastSearchCpuNanos = -1;
@@ -613,6 +667,9 @@ public final class Engine implements AutoCloseable {
             run = current;
             if (mateSolver != null) {
                 mateSolver.stop();
+            }
+            if (rootMateSolver != null) {
+                rootMateSolver.stop();
             }
         }
         if (run != null) {

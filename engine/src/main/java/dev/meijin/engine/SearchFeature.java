@@ -31,7 +31,9 @@ public enum SearchFeature {
     /** Continuation history: quiet moves ordered also by how they did after the moves one and two plies before. */
     CONTINUATION_HISTORY("ContinuationHistory"),
     /** Correction history: the static evaluation corrected by how it erred in positions sharing pawns, hands or kings. */
-    CORRECTION_HISTORY("CorrectionHistory");
+    CORRECTION_HISTORY("CorrectionHistory"),
+    /** The mate solver's search at the root of a timed search, before the alpha-beta (a tenth of the time). */
+    ROOT_MATE("RootMate");
 
     /** The option value that disables nothing. */
     public static final String NONE = "None";

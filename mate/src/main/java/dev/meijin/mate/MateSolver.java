@@ -233,6 +233,66 @@ public final class MateSolver {
 
     private MateResult lastResult = new MateResult.Unknown(UnknownReason.STOPPED);
 
+    /**
+     * Looks for a mate of the side to move within a budget and returns its first move without reading the
+     * solution: what an engine needs at the root of its search, a winning move rather than the shortest. Unlike
+     * {@link #solve}, the table is kept from one call to the next until {@link #clear()}, so that after the move
+     * and the defender's reply the next call finds the rest of the same proof in the table and the mate draws
+     * nearer with every move. Among the checks whose positions the table holds as proven, the one with the
+     * shortest stored proof is returned. The position is not changed.
+     *
+     * @param position the position; the side to move attacks
+     * @param limits node and time limits
+     * @return the first move and the stored length of the mate, or empty if none was proven within the limits
+     */
+    public Optional<FirstMove> firstMove(Position position, MateLimits limits) {
+        long t0 = System.nanoTime();
+        stopped = false;
+        solution = null;
+        line = List.of();
+        Position pos = position.copy();
+        int attacker = pos.sideToMove();
+        table.reading(false);
+        dfpn.reset(pos, attacker);
+        dfpn.nodes = 0;
+        dfpn.limits(limits.nodes(), limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos());
+        try {
+            if (stopped || dfpn.prove(0, Long.MAX_VALUE) <= 0) {
+                return Optional.empty();
+            }
+            int[] checks = new int[Position.MAX_MOVES];
+            int n = CoreAccess.checks(pos, checks, 0);
+            int best = Move.NONE;
+            int bestLength = Integer.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                pos.doMove(checks[i]);
+                if (table.lookup(pos.boardKey(), pos.hand(attacker), 1, 1) && table.pn == 0 && table.length < bestLength) {
+                    best = checks[i];
+                    bestLength = table.length;
+                }
+                pos.undoMove();
+            }
+            return best == Move.NONE ? Optional.empty() : Optional.of(new FirstMove(best, bestLength + 1));
+        } finally {
+            nodes = dfpn.nodes;
+            nanos = System.nanoTime() - t0;
+        }
+    }
+
+    /**
+     * The first move of a mate found by {@link #firstMove}.
+     *
+     * @param move the move, in the core's int encoding ({@link Move})
+     * @param plies the length of the mate the table holds after it, this move included: an upper bound on the
+     *     shortest mate, not the shortest
+     */
+    public record FirstMove(int move, int plies) {}
+
+    /** Forgets every position the table holds (a new game: {@link #firstMove} keeps them otherwise). */
+    public void clear() {
+        table.clear();
+    }
+
     /** The result of the solve made by the last {@link #check}. */
     public MateResult lastResult() {
         return lastResult;

@@ -56,6 +56,41 @@ class MateSolverTest {
     }
 
     @Test
+    void firstMoveGivesACheckAfterWhichEveryReplyIsMatedAndKeepsTheProofForTheNextMove() {
+        // antma-068: mate in 9, no shorter.
+        Position pos = Sfen.tsume("ln7/1k1+P5/1pp1S4/p8/9/2P6/9/9/9 b BGN2rbg2s2n3l13p 1");
+        Optional<MateSolver.FirstMove> first = solver.firstMove(pos, MateLimits.ofNodes(1_000_000));
+        assertThat(first).isPresent();
+        int m = first.get().move();
+        assertThat(pos.givesCheck(m)).isTrue();
+        assertThat(first.get().plies()).isOdd().isGreaterThanOrEqualTo(9);
+        long proofNodes = solver.nodes();
+        pos.doMove(m);
+        int[] replies = pos.legalMoves();
+        assertThat(replies).isNotEmpty();
+        MateSolver fresh = new MateSolver(16);
+        for (int reply : replies) {
+            pos.doMove(reply);
+            // the kept table answers each reply's position at once; a fresh solver agrees that it mates
+            Optional<MateSolver.FirstMove> next = solver.firstMove(pos, MateLimits.ofNodes(1_000_000));
+            assertThat(next).as("after %s", dev.meijin.core.Move.usi(reply)).isPresent();
+            assertThat(next.get().plies()).isLessThan(first.get().plies());
+            assertThat(solver.nodes()).isLessThan(proofNodes);
+            assertThat(fresh.solve(pos, MateLimits.ofNodes(1_000_000), Convention.STRICT)).isInstanceOf(MateResult.Mate.class);
+            pos.undoMove();
+        }
+    }
+
+    @Test
+    void firstMoveFindsNothingWhereThereIsNoMate() {
+        Position pos = Sfen.tsume("7k1/9/9/9/9/9/9/9/9 b RSr2b4g3s4n4l18p 1");
+        assertThat(solver.firstMove(pos, MateLimits.ofNodes(200_000))).isEmpty();
+        solver.clear();
+        assertThat(solver.firstMove(Sfen.tsume("ln7/1k1+P5/1pp1S4/p8/9/2P6/9/9/9 b BGN2rbg2s2n3l13p 1"), MateLimits.ofNodes(10)))
+                .as("ten nodes do not prove a mate in 9").isEmpty();
+    }
+
+    @Test
     void limitsEndTheSearchWithTheirReason() {
         // 煙詰 (117 plies) takes this solver far more than 1,000 nodes and 50 ms on any machine.
         Problems.Row kemuri = Problems.table("kif_derived.tsv").stream()

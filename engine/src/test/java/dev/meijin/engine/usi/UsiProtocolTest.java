@@ -89,7 +89,7 @@ class UsiProtocolTest {
         assertThat(all).contains("option name DisableSearchFeature type combo default None var None var NullMove var LateMoveReductions"
                 + " var ShallowPruning var ReverseFutility var Razoring var OnePlyMate var CheckExtension var AspirationWindows"
                 + " var InternalIterativeReduction var QuiescenceEvasionPruning var ContinuationHistory"
-                + " var CorrectionHistory");
+                + " var CorrectionHistory var RootMate");
     }
 
     @Test
@@ -108,7 +108,7 @@ class UsiProtocolTest {
         "setoption name USI_Ponder value maybe|info string error: option USI_Ponder: \"maybe\" is neither true nor false",
         "setoption name DisableSearchFeature value Quiescence|info string error: unknown search feature \"Quiescence\" (None, NullMove,"
                 + " LateMoveReductions, ShallowPruning, ReverseFutility, Razoring, OnePlyMate, CheckExtension, AspirationWindows,"
-                + " InternalIterativeReduction, QuiescenceEvasionPruning, ContinuationHistory, CorrectionHistory)",
+                + " InternalIterativeReduction, QuiescenceEvasionPruning, ContinuationHistory, CorrectionHistory, RootMate)",
         "setoption name EnteringKingRule value Sometimes|info string error: unknown EnteringKingRule \"Sometimes\" (NoEnteringKing, CSARule24, CSARule24H, CSARule27, CSARule27H or TryRule)",
         "setoption name EvalFile value /nonexistent/weights.txt|info string error: EvalFile /nonexistent/weights.txt: /nonexistent/weights.txt",
         "position|info string error: position: expected \"startpos\" or \"sfen <sfen>\"",
