@@ -543,6 +543,9 @@ final class Worker implements Runnable {
                         mp.skipQuiets();
                         continue;
                     }
+                    if (depth <= 3 && ms < (1 << 27) - 2 && ms < -4000 * depth) {
+                        continue; // history pruning: a quiet move that has failed again and again here
+                    }
                     if (depth <= 4 && !seeGe(m, -60 * depth)) {
                         continue;
                     }
@@ -574,7 +577,7 @@ final class Worker implements Runnable {
                 if (ms >= (1 << 27) - 2) {
                     r--; // killers and counter move
                 } else if (quiet) {
-                    r -= history[(pos.sideToMove() ^ 1) << 16 | (Move.move16(m) & 0xFFFF)] / 6000; // the move's own history (the move is made: the mover is the other side)
+                    r -= ms / 10000; // the move's ordering score: its own history and the continuation histories
                 }
                 r = Math.max(0, Math.min(r, newDepth - 1));
                 score = -search(-alpha - 1, -alpha, newDepth - r, ply + 1, true);
