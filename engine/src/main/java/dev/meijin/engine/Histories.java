@@ -26,11 +26,13 @@ final class Histories {
     /**
      * Correction history: how far the static evaluation fell from the searched score in positions that share a
      * part, in 1/32 centipawns, indexed {@code side * CORRECTION_SIZE + index}: by the pawns of both sides, by the
-     * pieces in both hands, and by the two kings' squares. The search adds the three entries to its evaluation.
+     * pieces in both hands, by the two kings' squares, and by both shells (the golds and silvers of both sides with
+     * the kings' squares). The search adds the four entries to its evaluation.
      */
     final short[] pawnCorrection = new short[2 * CORRECTION_SIZE];
     final short[] handCorrection = new short[2 * CORRECTION_SIZE];
     final short[] kingCorrection = new short[2 * CORRECTION_SIZE];
+    final short[] shellCorrection = new short[2 * CORRECTION_SIZE];
 
     /** The entries per side of each correction table (a power of two at least 81 × 81). */
     static final int CORRECTION_SIZE = 1 << 14;
@@ -51,5 +53,6 @@ final class Histories {
         Arrays.fill(pawnCorrection, (short) 0);
         Arrays.fill(handCorrection, (short) 0);
         Arrays.fill(kingCorrection, (short) 0);
+        Arrays.fill(shellCorrection, (short) 0);
     }
 }

@@ -64,6 +64,7 @@ final class Worker implements Runnable {
     private final short[] pawnCorrection;
     private final short[] handCorrection;
     private final short[] kingCorrection;
+    private final short[] shellCorrection;
     private final MovePicker[] pickers = new MovePicker[MAX_PLY + 1];
 
 
@@ -100,6 +101,7 @@ final class Worker implements Runnable {
         this.pawnCorrection = h.pawnCorrection;
         this.handCorrection = h.handCorrection;
         this.kingCorrection = h.kingCorrection;
+        this.shellCorrection = h.shellCorrection;
         this.run = run;
         this.pos = run.root.copy();
         this.eval = eval;
@@ -807,6 +809,8 @@ final class Worker implements Runnable {
     /** The correction entries' bound, in 1/32 centipawns: each table corrects by at most 32 centipawns. */
     private static final int CORRECTION_LIMIT = 1024;
     private static final int PAWN = dev.meijin.core.Role.PAWN.code();
+    private static final int SILVER = dev.meijin.core.Role.SILVER.code();
+    private static final int GOLD = dev.meijin.core.Role.GOLD.code();
 
     /** The correction history's sum for the position, in centipawns, added to the static evaluation. */
     private int correction() {
@@ -814,7 +818,8 @@ final class Worker implements Runnable {
             return 0;
         }
         int side = pos.sideToMove() * Histories.CORRECTION_SIZE;
-        return (pawnCorrection[side + pawnIndex()] + handCorrection[side + handIndex()] + kingCorrection[side + kingIndex()]) / 32;
+        return (pawnCorrection[side + pawnIndex()] + handCorrection[side + handIndex()] + kingCorrection[side + kingIndex()]
+                + shellCorrection[side + shellIndex()]) / 32;
     }
 
     /** Moves each correction entry of the position towards {@code error} (searched score minus evaluation). */
@@ -827,6 +832,7 @@ final class Worker implements Runnable {
         correct(pawnCorrection, side + pawnIndex(), bonus);
         correct(handCorrection, side + handIndex(), bonus);
         correct(kingCorrection, side + kingIndex(), bonus);
+        correct(shellCorrection, side + shellIndex(), bonus);
     }
 
     private static void correct(short[] table, int i, int bonus) {
@@ -837,6 +843,16 @@ final class Worker implements Runnable {
     private int pawnIndex() {
         long h = pos.piecesLo(0, PAWN) * 0x9E3779B97F4A7C15L ^ pos.piecesHi(0, PAWN) * 0xC2B2AE3D27D4EB4FL
                 ^ pos.piecesLo(1, PAWN) * 0x165667B19E3779F9L ^ pos.piecesHi(1, PAWN) * 0xD6E8FEB86659FD93L;
+        return (int) (h >>> 50);
+    }
+
+    /** Both kings' shells, the golds and silvers of both sides with the two kings' squares, hashed to a table index. */
+    private int shellIndex() {
+        long h = pos.piecesLo(0, GOLD) * 0x9E3779B97F4A7C15L ^ pos.piecesHi(0, GOLD) * 0xC2B2AE3D27D4EB4FL
+                ^ pos.piecesLo(1, GOLD) * 0x165667B19E3779F9L ^ pos.piecesHi(1, GOLD) * 0xD6E8FEB86659FD93L
+                ^ pos.piecesLo(0, SILVER) * 0xFF51AFD7ED558CCDL ^ pos.piecesHi(0, SILVER) * 0xC4CEB9FE1A85EC53L
+                ^ pos.piecesLo(1, SILVER) * 0x94D049BB133111EBL ^ pos.piecesHi(1, SILVER) * 0xBF58476D1CE4E5B9L
+                ^ (pos.kingSquare(0) * 82L + pos.kingSquare(1)) * 0x2545F4914F6CDD1DL;
         return (int) (h >>> 50);
     }
 
