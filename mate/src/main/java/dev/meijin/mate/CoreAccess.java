@@ -30,6 +30,22 @@ final class CoreAccess {
         return pos.generate(GenType.EVASIONS_ALL, buf, start);
     }
 
+    /**
+     * Whether the defender, in check, has a legal reply that is not a drop; decided without generating the
+     * replies. When it has, the position is neither mate nor a position of futile drops only.
+     */
+    static boolean hasNonDropEvasion(Position pos) {
+        return pos.hasNonDropEvasion();
+    }
+
+    /**
+     * The attacker's checks after which the defender has no reply but drops (the mates among them), in the
+     * order of {@link #checks}, into {@code buf} from {@code start}; decided mostly without playing them.
+     */
+    static int checksLeavingOnlyDrops(Position pos, int[] buf, int start) {
+        return pos.checksLeavingOnlyDrops(buf, start);
+    }
+
     /** Whether a proof with hand {@code proofHand} applies to a position where the attacker holds {@code hand}. */
     static boolean covers(int hand, int proofHand) {
         return Hand.isSuperiorOrEqual(hand, proofHand);

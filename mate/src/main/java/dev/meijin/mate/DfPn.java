@@ -473,6 +473,9 @@ final class DfPn {
         // Three plies before the bound the node is first tried by escapesEveryCheck, which looks at every
         // check's replies itself: the checks are expanded only when it fails.
         boolean settleFirst = or && settleWithinThree && depthLimit - ply == 3;
+        if (or && last) {
+            onlyDropsCount = CoreAccess.checksLeavingOnlyDrops(pos, onlyDrops, 0);
+        }
         for (int i = 0; i < n; i++) {
             long k = ck[i];
             int h = ch[i];
@@ -781,6 +784,13 @@ final class DfPn {
         int[] evasionBuf = expansionBuf;
         int m = mv[i];
         int capRole = CoreAccess.capturedHandRole(pos, m);
+        if (last && !leavesOnlyDrops(m)) {
+            // At the bound's last ply a reply that is not a drop keeps the check from mating at once, for any
+            // hand of the attacker: the check need not be played.
+            childCut[ply][i] = true;
+            childCutHand[ply][i] = FULL_HAND;
+            return false;
+        }
         pos.doMove(m);
         assert pos.boardKey() == k && pos.hand(attacker) == h;
         int ne = CoreAccess.evasions(pos, evasionBuf, 0);
@@ -801,6 +811,20 @@ final class DfPn {
         }
         int e = replyEstimate(evasionBuf, ne);
         childPn[ply][i] = CoreAccess.isDominatedNonPromotion(m, mv, n) ? e + NON_PROMOTION_PENALTY : e;
+        return false;
+    }
+
+    /** The checks of the node being expanded at the bound's last ply that leave no reply but drops. */
+    private final int[] onlyDrops = new int[Position.MAX_MOVES];
+    private int onlyDropsCount;
+
+    /** Whether check {@code m} of the node being expanded is one of {@link #onlyDrops}. */
+    private boolean leavesOnlyDrops(int m) {
+        for (int j = 0; j < onlyDropsCount; j++) {
+            if (onlyDrops[j] == m) {
+                return true;
+            }
+        }
         return false;
     }
 
@@ -1119,7 +1143,8 @@ final class DfPn {
 
     /** Whether the attacker to move mates at once, as {@link #mid} counts it at the last ply of a bound. */
     private boolean mateAtOnce(int[] checks, int[] evasions) {
-        int nc = CoreAccess.checks(pos, checks, 0);
+        // Only a check that leaves the defender no reply but drops can mate at once, futile drops counted or not.
+        int nc = CoreAccess.checksLeavingOnlyDrops(pos, checks, 0);
         for (int c = 0; c < nc; c++) {
             pos.doMove(checks[c]);
             int ne = CoreAccess.evasions(pos, evasions, 0);

@@ -73,6 +73,11 @@ final class Solution {
     /** Per position: the largest bound with no mate found within it, the smallest left unknown. */
     private final Map<Long, Long> withinMemo = new HashMap<>();
     /**
+     * {@link #leftoverAlong} per position and length: the walk asks it again for each position of the line
+     * below the one it is choosing at, and its capped searches of alternative checks would be repeated.
+     */
+    private final Map<Long, Integer> leftoverMemo = new HashMap<>();
+    /**
      * Whether lengths are computed by the bounded df-pn ({@link #exactByBound}) instead of the minimax (off by
      * default). Per position, {@link #bounds} keeps what the searches found.
      */
@@ -739,6 +744,7 @@ final class Solution {
             }
             memo.clear();
             withinMemo.clear();
+            leftoverMemo.clear();
             cut = false;
             unknown = false;
             extraBudget = Math.max(extraBudget, shortBudget);
@@ -1024,21 +1030,35 @@ final class Solution {
 
     /**
      * The fewest pieces left in the attacker's hand at the end of a line of exact length {@code len} from
-     * here, both sides playing lines of that length (the attacker's choice minimised, the defender's taken as
-     * the first that fits: enough to tell lines with spare pieces from those without).
+     * here, both sides playing lines of that length and each choosing, as the walk does, the child that leaves
+     * the fewest (the defender's longest resistance is the one that leaves no spare piece where there is one).
+     * Taking the defender's first fitting reply instead made a line with no spare piece look like one with
+     * some, and the walk then searched every alternative check above it. Remembered per position and length.
      */
     private int leftoverAlong(int ply, int len) {
         if (len == 0) {
             return Hand.size(pos.hand(attacker));
         }
+        long memoKey = pos.key() ^ len * 0x9E3779B97F4A7C15L;
+        Integer known = leftoverMemo.get(memoKey);
+        if (known != null) {
+            return known;
+        }
+        int left = leftoverAlongUncached(ply, len);
+        leftoverMemo.put(memoKey, left);
+        return left;
+    }
+
+    private int leftoverAlongUncached(int ply, int len) {
         dfpn.pushPath(ply);
         int[] mv = new int[Position.MAX_MOVES];
         boolean or = pos.sideToMove() == attacker;
         int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
         boolean interposable = !or && CoreAccess.canInterpose(pos);
         boolean[] out = or ? null : leftOut(ply, mv, n, len);
-        // The defender's reply is the first that fits in the order of generation (the estimate depends on
-        // the order), the attacker's checks are tried likeliest first and the first without a spare piece ends.
+        // Both sides take the fewest spare pieces over the children that fit, and stop at a child with none (the
+        // attacker's checks tried likeliest first). Without the walk's shortcuts the defender's reply is the
+        // first that fits in the order of generation, as the walk took it before the shortcuts.
         int[] order = or ? likelyFirst(mv, n, len - 1) : null;
         int best = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
@@ -1052,7 +1072,7 @@ final class Solution {
             int left = fits ? leftoverAlong(ply + 1, len - 1) : Integer.MAX_VALUE;
             pos.undoMove();
             best = Math.min(best, left);
-            if (best == 0 && walkShortcuts || !or && best < Integer.MAX_VALUE) {
+            if (best == 0 && walkShortcuts || !or && !walkShortcuts && best < Integer.MAX_VALUE) {
                 break;
             }
         }

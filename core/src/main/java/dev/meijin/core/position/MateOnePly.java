@@ -26,47 +26,87 @@ final class MateOnePly {
         this.p = p;
     }
 
-    /** A move of the side to move that checkmates, or {@link Move#NONE}. */
-    int find() {
-        int a = p.side, d = a ^ 1;
-        int k = p.kingSq[d];
-        if (k == Position.NO_SQUARE) {
-            return Move.NONE;
-        }
-        // The king's escapes as the board stands: squares next to it, free of its own pieces, that the attacker
-        // does not attack (the king taken off the board, so that a line through it counts).
-        long xLo = p.occLo & ~SQ_LO[k], xHi = p.occHi & ~SQ_HI[k];
-        long uLo = 0, uHi = 0;
+    /** The defender king's escapes as the board stands, set by {@link #escapes}, and the board without it. */
+    private long uLo, uHi, xLo, xHi;
+
+    /**
+     * Sets {@link #uLo}/{@link #uHi} to the squares next to the defender's king on {@code k}, free of its own
+     * pieces, that the attacker does not attack (the king taken off the board, so that a line through it
+     * counts), and {@link #xLo}/{@link #xHi} to the occupancy without the king; returns whether there is one.
+     */
+    private boolean escapes(int a, int d, int k) {
+        xLo = p.occLo & ~SQ_LO[k];
+        xHi = p.occHi & ~SQ_HI[k];
+        long lo = 0, hi = 0;
         for (long e = KING_LO[k] & ~p.colorLo[d]; e != 0; e &= e - 1) {
             int s = Long.numberOfTrailingZeros(e);
             if (!AttackQueries.attacked(p, a, s, xLo, xHi)) {
-                uLo |= 1L << s;
+                lo |= 1L << s;
             }
         }
         for (long e = KING_HI[k] & ~p.colorHi[d]; e != 0; e &= e - 1) {
             int s = 63 + Long.numberOfTrailingZeros(e);
             if (!AttackQueries.attacked(p, a, s, xLo, xHi)) {
-                uHi |= 1L << (s - 63);
+                hi |= 1L << (s - 63);
             }
         }
-        boolean escapes = (uLo | uHi) != 0;
-        int n = p.generate(GenType.CHECKS, checks, 0);
+        uLo = lo;
+        uHi = hi;
+        return (lo | hi) != 0;
+    }
+
+    /** A move of the side to move that checkmates, or {@link Move#NONE}. */
+    int find() {
+        return scan(GenType.CHECKS, true, found, 0, true) > 0 ? found[0] : Move.NONE;
+    }
+
+    private final int[] found = new int[1];
+
+    /**
+     * The checks of the side to move (non-promotions included, in the order of {@link GenType#CHECKS_ALL})
+     * after which the defender has no legal reply but drops, written to {@code out} from {@code start}; returns
+     * the new end. The mates are among them.
+     */
+    int checksLeavingOnlyDrops(int[] out, int start) {
+        return scan(GenType.CHECKS_ALL, false, out, start, false);
+    }
+
+    /**
+     * The checks of {@code type} after which the defender has no legal reply ({@code drops}) or none but drops
+     * (not {@code drops}), into {@code out} from {@code start}, stopping at the first if {@code first}; returns
+     * the new end. A pawn drop is never one: it checks from the next square, where no drop can block it, so it
+     * would have to mate, which the generator leaves out (uchifuzume). A check after which an escape of the
+     * king certainly stays open is not played.
+     */
+    private int scan(GenType type, boolean drops, int[] out, int start, boolean first) {
+        int a = p.side, d = a ^ 1;
+        int k = p.kingSq[d];
+        if (k == Position.NO_SQUARE) {
+            return start;
+        }
+        boolean escapes = escapes(a, d, k);
+        long eLo = uLo, eHi = uHi, oLo = xLo, oHi = xHi;
+        int n = p.generate(type, checks, 0);
+        int end = start;
         for (int i = 0; i < n; i++) {
             int m = checks[i];
             if ((m & Move.DROP_FLAG) != 0 && ((m >>> 7) & 127) == PAWN) {
                 continue;
             }
-            if (escapes && keepsEscape(m, uLo, uHi, xLo, xHi)) {
+            if (escapes && keepsEscape(m, eLo, eHi, oLo, oHi)) {
                 continue;
             }
             p.doMove(m);
-            boolean mate = !hasReply();
+            boolean none = !hasReply(drops);
             p.undoMove();
-            if (mate) {
-                return m;
+            if (none) {
+                out[end++] = m;
+                if (first) {
+                    break;
+                }
             }
         }
-        return Move.NONE;
+        return end;
     }
 
     /**
@@ -93,8 +133,11 @@ final class MateOnePly {
         return ((lo & ~p.aLo) | (hi & ~p.aHi)) != 0;
     }
 
-    /** Whether the side to move, in check, has a legal move. */
-    boolean hasReply() {
+    /**
+     * Whether the side to move, in check, has a legal move; with {@code drops} false, a legal move that is not a
+     * drop (a king step, a capture of the checker, an interposition by a piece on the board).
+     */
+    boolean hasReply(boolean drops) {
         int d = p.side, a = d ^ 1;
         int k = p.kingSq[d];
         long occLo = p.occLo, occHi = p.occHi;
@@ -127,7 +170,7 @@ final class MateOnePly {
         if ((bLo | bHi) == 0) {
             return false;
         }
-        int h = p.hand[d];
+        int h = drops ? p.hand[d] : 0;
         if (Hand.has(h, SILVER) || Hand.has(h, GOLD) || Hand.has(h, BISHOP) || Hand.has(h, ROOK)) {
             return true; // any square between is empty and open to these
         }

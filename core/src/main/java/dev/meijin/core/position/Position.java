@@ -900,6 +900,37 @@ public final class Position {
     // Helpers of the search support, created on first use (a copy makes its own).
     private CheckGenerator checkGenerator;
     private MoveLegality moveLegality;
+    /**
+     * Whether the side to move, in check, has a legal reply that is not a drop: a king step, a capture of the
+     * checker, or an interposition by a piece on the board. Decided from attack words without generating the
+     * replies (as {@link #mate1Ply()} decides each check); allocates nothing. A mate solver asks it before
+     * generating the replies where a position whose replies are all drops is treated apart (futile
+     * interpositions).
+     *
+     * @throws IllegalStateException if the side to move is not in check
+     */
+    public boolean hasNonDropEvasion() {
+        if (!inCheck()) {
+            throw new IllegalStateException("the side to move is not in check");
+        }
+        return mateOnePly().hasReply(false);
+    }
+
+    /**
+     * The checks of the side to move (non-promotions included, in the order of {@link GenType#CHECKS_ALL})
+     * after which the other side has no legal reply but drops: the mates in one and, for a mate solver that
+     * counts futile interpositions apart, the checks where every reply is a drop between checker and king.
+     * Each is decided as {@link #mate1Ply()} decides a check, most without playing it. Allocates nothing (not
+     * reentrant, as {@link #mate1Ply()}).
+     *
+     * @param buf the buffer, with {@link #MAX_MOVES} free entries from {@code start}
+     * @param start the first index to write
+     * @return the new end
+     */
+    public int checksLeavingOnlyDrops(int[] buf, int start) {
+        return mateOnePly().checksLeavingOnlyDrops(buf, start);
+    }
+
     private MateOnePly mateOnePly;
 
     private MateOnePly mateOnePly() {

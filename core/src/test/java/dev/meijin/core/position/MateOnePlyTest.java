@@ -63,6 +63,77 @@ class MateOnePlyTest {
 
     @Test
     void agreesWithBruteForce() {
+        List<String> sfens = positions();
+        int withMate = 0, without = 0;
+        for (String sfen : sfens) {
+            Position pos = load(sfen);
+            Set<Integer> mates = bruteForce(pos);
+            int m = pos.mate1Ply();
+            if (mates.isEmpty()) {
+                assertThat(m).as("no mate in %s, mate1Ply gave %s", sfen, Move.usi(m)).isEqualTo(Move.NONE);
+                without++;
+            } else {
+                assertThat(mates).as("mates in %s; mate1Ply gave %s", sfen, Move.usi(m)).contains(m);
+                withMate++;
+            }
+        }
+        assertThat(withMate).as("positions with a mate in one").isGreaterThan(2_000);
+        assertThat(without).as("positions without").isGreaterThan(2_000);
+    }
+
+    /**
+     * {@link Position#checksLeavingOnlyDrops} and {@link Position#hasNonDropEvasion} against brute force: every
+     * check (non-promotions included) played and the legal replies listed; the checks after which every reply
+     * is a drop (or there is none), in the generator's order, and after every check whether a reply is not a
+     * drop.
+     */
+    @Test
+    void checksLeavingOnlyDropsAgreeWithBruteForce() {
+        int[] buf = new int[Position.MAX_MOVES];
+        int onlyDrops = 0, interposedOnly = 0, checked = 0;
+        for (String sfen : positions()) {
+            Position pos = load(sfen);
+            List<Integer> expected = new ArrayList<>();
+            int n = pos.generate(GenType.CHECKS_ALL, buf, 0);
+            int[] checks = java.util.Arrays.copyOf(buf, n);
+            for (int c : checks) {
+                pos.doMove(c);
+                boolean nonDrop = false;
+                int[] replies = pos.legalMoves();
+                for (int r : replies) {
+                    nonDrop |= !Move.isDrop(r);
+                }
+                assertThat(pos.hasNonDropEvasion()).as("after %s in %s", Move.usi(c), sfen).isEqualTo(nonDrop);
+                checked++;
+                pos.undoMove();
+                if (!nonDrop) {
+                    expected.add(c);
+                    interposedOnly += replies.length > 0 ? 1 : 0;
+                }
+            }
+            int end = pos.checksLeavingOnlyDrops(buf, 3);
+            List<Integer> got = new ArrayList<>();
+            for (int i = 3; i < end; i++) {
+                got.add(buf[i]);
+            }
+            assertThat(got).as("checks leaving only drops in %s", sfen).isEqualTo(expected);
+            onlyDrops += got.size();
+        }
+        assertThat(checked).as("checks played").isGreaterThan(20_000);
+        assertThat(onlyDrops).as("checks leaving only drops").isGreaterThan(1_000);
+        assertThat(interposedOnly).as("of them, checks that leave drops between checker and king").isGreaterThan(100);
+    }
+
+    @Test
+    void hasNonDropEvasionRefusesAPositionNotInCheck() {
+        Position pos = Position.startpos();
+        org.assertj.core.api.Assertions.assertThatThrownBy(pos::hasNonDropEvasion)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("not in check");
+    }
+
+    /** The tsume positions with their solutions' positions, perft playouts and start playouts, both colours. */
+    private static List<String> positions() {
         List<String> sfens = new ArrayList<>();
         for (String table : TABLES) {
             for (String[] row : TestData.tsv(table)) {
@@ -91,21 +162,7 @@ class MateOnePlyTest {
         }
         sfens.addAll(flipped);
         sfens.removeIf(s -> !CheckGeneratorTest.loadable(s));
-        int withMate = 0, without = 0;
-        for (String sfen : sfens) {
-            Position pos = load(sfen);
-            Set<Integer> mates = bruteForce(pos);
-            int m = pos.mate1Ply();
-            if (mates.isEmpty()) {
-                assertThat(m).as("no mate in %s, mate1Ply gave %s", sfen, Move.usi(m)).isEqualTo(Move.NONE);
-                without++;
-            } else {
-                assertThat(mates).as("mates in %s; mate1Ply gave %s", sfen, Move.usi(m)).contains(m);
-                withMate++;
-            }
-        }
-        assertThat(withMate).as("positions with a mate in one").isGreaterThan(2_000);
-        assertThat(without).as("positions without").isGreaterThan(2_000);
+        return sfens;
     }
 
     /** A problem position; composed problems may break the setup rules (nine pawns on a file), as records may. */
