@@ -69,7 +69,7 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--byoyomi", paramLabel = "MS", description = "Byoyomi per move in milliseconds (with --tc: after the main time; alone: no main time).")
     Long byoyomi;
 
-    @Option(names = "--openings", arity = "1..2", paramLabel = "SPEC", description = "builtin (default: 268 balanced 12-ply openings from real games), startpos, handicap NAME, or a FILE of 'startpos|sfen … [moves …]' lines.")
+    @Option(names = "--openings", arity = "1..2", paramLabel = "SPEC", description = "builtin (default: 158 balanced 12-ply openings from real games), startpos, handicap NAME, or a FILE of 'startpos|sfen … [moves …]' lines.")
     List<String> openings = new ArrayList<>(List.of("builtin"));
 
     @Option(names = "--concurrency", defaultValue = "1", description = "Games played at once (default ${DEFAULT-VALUE}).")
