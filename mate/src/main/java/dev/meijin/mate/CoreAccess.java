@@ -46,6 +46,14 @@ final class CoreAccess {
         return pos.checksLeavingOnlyDrops(buf, start);
     }
 
+    /**
+     * The defender's legal replies with one drop per square (the strongest piece): enough to count the replies
+     * with drops on one square counted once, and to tell whether there is any.
+     */
+    static int evasionsOneDropPerSquare(Position pos, int[] buf, int start) {
+        return pos.generate(GenType.EVASIONS_ALL_ONE_DROP_PER_SQUARE, buf, start);
+    }
+
     /** Whether a proof with hand {@code proofHand} applies to a position where the attacker holds {@code hand}. */
     static boolean covers(int hand, int proofHand) {
         return Hand.isSuperiorOrEqual(hand, proofHand);

@@ -793,7 +793,8 @@ final class DfPn {
         }
         pos.doMove(m);
         assert pos.boardKey() == k && pos.hand(attacker) == h;
-        int ne = CoreAccess.evasions(pos, evasionBuf, 0);
+        // Before the last ply only the number of replies is needed (drops on one square counted once).
+        int ne = last ? CoreAccess.evasions(pos, evasionBuf, 0) : CoreAccess.evasionsOneDropPerSquare(pos, evasionBuf, 0);
         if (ne == 0 || last && futileFree && allFutile(evasionBuf, ne, 0)) {
             int childProof = ne == 0 ? interpositionHand(h) : h;
             tt.store(k, childProof, 0, INF, 0, 0, 1);

@@ -28,6 +28,12 @@ public enum GenType {
     EVASIONS(GEN_CAPTURES | GEN_QUIETS, Mode.IN_CHECK),
     /** {@link #EVASIONS} with useless non-promotions. */
     EVASIONS_ALL(GEN_CAPTURES | GEN_QUIETS | GEN_ALL, Mode.IN_CHECK),
+    /**
+     * {@link #EVASIONS_ALL} with one drop per square (the strongest piece that may drop there): as many moves as
+     * a reply count needs where drops of different pieces on one square count once, the other drops not
+     * generated.
+     */
+    EVASIONS_ALL_ONE_DROP_PER_SQUARE(GEN_CAPTURES | GEN_QUIETS | GEN_ALL | GEN_ONE_DROP_PER_SQUARE, Mode.IN_CHECK),
     /** Every legal move when not in check; nothing otherwise. */
     NON_EVASIONS(GEN_CAPTURES | GEN_QUIETS, Mode.NOT_IN_CHECK),
     /** {@link #NON_EVASIONS} with useless non-promotions. */

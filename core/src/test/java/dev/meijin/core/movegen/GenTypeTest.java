@@ -69,6 +69,44 @@ class GenTypeTest {
 
     // ------------------------------------------------------------------ the checks
 
+    /**
+     * {@link GenType#EVASIONS_ALL_ONE_DROP_PER_SQUARE}: the same moves as {@link GenType#EVASIONS_ALL} that are not
+     * drops, in the same order, and of the drops, for each square with one, the drop of the strongest role (gold,
+     * rook, bishop, silver, knight, lance, pawn).
+     */
+    private static void checkOneDropPerSquare(String sfen, int[] all, int[] one) {
+        List<Integer> expected = new java.util.ArrayList<>();
+        Map<Integer, Integer> strongest = new java.util.TreeMap<>();
+        for (int m : all) {
+            if (!Move.isDrop(m)) {
+                expected.add(m);
+            } else {
+                strongest.merge(Move.to(m), m, (a, b) -> rank(Move.dropRole(a)) <= rank(Move.dropRole(b)) ? a : b);
+            }
+        }
+        List<Integer> gotMoves = new java.util.ArrayList<>(), gotDrops = new java.util.ArrayList<>();
+        for (int m : one) {
+            (Move.isDrop(m) ? gotDrops : gotMoves).add(m);
+        }
+        assertThat(gotMoves).as("EVASIONS_ALL_ONE_DROP_PER_SQUARE's moves in %s", sfen).isEqualTo(expected);
+        assertThat(new TreeSet<>(gotDrops)).as("EVASIONS_ALL_ONE_DROP_PER_SQUARE's drops in %s", sfen)
+                .isEqualTo(new TreeSet<>(strongest.values()));
+    }
+
+    /** The order in which one drop per square is chosen: gold first, pawn last. */
+    private static int rank(int role) {
+        return switch (role) {
+            case 7 -> 0;
+            case ROOK -> 1;
+            case BISHOP -> 2;
+            case 4 -> 3;
+            case 3 -> 4;
+            case LANCE -> 5;
+            case PAWN -> 6;
+            default -> throw new IllegalArgumentException("not a role in hand: " + role);
+        };
+    }
+
     private static void checkAll(String sfen) {
         Position pos = Fixtures.load(sfen);
         BruteForce.Board board = BruteForce.Board.of(pos);
@@ -129,6 +167,7 @@ class GenTypeTest {
         assertThat(set(gen.get(GenType.EVASIONS))).as("EVASIONS in %s", sfen).isEqualTo(inCheck ? legal : Set.of());
         assertThat(set(gen.get(GenType.EVASIONS_ALL))).as("EVASIONS_ALL in %s", sfen)
                 .isEqualTo(inCheck ? legalAll : Set.of());
+        checkOneDropPerSquare(sfen, gen.get(GenType.EVASIONS_ALL), gen.get(GenType.EVASIONS_ALL_ONE_DROP_PER_SQUARE));
         assertThat(set(gen.get(GenType.NON_EVASIONS))).as("NON_EVASIONS in %s", sfen)
                 .isEqualTo(inCheck ? Set.of() : legal);
         assertThat(set(gen.get(GenType.NON_EVASIONS_ALL))).as("NON_EVASIONS_ALL in %s", sfen)
