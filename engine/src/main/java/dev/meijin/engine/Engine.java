@@ -30,6 +30,9 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -438,6 +441,10 @@ public final class Engine implements AutoCloseable {
             t.setDaemon(true);
             mainThread = t;
             t.start();
+            if (fixed == null) {
+                run.onBest = onBest;
+                watch(run);
+            }
         }
     }
 
@@ -501,8 +508,68 @@ public final class Engine implements AutoCloseable {
             run.info.accept(new SearchInfo.Text("error: search failed: " + e));
             result = run.rootMoves.length > 0 ? new BestMove.Play(Move.usi(run.rootMoves[0]), Optional.empty()) : new BestMove.Resign();
         }
-        lastResult = result;
-        onBest.accept(result);
+        deliver(run, result, onBest);
+    }
+
+    /** Delivers a search's bestmove unless it was delivered already (by the watchdog past the hard stop). */
+    private void deliver(SearchRun run, BestMove result, Consumer<BestMove> onBest) {
+        if (run.answered.compareAndSet(false, true)) {
+            ScheduledFuture<?> w = run.watchdog;
+            if (w != null) {
+                w.cancel(false);
+            }
+            lastResult = result;
+            onBest.accept(result);
+        }
+    }
+
+    /**
+     * Milliseconds past the hard stop after which the watchdog answers for a search thread that has not: the search
+     * polls the clock every 256 nodes and normally answers within a millisecond of the hard stop; a thread held up
+     * longer (a long pause of the runtime, a stall outside the search loop) must still not lose the game on time.
+     * The hard stop keeps {@link TimeManager#SAFETY_MS} (30 ms) before the time runs out, so this answer comes in time.
+     */
+    static final long HARD_STOP_GRACE_MS = 10;
+
+    /** The one thread that watches the hard stops of every engine's timed searches. */
+    private static final ScheduledThreadPoolExecutor WATCHDOG = watchdogExecutor();
+
+    private static ScheduledThreadPoolExecutor watchdogExecutor() {
+        ScheduledThreadPoolExecutor e = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "meijin-hard-stop-watchdog");
+            t.setDaemon(true);
+            t.setPriority(Thread.MAX_PRIORITY);
+            return t;
+        });
+        e.setRemoveOnCancelPolicy(true);
+        return e;
+    }
+
+    /**
+     * Arms the watchdog of a timed search that is not pondering (a ponder search is armed at {@code ponderhit}):
+     * {@link #HARD_STOP_GRACE_MS} after the hard stop it stops the search and, if the search thread has still not
+     * answered, answers for it with the best move the main thread has published.
+     */
+    private void watch(SearchRun run) {
+        Consumer<BestMove> onBest = run.onBest;
+        if (onBest == null || !run.time.timed || run.pondering || run.answered.get()) {
+            return;
+        }
+        long due = run.startNanos + (run.time.maximum + HARD_STOP_GRACE_MS) * 1_000_000 - System.nanoTime();
+        run.watchdog = WATCHDOG.schedule(() -> overdue(run, onBest), Math.max(0, due), TimeUnit.NANOSECONDS);
+    }
+
+    private void overdue(SearchRun run, Consumer<BestMove> onBest) {
+        if (run.answered.get() || run.pondering) {
+            return;
+        }
+        run.stop = true;
+        long packed = run.bestSoFar;
+        int best = packed == 0 ? run.rootMoves[0] : (int) (packed >>> 32);
+        int ponder = packed == 0 ? Move.NONE : (int) packed;
+        run.info.accept(new SearchInfo.Text("hard stop: the search thread had not answered " + (run.elapsedMs() - run.time.maximum)
+                + " ms after it; answering with the best move so far"));
+        deliver(run, new BestMove.Play(Move.usi(best), ponder == Move.NONE ? Optional.empty() : Optional.of(Move.usi(ponder))), onBest);
     }
 
     private volatile BestMove lastResult;
@@ -702,6 +769,7 @@ public final class Engine implements AutoCloseable {
             synchronized (run) {
                 run.notifyAll();
             }
+            watch(run);
         }
     }
 

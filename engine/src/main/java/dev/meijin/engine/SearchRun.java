@@ -1,6 +1,8 @@
 package dev.meijin.engine;
 
 import dev.meijin.core.position.Position;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -23,6 +25,17 @@ final class SearchRun {
     volatile long startNanos;
     volatile boolean stop;
     volatile boolean pondering;
+    /**
+     * The main thread's best root move so far and the move it expects in reply, packed by {@link #pack}; 0 before
+     * the first root move is searched. Published at the root only, read by the engine's hard-stop watchdog.
+     */
+    volatile long bestSoFar;
+    /** Set by whoever delivers this search's bestmove first: the search thread, or the watchdog past the hard stop. */
+    final AtomicBoolean answered = new AtomicBoolean();
+    /** The watchdog armed for this search's hard stop, if any; cancelled when the bestmove is delivered. */
+    volatile ScheduledFuture<?> watchdog;
+    /** Receives this search's bestmove; null when the answer needs no search (the watchdog is then not armed). */
+    volatile Consumer<BestMove> onBest;
     Worker[] workers;
 
     SearchRun(Position root, int[] rootMoves,
@@ -41,6 +54,11 @@ final class SearchRun {
         this.seed = seed;
         this.startNanos = startNanos;
         this.pondering = limits.ponder();
+    }
+
+    /** A best move and its ponder move ({@code Move.NONE} for none) in one word, for {@link #bestSoFar}. */
+    static long pack(int best, int ponder) {
+        return (long) best << 32 | ponder & 0xffff_ffffL;
     }
 
     long elapsedMs() {

@@ -164,6 +164,7 @@ final class Worker implements Runnable {
                 while (true) {
                     int score = rootSearch(alpha, beta, depth);
                     sortRoot(pvIdx, n);
+                    publishBest();
                     if (run.stop) {
                         break;
                     }
@@ -180,6 +181,7 @@ final class Worker implements Runnable {
                     delta += delta / 2 + 5;
                 }
                 sortRoot(0, pvIdx + 1);
+                publishBest();
                 if (!run.stop || pvIdx == 0 && rootScores[0] > -INFINITE) {
                     lastScores[pvIdx] = rootScores[pvIdx];
                 }
@@ -214,6 +216,13 @@ final class Worker implements Runnable {
         }
         if (id == 0 && completedDepth == 0 && rootScores[0] == -INFINITE) {
             reportAll(1);
+        }
+    }
+
+    /** The main thread's best root move so far, for the hard-stop watchdog ({@link SearchRun#bestSoFar}). */
+    private void publishBest() {
+        if (id == 0) {
+            run.bestSoFar = SearchRun.pack(rootMoves[0], ponderMove());
         }
     }
 

@@ -9,6 +9,7 @@ import dev.meijin.core.usi.Usi;
 import dev.meijin.engine.eval.Evaluator;
 import dev.meijin.engine.eval.ShogiEvaluator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -44,14 +45,17 @@ class EngineTest {
             });
             engine.onBestMove(best::complete);
             engine.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
-            // The go arrived 5 s ago with 1 s to think: the time is already spent, so the search stops at its first
-            // look at the clock after the first iteration (every 256 nodes from depth 2 on), where a whole second
-            // reaches depth 10 and more; its time is counted from the arrival.
-            engine.go(SearchLimits.movetime(1000), System.nanoTime() - TimeUnit.SECONDS.toNanos(5));
+            engine.setOption("NetworkDelay", "0");
+            engine.setOption("NetworkDelay2", "0");
+            // The go arrived 5 s ago with 5.3 s to think: 0.3 s are left, not 5.3, so the search answers within a
+            // fraction of a second of this call, and its lines count the time from the arrival.
+            long called = System.nanoTime();
+            engine.go(SearchLimits.movetime(5300), called - TimeUnit.SECONDS.toNanos(5));
             assertThat(best.get(30, TimeUnit.SECONDS)).isInstanceOf(BestMove.Play.class);
+            long answeredMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - called);
+            assertThat(answeredMs).as("the 0.3 s left, not 5.3 s").isLessThan(2000);
             assertThat(lines).isNotEmpty();
             assertThat(lines).allSatisfy(l -> assertThat(l.timeMs()).isGreaterThanOrEqualTo(5000));
-            assertThat(lines.getLast().depth()).isBetween(1, 4);
         }
     }
 
@@ -96,6 +100,48 @@ class EngineTest {
             engine.think(SearchLimits.depth(4));
             assertThat(madeOther.get()).as("another evaluation: new evaluators for both threads").isEqualTo(2);
             assertThat(made.get()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aSearchThreadHeldPastTheHardStopIsAnsweredForByTheWatchdogWithTheBestMoveSoFar() throws Exception {
+        long byoyomi = 1000;
+        long holdMs = 6000;
+        try (Engine engine = new Engine()) {
+            engine.setOption("NetworkDelay", "0");
+            engine.setOption("NetworkDelay2", "0");
+            List<SearchInfo> infos = new CopyOnWriteArrayList<>();
+            CompletableFuture<SearchInfo.Line> held = new CompletableFuture<>();
+            CompletableFuture<BestMove> best = new CompletableFuture<>();
+            // The report of depth 5 holds the search thread for 6 s (the listener runs on it), as a long pause of the
+            // runtime would: the search cannot look at the clock meanwhile.
+            engine.onInfo(i -> {
+                infos.add(i);
+                if (i instanceof SearchInfo.Line l && l.depth() == 5 && held.complete(l)) {
+                    try {
+                        Thread.sleep(holdMs);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            engine.onBestMove(best::complete);
+            engine.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
+            long start = System.nanoTime();
+            engine.go(SearchLimits.clock(0, 0, byoyomi, 0, 0), start);
+            BestMove answer = best.get(30, TimeUnit.SECONDS);
+            long answeredMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+            SearchInfo.Line line = held.getNow(null);
+            assertThat(line).as("the search reached depth 5 and was held there").isNotNull();
+            long hardStop = byoyomi - TimeManager.SAFETY_MS;
+            assertThat(answeredMs).as("answered after the hard stop, long before the held thread goes on")
+                    .isBetween(hardStop, holdMs - 1000);
+            assertThat(answer).as("the best move of the last completed iteration, with the reply it expects")
+                    .isEqualTo(new BestMove.Play(line.pv().get(0), Optional.of(line.pv().get(1))));
+            assertThat(infos).anySatisfy(i -> assertThat(i).isInstanceOfSatisfying(SearchInfo.Text.class,
+                    t -> assertThat(t.text()).startsWith("hard stop: the search thread had not answered")));
+            assertThat(engine.isSearching()).as("the held thread has not finished").isTrue();
         }
     }
 }
