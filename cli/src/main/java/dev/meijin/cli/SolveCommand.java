@@ -48,7 +48,9 @@ import picocli.CommandLine.Spec;
  * tab-separated, a header row, {@code result} being {@code mate} or {@code nomate}). Every row is solved and
  * compared with its expected result and length ({@code nomate} with a length: no mate within that many
  * plies, so a longer mate agrees); each mismatch is printed as
- * {@code mismatch ID: expected …, got …}, each unreadable row as {@code line L: …}; a progress bar is drawn on
+ * {@code mismatch ID: expected …, got …}, followed, when the row has a published line and the solver a mate, by
+ * where the solution leaves that line ({@code   ply N, the defender: …}); each unreadable row as
+ * {@code line L: …}; a progress bar is drawn on
  * standard error at a terminal, and the last lines are {@code nodes N time S nps R} and {@code solved M/N}.
  * The exit code is 1 on any mismatch, unsolved problem or unreadable row.
  */
@@ -60,6 +62,7 @@ import picocli.CommandLine.Spec;
                     + "futile interpositions not counted.",
             "Prints the solution in USI and Japanese notation, its length, nodes, time and nodes/s. "
                     + "With --file F.tsv it solves every row of a table and ends with 'solved M/N'; "
+                    + "a mismatch also says where the solution leaves the row's published line; "
                     + "the exit code is 1 on any mismatch or unsolved problem."
         },
         footer = {
@@ -344,6 +347,9 @@ final class SolveCommand implements Callable<Integer> {
                 clearBar(err, bar);
                 String detail = r instanceof MateResult.Mate m ? ": " + m.usi() : "";
                 out.println("mismatch " + Records.printable(id) + ": expected " + expected + ", got " + got + detail);
+                if (r instanceof MateResult.Mate m) {
+                    parting(f[3], m.usi()).ifPresent(note -> out.println("  " + note));
+                }
                 failed = true;
             }
         }
@@ -354,6 +360,32 @@ final class SolveCommand implements Callable<Integer> {
         out.println(PerftCommand.summary(allNodes, allNanos));
         out.println("solved " + solved + "/" + total);
         return failed || solved != total ? Main.FAILED : Main.OK;
+    }
+
+    /**
+     * Where a solution leaves the published line of a table row ({@code usi_moves}, empty when the table has none):
+     * the first ply at which they differ and whose move it is, or where one of them ends. A defender's ply says the
+     * publication left out a longer (or equally long) defence, an attacker's ply another mate.
+     */
+    static Optional<String> parting(String published, String solution) {
+        String[] a = published.strip().isEmpty() ? new String[0] : published.strip().split("\\s+");
+        String[] b = solution.strip().isEmpty() ? new String[0] : solution.strip().split("\\s+");
+        if (a.length == 0) {
+            return Optional.empty();
+        }
+        int n = Math.min(a.length, b.length);
+        for (int i = 0; i < n; i++) {
+            if (!a[i].equals(b[i])) {
+                String side = i % 2 == 0 ? "the attacker" : "the defender";
+                return Optional.of("ply " + (i + 1) + ", " + side + ": the solution plays " + Records.printable(b[i])
+                        + " where the published line plays " + Records.printable(a[i]));
+            }
+        }
+        if (a.length == b.length) {
+            return Optional.empty();
+        }
+        return Optional.of(a.length < b.length ? "the published line ends at ply " + a.length + ", the solution goes on"
+                : "the solution ends at ply " + b.length + ", the published line goes on");
     }
 
     private static void progress(PrintWriter err, int done, int all) {

@@ -101,6 +101,35 @@ class SolveCommandTest {
     }
 
     @Test
+    void aMismatchSaysWhereTheSolutionLeavesThePublishedLine() throws IOException {
+        // 図巧7 is published in 13 plies; the king taking on 9d at ply 6 lasts two plies longer.
+        List<String> edo = new String(TestData.bytes("tsume/edo_classics.tsv"), StandardCharsets.UTF_8).lines().toList();
+        Path table = dir.resolve("zukou7.tsv");
+        Files.writeString(table, edo.getFirst() + "\n" + edo.stream().filter(l -> l.startsWith("zukou-007\t")).findFirst().orElseThrow() + "\n",
+                StandardCharsets.UTF_8);
+        Cli.Result r = Cli.run("solve", "--file", table.toString(), "--hash", "64");
+        assertThat(r.code()).as(r.out()).isEqualTo(Main.FAILED);
+        assertThat(r.outLines().subList(0, 2)).containsExactly(
+                "mismatch zukou-007: expected mate in 13, got mate in 15: S*8b 7a8b N*7d 8b8c S*9d 8c9d 8d9c+ 9d9c S*8b 9c8c B*9b 8c9b 8b9a+ 9b8c G*8d",
+                "  ply 6, the defender: the solution plays 8c9d where the published line plays 9e9d");
+        assertThat(r.lastOutLine()).isEqualTo("solved 0/1");
+    }
+
+    @Test
+    void thePartingOfTwoLinesIsTheFirstPlyThatDiffersOrWhereOneEnds() {
+        assertThat(SolveCommand.parting("", "G*5b")).isEmpty();
+        assertThat(SolveCommand.parting("G*5b", "G*5b")).isEmpty();
+        assertThat(SolveCommand.parting("R*5b 5a4a G*4b", "R*5b 5a6a G*6b"))
+                .contains("ply 2, the defender: the solution plays 5a6a where the published line plays 5a4a");
+        assertThat(SolveCommand.parting("R*5b 5a4a G*4b", "S*5b 5a4a G*4b"))
+                .contains("ply 1, the attacker: the solution plays S*5b where the published line plays R*5b");
+        assertThat(SolveCommand.parting("R*5b", "R*5b 5a4a G*4b"))
+                .contains("the published line ends at ply 1, the solution goes on");
+        assertThat(SolveCommand.parting("R*5b 5a4a G*4b", "R*5b"))
+                .contains("the solution ends at ply 1, the published line goes on");
+    }
+
+    @Test
     void badUsageIsRefused() {
         assertThat(Cli.run("solve").code()).isEqualTo(Main.USAGE);
         assertThat(Cli.run("solve", "--file", "x.tsv", "8k/9/9/9/9/9/9/9/9 b G 1").code()).isEqualTo(Main.USAGE);
