@@ -107,26 +107,11 @@ class EngineTest {
     void aSearchThreadHeldPastTheHardStopIsAnsweredForByTheWatchdogWithTheBestMoveSoFar() throws Exception {
         long byoyomi = 1000;
         long holdMs = 6000;
-        try (Engine engine = new Engine()) {
-            engine.setOption("NetworkDelay", "0");
-            engine.setOption("NetworkDelay2", "0");
-            List<SearchInfo> infos = new CopyOnWriteArrayList<>();
-            CompletableFuture<SearchInfo.Line> held = new CompletableFuture<>();
-            CompletableFuture<BestMove> best = new CompletableFuture<>();
-            // The report of depth 5 holds the search thread for 6 s (the listener runs on it), as a long pause of the
-            // runtime would: the search cannot look at the clock meanwhile.
-            engine.onInfo(i -> {
-                infos.add(i);
-                if (i instanceof SearchInfo.Line l && l.depth() == 5 && held.complete(l)) {
-                    try {
-                        Thread.sleep(holdMs);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            });
-            engine.onBestMove(best::complete);
-            engine.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
+        try (Held h = Held.atDepth5(holdMs)) {
+            Engine engine = h.engine();
+            List<SearchInfo> infos = h.infos();
+            CompletableFuture<SearchInfo.Line> held = h.held();
+            CompletableFuture<BestMove> best = h.best();
             long start = System.nanoTime();
             engine.go(SearchLimits.clock(0, 0, byoyomi, 0, 0), start);
             BestMove answer = best.get(30, TimeUnit.SECONDS);
@@ -142,6 +127,62 @@ class EngineTest {
             assertThat(infos).anySatisfy(i -> assertThat(i).isInstanceOfSatisfying(SearchInfo.Text.class,
                     t -> assertThat(t.text()).startsWith("hard stop: the search thread had not answered")));
             assertThat(engine.isSearching()).as("the held thread has not finished").isTrue();
+        }
+    }
+
+    @Test
+    void aPonderSearchHeldPastItsHardStopIsAnsweredForFromThePonderhit() throws Exception {
+        long byoyomi = 1000;
+        long holdMs = 8000;
+        try (Held h = Held.atDepth5(holdMs)) {
+            Engine engine = h.engine();
+            CompletableFuture<SearchInfo.Line> held = h.held();
+            CompletableFuture<BestMove> best = h.best();
+            engine.go(SearchLimits.clock(0, 0, byoyomi, 0, 0).withPonder(true));
+            SearchInfo.Line line = held.get(30, TimeUnit.SECONDS);
+            // Pondering has no hard stop: nothing answers while the opponent thinks, longer than a byoyomi.
+            Thread.sleep(1500);
+            assertThat(best).as("no answer while pondering").isNotDone();
+            long hit = System.nanoTime();
+            engine.ponderhit();
+            BestMove answer = best.get(30, TimeUnit.SECONDS);
+            long answeredMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - hit);
+
+            assertThat(answeredMs).as("answered after the hard stop counted from the ponderhit, before the held thread goes on")
+                    .isBetween(byoyomi - TimeManager.SAFETY_MS, holdMs - 1500 - 1000);
+            assertThat(answer).isEqualTo(new BestMove.Play(line.pv().get(0), Optional.of(line.pv().get(1))));
+        }
+    }
+
+    /**
+     * An engine without network margins at the position after 7g7f 3c3d whose info listener holds the search
+     * thread (the listener runs on it) for {@code holdMs} inside the report of depth 5, as a long pause of the
+     * runtime would: the search cannot look at the clock meanwhile.
+     */
+    private record Held(Engine engine, List<SearchInfo> infos, CompletableFuture<SearchInfo.Line> held,
+            CompletableFuture<BestMove> best) implements AutoCloseable {
+        static Held atDepth5(long holdMs) {
+            Held h = new Held(new Engine(), new CopyOnWriteArrayList<>(), new CompletableFuture<>(), new CompletableFuture<>());
+            h.engine.setOption("NetworkDelay", "0");
+            h.engine.setOption("NetworkDelay2", "0");
+            h.engine.onInfo(i -> {
+                h.infos.add(i);
+                if (i instanceof SearchInfo.Line l && l.depth() == 5 && h.held.complete(l)) {
+                    try {
+                        Thread.sleep(holdMs);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            h.engine.onBestMove(h.best::complete);
+            h.engine.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
+            return h;
+        }
+
+        @Override
+        public void close() {
+            engine.close();
         }
     }
 }
