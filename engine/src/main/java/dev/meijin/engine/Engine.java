@@ -773,7 +773,10 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** Whether a search is running (its bestmove not yet delivered). */
+    /**
+     * Whether a search thread is running: its bestmove not yet delivered, or delivered by the watchdog for a
+     * thread held past the hard stop that has not yet noticed the stop.
+     */
     public boolean isSearching() {
         Thread t;
         synchronized (lock) {
@@ -783,7 +786,7 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Waits until the running search (if any) has delivered its bestmove.
+     * Waits until the running search (if any) has delivered its bestmove and its thread has ended.
      *
      * @throws InterruptedException if interrupted while waiting
      */
