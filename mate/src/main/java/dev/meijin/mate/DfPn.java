@@ -97,6 +97,18 @@ final class DfPn {
     private int depthLimit = UNBOUNDED;
     private static final int UNBOUNDED = Integer.MAX_VALUE / 2;
 
+    /**
+     * The longest path followed: a node this many plies from the root is cut, as a repetition is (not a mate
+     * on this path, nothing stored), and the search goes on with the other lines. {@link #MAX_PLY} but in
+     * tests.
+     */
+    private int maxPly = MAX_PLY;
+    /**
+     * Nodes cut at {@link #maxPly} since the last {@link #reset}: a disproof that holds only on its path may
+     * then rest on a line not followed to its end.
+     */
+    long depthCuts;
+
     long nodes;
     private long nodeLimit = Long.MAX_VALUE;
     private long deadline = Long.MAX_VALUE;
@@ -124,7 +136,16 @@ final class DfPn {
         this.attacker = attacker;
         this.aborted = null;
         this.stopRequested = false;
+        this.depthCuts = 0;
         java.util.Arrays.fill(pathFilter, (short) 0);
+    }
+
+    /** Sets the longest path followed (at most {@link #MAX_PLY}; smaller only in tests). */
+    void maxPly(int plies) {
+        if (plies < 1 || plies > MAX_PLY) {
+            throw new IllegalArgumentException("maximum ply must be 1–" + MAX_PLY + ", not " + plies);
+        }
+        maxPly = plies;
     }
 
     void limits(long nodeLimit, long deadlineNanos) {
@@ -412,10 +433,9 @@ final class DfPn {
         boolean or = pos.sideToMove() == attacker;
         long key = pos.boardKey();
         int hand = pos.hand(attacker);
-        if (ply >= MAX_PLY) {
-            if (aborted == null) {
-                aborted = UnknownReason.DEPTH_LIMIT;
-            }
+        if (ply >= maxPly) {
+            // Cut like a repetition: the search goes on with the other lines instead of ending here.
+            depthCuts++;
             out(INF, 0, true);
             return;
         }

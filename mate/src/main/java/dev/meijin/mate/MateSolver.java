@@ -119,7 +119,9 @@ public final class MateSolver {
             }
             int r = dfpn.prove(0, Long.MAX_VALUE);
             if (r < 0) {
-                return new MateResult.NoMate();
+                // A disproof that holds only on the root's path may rest on a line cut at the maximum depth.
+                return dfpn.lastWasRepetition() && dfpn.depthCuts > 0
+                        ? new MateResult.Unknown(UnknownReason.DEPTH_LIMIT) : new MateResult.NoMate();
             }
             if (r == 0) {
                 UnknownReason why = dfpn.aborted != null ? dfpn.aborted
@@ -287,6 +289,16 @@ public final class MateSolver {
      *     shortest mate, not the shortest
      */
     public record FirstMove(int move, int plies) {}
+
+    /** Sets the longest line the df-pn follows (at most {@value DfPn#MAX_PLY} plies); for tests. */
+    void maxPly(int plies) {
+        dfpn.maxPly(plies);
+    }
+
+    /** Lines the df-pn cut at its longest since the last solve began; for tests. */
+    long depthCutsForTest() {
+        return dfpn.depthCuts;
+    }
 
     /** Forgets every position the table holds (a new game: {@link #firstMove} keeps them otherwise). */
     public void clear() {

@@ -8,7 +8,10 @@ public enum UnknownReason {
     TIME_LIMIT,
     /** {@link MateSolver#stop()} was called. */
     STOPPED,
-    /** The search reached its maximum depth (the line is longer than the solver follows). */
+    /**
+     * No mate was found, but some line was cut at the longest the solver follows (2,000 plies), so a mate
+     * longer than that is not ruled out.
+     */
     DEPTH_LIMIT,
     /** The proof or disproof numbers outgrew their range; a larger table or another order might help. */
     EXHAUSTED

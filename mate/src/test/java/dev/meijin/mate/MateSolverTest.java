@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -100,6 +101,61 @@ class MateSolverTest {
         assertThat(solver.nodes()).isBetween(1000L, 3000L);
         assertThat(solver.solve(kemuri.position(), MateLimits.ofTime(Duration.ofMillis(50))))
                 .isEqualTo(new MateResult.Unknown(UnknownReason.TIME_LIMIT));
+    }
+
+    @Test
+    void aLineCutAtTheLongestPathFollowedDoesNotEndTheSearch() {
+        // With paths cut two plies past each problem's length, many df-pn searches run into the cut on their
+        // way (they once ended there, unknown); each still finds the mate the uncut search finds.
+        MateSolver cutSolver = new MateSolver(16);
+        MateSolver free = new MateSolver(16);
+        List<Problems.Row> rows = Problems.table("tanuki_generated.tsv");
+        int withCuts = 0;
+        for (int i = 0; i < rows.size(); i += 4) {
+            Problems.Row row = rows.get(i);
+            cutSolver.maxPly(row.plies() + 2);
+            MateResult cut = cutSolver.solve(row.position(), MateLimits.ofNodes(1_000_000), Convention.STRICT);
+            MateResult.Mate expected = (MateResult.Mate) free.solve(row.position(), MateLimits.ofNodes(1_000_000),
+                    Convention.STRICT);
+            assertThat(cut).as(row.id()).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+                assertThat(m.plies()).isEqualTo(expected.plies());
+                assertThat(m.exact()).isTrue();
+            });
+            if (cutSolver.depthCutsForTest() > 0) {
+                withCuts++;
+            }
+        }
+        assertThat(withCuts).as("searches that met the cut").isGreaterThan(20);
+    }
+
+    @Test
+    void aMateLongerThanTheLongestPathFollowedIsUnknownNotNoMate() {
+        // Paths cut two plies short of the mate: the search ends without a proof, and says why instead of
+        // taking the lines it could not follow to their end for no mate. (A mate at the cut itself, found by
+        // the attacker's mate-in-one at expansion, may still be proven: then it is the mate.)
+        MateSolver cutSolver = new MateSolver(16);
+        List<Problems.Row> rows = Problems.table("tanuki_generated.tsv");
+        int depthLimited = 0, tried = 0;
+        for (int i = 0; i < rows.size(); i += 4) {
+            Problems.Row row = rows.get(i);
+            if (row.plies() < 5) {
+                continue;
+            }
+            tried++;
+            cutSolver.maxPly(row.plies() - 2);
+            MateResult r = cutSolver.solve(row.position(), MateLimits.ofNodes(1_000_000), Convention.STRICT);
+            assertThat(r).as(row.id()).isNotInstanceOf(MateResult.NoMate.class);
+            if (r.equals(new MateResult.Unknown(UnknownReason.DEPTH_LIMIT))) {
+                depthLimited++;
+            } else {
+                assertThat(r).as(row.id()).isInstanceOf(MateResult.Mate.class);
+            }
+        }
+        assertThat(depthLimited).as("searches that ended at the cut").isGreaterThan(tried / 2);
+        Problems.Row nine = rows.stream().filter(r -> r.id().equals("tanuki-9te-0002")).findFirst().orElseThrow();
+        cutSolver.maxPly(5);
+        assertThat(cutSolver.solve(nine.position(), MateLimits.ofNodes(1_000_000), Convention.STRICT))
+                .isEqualTo(new MateResult.Unknown(UnknownReason.DEPTH_LIMIT));
     }
 
     @Test
