@@ -57,7 +57,9 @@ class KifReaderTest {
         @ParameterizedTest(name = "{0}")
         @MethodSource("dev.meijin.notation.kif.KifReaderTest#wellFormedKif")
         void strictReadingAcceptsWellFormedFiles(String path) {
-            assertThat(read(path).orThrow()).isNotNull();
+            ReadResult r = read(path);
+            assertThat(r.problems()).as(path).isEmpty();
+            assertThat(r.orThrow()).as(path).isSameAs(r.kifu());
         }
 
         @ParameterizedTest(name = "{0}")
