@@ -13,6 +13,9 @@ public enum UnknownReason {
      * longer than that is not ruled out.
      */
     DEPTH_LIMIT,
-    /** The proof or disproof numbers outgrew their range; a larger table or another order might help. */
+    /**
+     * The proof or disproof numbers outgrew their range, or a mate was proven but no line could be read out of
+     * the table; a larger table or another order might help.
+     */
     EXHAUSTED
 }
