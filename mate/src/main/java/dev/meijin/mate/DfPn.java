@@ -184,7 +184,7 @@ final class DfPn {
      */
     int prove(int ply, long extraNodes) {
         long savedLimit = nodeLimit;
-        nodeLimit = Math.min(savedLimit, nodes + extraNodes);
+        nodeLimit = Math.min(savedLimit, extraNodes > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + extraNodes);
         UnknownReason saved = aborted;
         aborted = null;
         int result = 0;

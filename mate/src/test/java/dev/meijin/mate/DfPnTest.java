@@ -41,6 +41,20 @@ class DfPnTest {
         }
     }
 
+    /** An unlimited budget stays unlimited however many nodes were counted before (no overflow to a negative limit). */
+    @Test
+    void anUnlimitedBudgetAfterEarlierNodesStillSearches() {
+        // 図巧7's proof takes thousands of nodes: the node limit is polled every 1,024.
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-007")).findFirst().orElseThrow();
+        DfPn dfpn = new DfPn(new MateTable(1 << 24));
+        Position pos = row.position();
+        dfpn.reset(pos, pos.sideToMove());
+        dfpn.nodes = 1_000_000;
+        assertThat(dfpn.prove(0, Long.MAX_VALUE)).as("proven").isEqualTo(1);
+        assertThat(dfpn.nodes).as("nodes spent on the proof").isGreaterThan(1_000_000 + 1024);
+    }
+
     /**
      * 煙詰 (将棋図巧 No.99, 117 plies, every piece but the king's taken by the end): the unbounded df-pn proves
      * it within 10 million nodes on a 1 GB table (about 7.3 million since the attacker's drops on one square
