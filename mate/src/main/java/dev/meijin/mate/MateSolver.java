@@ -46,7 +46,7 @@ public final class MateSolver {
     /** Positions the exact length minimax may visit in one phase of reading a solution. */
     private static final long SOLUTION_VISITS = 1_000_000;
     /** df-pn nodes the reading may spend at least, in all, on checks the proof does not settle. */
-    private static final long READING_NODES = 50_000;
+    private static final long READING_NODES = 500_000;
     /** df-pn nodes the reading spends on one such check. */
     private static final long READING_NODES_PER_CHECK = 5_000;
 

@@ -262,6 +262,25 @@ class TsumeDataTest {
     }
 
     /**
+     * The 49-ply problem of the records (小林 金将 1967): a proof of few nodes whose reading must settle checks
+     * the proof never looked at. It is read exactly with its published length, the line differing only in the
+     * defender's equally long reply at ply 48 (the king to 7a, where the publication plays 9a).
+     */
+    @Test
+    void theFortyNinePlyProblemOfTheRecordsIsReadExactly() {
+        Problems.Row row = Problems.table("kif_derived.tsv").stream()
+                .filter(r -> r.id().contains("kobayashi")).findFirst().orElseThrow();
+        MateResult r = new MateSolver(256).solve(row.position(), MateLimits.ofNodes(10_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).as("read exactly").isTrue();
+            assertThat(m.plies()).isEqualTo(49);
+            String[] published = row.usiMoves().split(" ");
+            assertThat(m.usi()).startsWith(String.join(" ", java.util.Arrays.copyOf(published, 47)));
+            Problems.assertForcedLine(row.position(), m, Convention.TSUME);
+        });
+    }
+
+    /**
      * 無双10 (published 19 plies): as 図巧94, a proof of more than 31 plies whose minimax reading runs out of
      * budget with a 19-ply line; the deepening after it reads the published 19 exactly.
      */
