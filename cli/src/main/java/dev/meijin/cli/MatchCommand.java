@@ -7,6 +7,7 @@ import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.MoveResult;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.game.TimeControl;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
@@ -24,6 +25,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -246,6 +249,7 @@ final class MatchCommand implements Callable<Integer> {
 
     private String playGame(int number, Opening o, boolean firstIsSente, UsiClient a, UsiClient b, long mainMs, long incMs, long byoMs)
             throws IOException, InterruptedException {
+        LocalDateTime started = LocalDateTime.now().withNano(0);
         Game game = Game.of(o.setup(), RuleSet.CSA);
         List<String> moves = new ArrayList<>(o.moves());
         List<Long> spent = new ArrayList<>();
@@ -263,9 +267,9 @@ final class MatchCommand implements Callable<Integer> {
             Color turn = game.turn();
             UsiClient c = (turn == Color.SENTE) == firstIsSente ? a : b;
             c.send("position " + head + (moves.isEmpty() ? "" : " moves " + String.join(" ", moves)));
-            String go = byoMs > 0 && incMs == 0
-                    ? "go btime " + time[0] + " wtime " + time[1] + " byoyomi " + byoMs
-                    : "go btime " + time[0] + " wtime " + time[1] + " binc " + incMs + " winc " + incMs;
+            // A clock overdrawn within the lag allowance (see below) is sent as 0.
+            String clocks = "go btime " + Math.max(0, time[0]) + " wtime " + Math.max(0, time[1]);
+            String go = byoMs > 0 && incMs == 0 ? clocks + " byoyomi " + byoMs : clocks + " binc " + incMs + " winc " + incMs;
             long t0 = System.nanoTime();
             c.send(go);
             int side = turn.index();
@@ -293,7 +297,9 @@ final class MatchCommand implements Callable<Integer> {
                 game.timeLoss(turn);
                 break;
             }
-            time[side] = incMs > 0 ? time[side] - elapsed + incMs : Math.max(0, time[side] - elapsed);
+            // Byoyomi: the main time ends at 0 and the period is new each move. Otherwise the clock keeps what a move
+            // overdrew within the lag allowance, so that the allowance covers the whole game and not each move again.
+            time[side] = byoMs > 0 && incMs == 0 ? Math.max(0, time[side] - elapsed) : time[side] - elapsed + incMs;
             String[] w = line.split("\\s+");
             String mv = w.length > 1 ? w[1] : "";
             switch (mv) {
@@ -346,16 +352,36 @@ final class MatchCommand implements Callable<Integer> {
             }
         }
         String sente = firstIsSente ? a.name : b.name, gote = firstIsSente ? b.name : a.name;
-        save(number, game, spent, sente, gote);
+        save(number, game, spent, sente, gote, started, timeControl(mainMs, incMs, byoMs));
         return String.format(Locale.ROOT, "Game %d: %s (sente) vs %s (gote): %s after %d plies%s", number, sente, gote, result, game.plies(), timeDetail);
     }
 
-    private void save(int number, Game game, List<Long> spent, String sente, String gote) {
+    /**
+     * The clock the games are played with, as the records' 持ち時間 says it: byoyomi only without an increment
+     * (with one, the engines are sent the increment and no byoyomi). Empty for a clock a record cannot hold (an
+     * increment with no main time).
+     */
+    static Optional<TimeControl> timeControl(long mainMs, long incMs, long byoMs) {
+        try {
+            long byo = incMs > 0 ? 0 : byoMs;
+            return Optional.of(new TimeControl(Duration.ofMillis(mainMs), Duration.ofMillis(byo), byo > 0 ? 1 : 0,
+                    Duration.ofMillis(incMs)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private void save(int number, Game game, List<Long> spent, String sente, String gote, LocalDateTime started,
+            Optional<TimeControl> clock) {
         List<Duration> times = new ArrayList<>();
         for (int i = 0; i < game.plies(); i++) {
             times.add(Duration.ofMillis(i < spent.size() ? spent.get(i) : 0));
         }
-        GameInfo info = GameInfo.of(sente, gote).withEvent("meijin match").withMoveTimes(times);
+        GameInfo info = GameInfo.of(sente, gote).withEvent("meijin match").withMoveTimes(times)
+                .withStartTime(started).withEndTime(LocalDateTime.now().withNano(0));
+        if (clock.isPresent()) {
+            info = info.withTimeControl(clock.get());
+        }
         String base = String.format(Locale.ROOT, "game-%04d", number);
         for (Format f : List.of(Format.KIF, Format.CSA)) {
             try {

@@ -2,10 +2,12 @@ package dev.meijin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.core.game.TimeControl;
 import dev.meijin.engine.eval.Features;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -137,5 +139,50 @@ class EngineCommandsTest {
         Cli.Result r = Cli.run("match", "--engine1", engine, "--engine2", engine, "--games", "2", "--byoyomi", "100",
                 "--grace", "50", "--out", out.toString());
         assertThat(r.out()).contains("Final: Games 2: ").contains("Illegal moves 0, time losses 2, crashes 0");
+        // The records say the clock and when the game was played.
+        String kif = Files.readString(out.resolve("game-0001.kifu"));
+        assertThat(kif).contains("持ち時間：0+0.1+0").containsPattern("開始日時：\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2}:\\d{2}")
+                .containsPattern("終了日時：\\d{4}/");
+        assertThat(Files.readString(out.resolve("game-0001.csa"))).contains("$TIME:0+0.1+0");
+    }
+
+    @Test
+    void inSuddenDeathTheLagAllowanceCoversTheWholeGameNotEachMove() throws IOException {
+        // Both sides play a fixed legal line, 30 ms or more a move, against 100 ms for the game and 50 ms of lag
+        // allowed: the first side's clock is overdrawn by more than the allowance by its sixth move at the latest.
+        // Were the allowance granted afresh on every move, each 30 ms answer would pass and the line would end in
+        // resignation.
+        Path script = dir.resolve("steady-engine.sh");
+        Files.writeString(script, """
+                line="7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 5i6h 5a4b 1g1f 1c1d 9g9f 9c9d 4i5h 6a5b"
+                n=0
+                while read -r cmd rest; do
+                  case "$cmd" in
+                    usi) echo "id name steady"; echo "usiok" ;;
+                    isready) echo "readyok" ;;
+                    position) set -- $rest; n=$(($# - 2)); [ "$n" -lt 0 ] && n=0 ;;
+                    go) sleep 0.03; set -- $line; shift "$n" 2>/dev/null || set --
+                        if [ $# -gt 0 ]; then echo "bestmove $1"; else echo "bestmove resign"; fi ;;
+                    quit) exit 0 ;;
+                  esac
+                done
+                """);
+        String engine = "sh '" + script + "'";
+        Cli.Result r = Cli.run("match", "--engine1", engine, "--engine2", engine, "--games", "2", "--tc", "0.1+0",
+                "--grace", "50", "--openings", "startpos", "--out", dir.resolve("steady-games").toString());
+        assertThat(r.out()).contains("Final: Games 2: ").contains("Illegal moves 0, time losses 2, crashes 0");
+    }
+
+    @Test
+    void theMatchClockIsRecordedAsTheEnginesAreToldIt() {
+        assertThat(MatchCommand.timeControl(20_000, 0, 0)).contains(TimeControl.suddenDeath(Duration.ofSeconds(20)));
+        assertThat(MatchCommand.timeControl(10_000, 1_000, 0))
+                .contains(TimeControl.fischer(Duration.ofSeconds(10), Duration.ofSeconds(1)));
+        assertThat(MatchCommand.timeControl(0, 0, 1_000)).contains(TimeControl.byoyomi(Duration.ZERO, Duration.ofSeconds(1)));
+        // With an increment the engines get no byoyomi, and the record says none.
+        assertThat(MatchCommand.timeControl(10_000, 1_000, 500))
+                .contains(TimeControl.fischer(Duration.ofSeconds(10), Duration.ofSeconds(1)));
+        // An increment with no main time cannot be written as a clock.
+        assertThat(MatchCommand.timeControl(0, 1_000, 0)).isEmpty();
     }
 }

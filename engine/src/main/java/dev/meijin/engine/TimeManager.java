@@ -8,7 +8,8 @@ package dev.meijin.engine;
  * the hard stop keeps {@code NetworkDelay2} (and a small internal margin) clear of the end of the period.
  * Increment: a share of the main time plus most of the increment. Sudden death: a share of the main time.
  * {@code NetworkDelay} is taken off the optimum, {@code MinimumThinkingTime} is a floor for both (but never past
- * the hard limit), {@code SlowMover} scales the optimum in percent.
+ * the hard limit, and without byoyomi never above the share of the main time the optimum starts from), {@code
+ * SlowMover} scales the optimum in percent.
  *
  * <p>When nothing thinking less could save is left (a byoyomi period with the main time spent, or a fixed
  * {@code movetime}), {@link #useAll} is set: iterative deepening then goes on until the hard stop instead of
@@ -71,6 +72,11 @@ final class TimeManager {
         }
         opt = opt * o.slowMover / 100;
         long min = o.minimumThinkingTime;
+        if (byo == 0) {
+            // Without byoyomi every move's time comes out of the main time: the floor is at most the share the
+            // optimum starts from, or a short game would spend its main time on its first moves.
+            min = Math.min(min, time / (movesLeft + 10) + inc);
+        }
         hard = Math.max(hard, Math.min(min, hard));
         opt = Math.max(opt, min);
         hard = Math.max(1, hard);

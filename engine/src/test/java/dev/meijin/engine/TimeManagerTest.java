@@ -33,6 +33,37 @@ class TimeManagerTest {
     }
 
     @Test
+    void withoutByoyomiTheMinimumThinkingTimeIsAtMostAShareOfTheMainTime() {
+        Options o = new Options(); // MinimumThinkingTime 1000
+        // Sudden death, 20 s left at ply 40: 50 moves are planned, the optimum's share is a sixtieth.
+        TimeManager t = TimeManager.of(SearchLimits.clock(20_000, 20_000, 0, 0, 0), SENTE, 40, o);
+        assertThat(t.optimum).isEqualTo(20_000 / 60);
+        assertThat(t.maximum).isEqualTo(20_000 / 6);
+        // With an increment the share includes it.
+        TimeManager inc = TimeManager.of(SearchLimits.clock(20_000, 20_000, 0, 500, 500), SENTE, 40, o);
+        assertThat(inc.optimum).isEqualTo(20_000 / 60 + 500);
+        // With byoyomi the floor stands (the period comes on top of the main time): the optimum of 400 + 500 - 120
+        // ms is raised to the whole second.
+        TimeManager byo = TimeManager.of(SearchLimits.clock(20_000, 20_000, 500, 0, 0), SENTE, 40, o);
+        assertThat(byo.optimum).isEqualTo(1000);
+    }
+
+    @Test
+    void aSuddenDeathGameSpendingTheOptimumEachMoveNeverRunsOutOfTime() {
+        // 20 s for the game, 10 ms of overhead on every move, the optimum spent each time: a hundred moves of
+        // each side (to ply 212) leave time on the clock. With a whole second as the floor, the clock ran out
+        // before ply 100.
+        Options o = new Options();
+        long left = 20_000;
+        for (int k = 0; k < 100; k++) {
+            TimeManager t = TimeManager.of(SearchLimits.clock(left, left, 0, 0, 0), SENTE, 12 + 2 * k, o);
+            left -= Math.min(t.optimum, t.maximum) + 10;
+            assertThat(left).as("time left after move %d", k + 1).isPositive();
+        }
+        assertThat(left).isGreaterThan(1_000);
+    }
+
+    @Test
     void aFixedMoveTimeIsSpentInFull() {
         TimeManager t = TimeManager.of(SearchLimits.movetime(500), SENTE, 40, new Options());
         assertThat(t.useAll).isTrue();
