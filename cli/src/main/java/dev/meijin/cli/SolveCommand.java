@@ -209,10 +209,10 @@ final class SolveCommand implements Callable<Integer> {
         MateResult r;
         Optional<Soundness> soundness = Optional.empty();
         if (check) {
-            soundness = solver.check(pos, limits, convention);
+            soundness = withStatus(solver, () -> solver.check(pos, limits, convention));
             r = solver.lastResult();
         } else {
-            r = solver.solve(pos, limits, convention);
+            r = withStatus(solver, () -> solver.solve(pos, limits, convention));
         }
         switch (r) {
             case MateResult.Mate m -> {
@@ -230,6 +230,44 @@ final class SolveCommand implements Callable<Integer> {
         soundness.ifPresent(s -> report(out, pos, s));
         out.println(PerftCommand.summary(solver.nodes(), solver.nanos()));
         return !(r instanceof MateResult.Unknown);
+    }
+
+    /**
+     * Runs a solve, showing on standard error at a terminal what it is doing every half second (proving or
+     * reading the solution, nodes so far, seconds), the line cleared at the end. Without a terminal it just
+     * runs.
+     */
+    private <T> T withStatus(MateSolver solver, java.util.function.Supplier<T> solve) {
+        Console console = System.console();
+        if (console == null || !console.isTerminal()) {
+            return solve.get();
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        long t0 = System.nanoTime();
+        Thread status = Thread.ofPlatform().daemon().name("solve-status").start(() -> {
+            try {
+                while (true) {
+                    Thread.sleep(500);
+                    String what = solver.readingSolution() ? "reading the solution" : "proving";
+                    err.printf(Locale.ROOT, "\r%s: %,d nodes, %.1f s   ", what, solver.nodesSoFar(),
+                            (System.nanoTime() - t0) / 1e9);
+                    err.flush();
+                }
+            } catch (InterruptedException e) {
+                // the solve is over
+            }
+        });
+        try {
+            return solve.get();
+        } finally {
+            status.interrupt();
+            try {
+                status.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            clearBar(err, true);
+        }
     }
 
     private static void report(PrintWriter out, Position pos, Soundness s) {

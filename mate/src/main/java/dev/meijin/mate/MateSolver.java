@@ -55,7 +55,8 @@ public final class MateSolver {
     private volatile boolean stopped;
     private long nodes;
     private long nanos;
-    private Solution solution;
+    /** The reading of the current solve; volatile for {@link #nodesSoFar()} on another thread. */
+    private volatile Solution solution;
     private List<Integer> line = List.of();
     /** Whether the reading computes lengths by iterative shortening with the bounded df-pn (see Solution). */
     private boolean readingByBounds;
@@ -136,6 +137,15 @@ public final class MateSolver {
     }
 
     private MateResult read(Position pos, Convention convention) {
+        reading = true;
+        try {
+            return readSolution(pos, convention);
+        } finally {
+            reading = false;
+        }
+    }
+
+    private MateResult readSolution(Position pos, Convention convention) {
         table.reading(true);
         solution = new Solution(dfpn, convention, Math.max(readingNodes, dfpn.nodes), readingNodesPerCheck,
                 SOLUTION_VISITS);
@@ -315,6 +325,23 @@ public final class MateSolver {
         stopped = true;
         dfpn.stop();
     }
+
+    /**
+     * While a solve runs, from another thread: the nodes searched so far (df-pn nodes plus the positions
+     * visited reading the solution), for a progress display. Read without synchronisation, so it may lag a
+     * little behind the search; after the solve it is {@link #nodes()}.
+     */
+    public long nodesSoFar() {
+        Solution s = solution;
+        return dfpn.nodes + (s == null ? 0 : s.visits());
+    }
+
+    /** While a solve runs, from another thread: whether it is reading the solution out of a proof. */
+    public boolean readingSolution() {
+        return reading;
+    }
+
+    private volatile boolean reading;
 
     /** Nodes searched by the last solve: df-pn nodes plus the positions visited reading the solution. */
     public long nodes() {

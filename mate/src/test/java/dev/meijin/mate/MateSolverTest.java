@@ -180,6 +180,35 @@ class MateSolverTest {
     }
 
     @Test
+    void progressCanBeWatchedFromAnotherThreadWhileTheSolveRuns() throws InterruptedException {
+        // 図巧29: a proof of a few thousand nodes, then a reading of about 170,000.
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-029")).findFirst().orElseThrow();
+        MateSolver s = new MateSolver(64);
+        MateResult[] result = new MateResult[1];
+        Thread solve = new Thread(() -> result[0] = s.solve(row.position(), MateLimits.NONE));
+        solve.start();
+        boolean sawReading = false;
+        long provingNodes = 0, readingNodes = 0;
+        while (solve.isAlive()) {
+            long n = s.nodesSoFar();
+            if (s.readingSolution()) {
+                sawReading = true;
+                readingNodes = Math.max(readingNodes, n);
+            } else if (!sawReading) {
+                provingNodes = Math.max(provingNodes, n);
+            }
+            Thread.onSpinWait();
+        }
+        solve.join();
+        assertThat(result[0]).isInstanceOfSatisfying(MateResult.Mate.class, m -> assertThat(m.plies()).isEqualTo(15));
+        assertThat(sawReading).as("the reading was seen").isTrue();
+        assertThat(readingNodes).isGreaterThan(provingNodes).isLessThanOrEqualTo(s.nodes());
+        assertThat(s.readingSolution()).as("after the solve").isFalse();
+        assertThat(s.nodesSoFar()).isEqualTo(s.nodes());
+    }
+
+    @Test
     void aSmallTableIsCollectedRatherThanFilledUp() {
         // 1 MB holds 32,768 entries; the 11-ply problem needs more nodes than that and is still solved.
         MateSolver tiny = new MateSolver(1);
