@@ -171,6 +171,7 @@ export class GamePage {
 
   applyState(state) {
     this.state = state;
+    this.positionAt = performance.now();
     if (this.orientation === null) this.orientation = state.you || 'sente';
     this.replayCache = null;
     if (state.status === 'finished') this.loadAnalysis();
@@ -187,6 +188,7 @@ export class GamePage {
       return;
     }
     s.moves.push(m.move);
+    this.positionAt = performance.now();
     s.ply = m.ply;
     s.sfen = m.sfen;
     s.turn = m.turn;
@@ -227,6 +229,8 @@ export class GamePage {
 
   play(usi) {
     const msg = { t: 'move', usi, ply: this.state.ply };
+    // The player's own thinking time: the server forgives only the rest of the time its clock ran as lag.
+    if (this.positionAt !== undefined) msg.ms = Math.max(0, Math.round(performance.now() - this.positionAt));
     const sent = this.socket && this.socket.send(msg);
     if (!sent) {
       // Not connected: the move is sent when the connection is back, if the game is still where it was.

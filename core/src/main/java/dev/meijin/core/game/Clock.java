@@ -11,10 +11,19 @@ import java.util.OptionalInt;
  * from the {@link TimeSource} the caller chose, so tests drive it with made-up instants.
  *
  * <p>The side whose clock runs accumulates the time of its current move. When it moves ({@link #step}) the
- * move's time, less the lag {@link #grace()}, is charged: first to main time, then to byoyomi. A move made
+ * move's time, less the lag forgiven, is charged: first to main time, then to byoyomi. A move made
  * within the current byoyomi period keeps the period; each period used up completely is lost. A move made
  * in time earns the Fischer increment. {@link #stop} pauses the clock (an adjournment, a disconnection)
  * and keeps the time already spent on the move, so pausing never refreshes a byoyomi period.
+ *
+ * <p><b>Lag.</b> The time a move took to reach the clock is forgiven, within two limits: at most the
+ * {@link #grace()} on one move, and at most what is left of the side's lag reserve. The reserve starts full
+ * ({@link #fullLagReserve}: three moves' grace), what a move is forgiven is taken from it, and every move
+ * puts half a grace back, up to full. The lag of a move is the whole time the clock ran, unless the player's
+ * own thinking time is known ({@link #step(long, Duration)}): then only the difference is lag. So a
+ * connection that is really slow is compensated move after move, while a player out of time cannot go on
+ * moving by playing faster than the grace: without a known thinking time, at most half a grace a move is
+ * forgiven in the long run.
  *
  * <p>The clock does not end games: callers ask {@link #flagged} and end the game with
  * {@link Game#timeLoss}.
@@ -28,7 +37,7 @@ import java.util.OptionalInt;
  * }
  *
  * @param control the time control
- * @param grace time forgiven on every move to absorb network lag; zero for none
+ * @param grace the most lag forgiven on one move; zero for none
  * @param sente sente's time
  * @param gote gote's time
  * @param running the side whose clock runs, if any
@@ -38,6 +47,8 @@ public record Clock(TimeControl control, Duration grace, Side sente, Side gote, 
 
     private static final long SECOND = 1_000_000_000L;
     private static final long COUNTDOWN = 10 * SECOND;
+    /** How many moves' grace a full lag reserve holds. */
+    private static final int RESERVE_MOVES = 3;
 
     /**
      * One player's time between moves.
@@ -45,8 +56,9 @@ public record Clock(TimeControl control, Duration grace, Side sente, Side gote, 
      * @param main main time left
      * @param periods byoyomi periods left; 0 without byoyomi or once out of time
      * @param pending time already spent on the current, unfinished move while the clock was paused
+     * @param lagReserve lag that may still be forgiven (see the class comment)
      */
-    public record Side(Duration main, int periods, Duration pending) {
+    public record Side(Duration main, int periods, Duration pending, Duration lagReserve) {
         static final Side OUT_OF_TIME = new Side(Duration.ZERO, 0, Duration.ZERO);
 
         /**
@@ -57,9 +69,15 @@ public record Clock(TimeControl control, Duration grace, Side sente, Side gote, 
         public Side {
             requireNonNegative("main time left", main);
             requireNonNegative("pending move time", pending);
+            requireNonNegative("lag reserve", lagReserve);
             if (periods < 0) {
                 throw new IllegalArgumentException("byoyomi periods left " + periods + " is negative");
             }
+        }
+
+        /** A side with an empty lag reserve (what a clock without grace has). */
+        public Side(Duration main, int periods, Duration pending) {
+            this(main, periods, pending, Duration.ZERO);
         }
     }
 
@@ -119,7 +137,7 @@ public record Clock(TimeControl control, Duration grace, Side sente, Side gote, 
     }
 
     /**
-     * This clock with another lag grace, forgiven on every move.
+     * This clock with another lag grace, both lag reserves full for it ({@link #fullLagReserve}).
      *
      * {@snippet :
      * Clock c = Clock.of(control).withGrace(Duration.ofMillis(500));
@@ -128,7 +146,20 @@ public record Clock(TimeControl control, Duration grace, Side sente, Side gote, 
      * @throws IllegalArgumentException if {@code grace} is null or negative
      */
     public Clock withGrace(Duration grace) {
-        return new Clock(control, grace, sente, gote, running, since);
+        requireNonNegative("grace", grace);
+        Duration full = fullLagReserve(grace);
+        return new Clock(control, grace, new Side(sente.main(), sente.periods(), sente.pending(), full),
+                new Side(gote.main(), gote.periods(), gote.pending(), full), running, since);
+    }
+
+    /**
+     * A full lag reserve for a grace: three moves' worth. A side that starts or resumes a game starts with it.
+     *
+     * @throws IllegalArgumentException if {@code grace} is null or negative
+     */
+    public static Duration fullLagReserve(Duration grace) {
+        requireNonNegative("grace", grace);
+        return grace.multipliedBy(RESERVE_MOVES);
     }
 
     /** The time of one side between moves. */
@@ -170,13 +201,12 @@ public record Clock(TimeControl control, Duration grace, Side sente, Side gote, 
     public Clock stop(long now) {
         Color c = runningOrThrow("stop");
         Side s = side(c);
-        return with(c, new Side(s.main(), s.periods(), s.pending().plus(elapsed(now))), Optional.empty(), 0);
+        return with(c, new Side(s.main(), s.periods(), s.pending().plus(elapsed(now)), s.lagReserve()), Optional.empty(), 0);
     }
 
     /**
-     * The side whose clock runs has moved: its move time less the grace is charged, it earns the increment
-     * if it moved in time, and the opponent's clock starts. A move made out of time is recorded as such: the
-     * mover is left with no time, earns nothing, and the clock stops, so {@link #flagged} reports it.
+     * The side whose clock runs has moved, its thinking time unknown: the whole time its clock ran counts as
+     * possible lag ({@link #step(long, Duration)} with a thinking time of zero).
      *
      * {@snippet :
      * c = c.step(time.nanos());
@@ -187,21 +217,47 @@ public record Clock(TimeControl control, Duration grace, Side sente, Side gote, 
      * @throws IllegalArgumentException if {@code now} is before the clock was started
      */
     public Clock step(long now) {
+        return step(now, Duration.ZERO);
+    }
+
+    /**
+     * The side whose clock runs has moved after thinking for {@code thinking} by its own account: its move
+     * time is charged less the lag forgiven (the rest of the time its clock ran, within the grace and its lag
+     * reserve), it earns the increment if it moved in time, and the opponent's clock starts. A move made out
+     * of time is recorded as such: the mover is left with no time, earns nothing, and the clock stops, so
+     * {@link #flagged} reports it.
+     *
+     * {@snippet :
+     * c = c.step(time.nanos(), Duration.ofMillis(reportedMs));
+     * }
+     *
+     * @throws IllegalStateException if no clock runs
+     * @throws IllegalArgumentException if {@code now} is before the clock was started or {@code thinking} is
+     *     null or negative
+     */
+    public Clock step(long now, Duration thinking) {
+        requireNonNegative("thinking time", thinking);
         Color c = runningOrThrow("step");
         if (control.isUnlimited()) {
             return with(c, new Side(Duration.ZERO, 0, Duration.ZERO), Optional.of(c.opposite()), now);
         }
-        Reading r = reading(side(c), used(c, now));
+        Side s = side(c);
+        Duration spent = spent(c, now);
+        Duration lag = spent.minus(thinking);
+        Duration forgiven = min(lag.isNegative() ? Duration.ZERO : lag, allowance(s));
+        Reading r = reading(s, spent.minus(forgiven));
         if (outOfTime(r)) {
             return with(c, Side.OUT_OF_TIME, Optional.empty(), 0);
         }
-        Side after = new Side(r.main().plus(control.increment()), r.periods(), Duration.ZERO);
+        Duration reserve = min(fullLagReserve(grace), s.lagReserve().minus(forgiven).plus(grace.dividedBy(2)));
+        Side after = new Side(r.main().plus(control.increment()), r.periods(), Duration.ZERO, reserve);
         return with(c, after, Optional.of(c.opposite()), now);
     }
 
     /**
-     * What {@code color} has left at {@code now}, counting its move in progress less the grace (as it would
-     * be charged if it moved now). Under {@link TimeControl#UNLIMITED} every part is zero.
+     * What {@code color} has left at {@code now}, counting its move in progress less the most lag that may
+     * be forgiven on it (as it would be charged if it moved now with no thinking time reported). Under
+     * {@link TimeControl#UNLIMITED} every part is zero.
      *
      * {@snippet :
      * Clock.Reading r = c.remaining(Color.GOTE, time.nanos());
@@ -274,13 +330,27 @@ public record Clock(TimeControl control, Duration grace, Side sente, Side gote, 
         return Duration.ofNanos(now - since);
     }
 
-    /** The time to charge for {@code c}'s current move at {@code now}: spent time less grace, never negative. */
-    private Duration used(Color c, long now) {
+    /** The time {@code c} has spent on its current move at {@code now}. */
+    private Duration spent(Color c, long now) {
         Duration spent = side(c).pending();
-        if (running.equals(Optional.of(c))) {
-            spent = spent.plus(elapsed(now));
-        }
-        Duration charged = spent.minus(grace);
+        return running.equals(Optional.of(c)) ? spent.plus(elapsed(now)) : spent;
+    }
+
+    /** The most lag forgiven on {@code s}'s next move: the grace, if the reserve holds that much. */
+    private Duration allowance(Side s) {
+        return min(grace, s.lagReserve());
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    /**
+     * The time to charge for {@code c}'s current move at {@code now} if all of it but its thinking were lag:
+     * spent time less the most that may be forgiven, never negative.
+     */
+    private Duration used(Color c, long now) {
+        Duration charged = spent(c, now).minus(allowance(side(c)));
         return charged.isNegative() ? Duration.ZERO : charged;
     }
 

@@ -187,6 +187,73 @@ class ClockTest {
     }
 
     @Test
+    void aReportedThinkingTimeLeavesOnlyTheRestOfTheMoveAsLag() {
+        Clock c = Clock.of(TimeControl.suddenDeath(s(60))).withGrace(s(0.3)).start(SENTE, time.nanos());
+        c = c.step(time.advance(2), s(1.9)); // 0.1 s of lag
+        assertThat(c.side(SENTE).main()).isEqualTo(s(58.1));
+        c = c.step(time.advance(2), s(2.5)); // more thinking claimed than the clock ran: no lag at all
+        assertThat(c.side(GOTE).main()).isEqualTo(s(58));
+        c = c.step(time.advance(2), s(1)); // a second of lag: the grace of 0.3 s is the most forgiven
+        assertThat(c.side(SENTE).main()).isEqualTo(s(56.4));
+        assertThatThrownBy(() -> c0().step(time.nanos(), s(-1))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("thinking time").hasMessageContaining("negative");
+    }
+
+    private Clock c0() {
+        return Clock.of(TimeControl.suddenDeath(s(60))).start(SENTE, time.nanos());
+    }
+
+    @Test
+    void theLagReserveStartsFullIsSpentByForgivenLagAndRefillsByHalfAGraceAMove() {
+        Clock c = Clock.of(TimeControl.suddenDeath(s(60))).withGrace(s(0.4));
+        assertThat(Clock.fullLagReserve(s(0.4))).isEqualTo(s(1.2));
+        assertThat(c.side(SENTE).lagReserve()).isEqualTo(s(1.2));
+        assertThat(c.side(GOTE).lagReserve()).isEqualTo(s(1.2));
+        c = c.start(SENTE, time.nanos()).step(time.advance(1)); // 0.4 forgiven, 0.2 back
+        assertThat(c.side(SENTE).lagReserve()).isEqualTo(s(1.0));
+        c = c.step(time.advance(0.1)); // gote: 0.1 forgiven, 0.2 back, but never above full
+        assertThat(c.side(GOTE).lagReserve()).isEqualTo(s(1.2));
+        assertThat(c.side(GOTE).main()).isEqualTo(s(60));
+        c = c.step(time.advance(1), s(1)).step(time.advance(0.5)); // sente: no lag, the refill only
+        assertThat(c.side(SENTE).lagReserve()).isEqualTo(s(1.2));
+        assertThat(c.side(SENTE).main()).isEqualTo(s(58.4));
+    }
+
+    /**
+     * Sente has a second and moves every 0.29 s, never reporting its thinking time, while gote answers at once.
+     * A flat grace of 0.3 s a move would forgive every one of those moves and sente would never run out; the
+     * reserve (0.9 s full, 0.15 s back a move) forgives 0.29 s on the first five moves, then 0.2, then 0.15 a
+     * move: 0.09 s is charged on the sixth move and 0.14 s on each after it, so the clock runs out on the
+     * thirteenth.
+     */
+    @Test
+    void aPlayerOutOfTimeCannotGoOnMovingJustUnderTheGrace() {
+        Clock c = Clock.of(TimeControl.suddenDeath(s(1))).withGrace(s(0.3)).start(SENTE, time.nanos());
+        int moves = 0;
+        while (c.flagged(time.nanos()).isEmpty() && moves < 100) {
+            c = c.step(time.advance(0.29));
+            moves++;
+            if (c.running().isPresent()) {
+                c = c.step(time.advance(0));
+            }
+        }
+        assertThat(moves).isEqualTo(13);
+        assertThat(c.flagged(time.nanos())).contains(SENTE);
+    }
+
+    @Test
+    void theFlagAllowsForNoMoreLagThanTheReserveHolds() {
+        Clock c = Clock.of(TimeControl.suddenDeath(s(10))).withGrace(s(1));
+        Clock drained = new Clock(c.control(), c.grace(), new Clock.Side(s(10), 0, Duration.ZERO, s(0.25)), c.gote(), Optional.empty(), 0)
+                .start(SENTE, time.nanos());
+        assertThat(drained.flagged(time.advance(10.2))).isEmpty();
+        assertThat(drained.flagged(time.advance(0.05))).contains(SENTE);
+        assertThat(drained.remaining(SENTE, time.nanos()).main()).isEqualTo(Duration.ZERO);
+        assertThatThrownBy(() -> new Clock.Side(s(1), 0, Duration.ZERO, s(-0.1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lag reserve");
+    }
+
+    @Test
     void graceAlsoDelaysTheFlag() {
         Clock c = Clock.of(TimeControl.byoyomi(Duration.ZERO, s(30))).withGrace(s(1)).start(SENTE, time.nanos());
         assertThat(c.flagged(time.advance(30.5))).isEmpty();

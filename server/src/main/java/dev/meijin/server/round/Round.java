@@ -106,8 +106,9 @@ public final class Round {
         Clock clock = Clock.of(g.terms().timeControl()).withGrace(ctx.grace());
         if (!moves.isEmpty() && !g.terms().timeControl().isUnlimited()) {
             StoredMove last = moves.getLast();
-            clock = new Clock(clock.control(), ctx.grace(), new Clock.Side(Duration.ofMillis(last.senteMainMs()), last.sentePeriods(), Duration.ZERO),
-                    new Clock.Side(Duration.ofMillis(last.goteMainMs()), last.gotePeriods(), Duration.ZERO), Optional.empty(), 0);
+            Duration reserve = Clock.fullLagReserve(ctx.grace());
+            clock = new Clock(clock.control(), ctx.grace(), new Clock.Side(Duration.ofMillis(last.senteMainMs()), last.sentePeriods(), Duration.ZERO, reserve),
+                    new Clock.Side(Duration.ofMillis(last.goteMainMs()), last.gotePeriods(), Duration.ZERO, reserve), Optional.empty(), 0);
         }
         if (g.status() == GameStatus.PLAYING && !moves.isEmpty()) {
             clock = clock.start(game.turn(), ctx.time().nanos());
@@ -156,7 +157,15 @@ public final class Round {
 
     /** Posts a move in the position after {@code ply} moves; refusals go to {@code reply}, the move to everyone. */
     public void play(Color seat, String usi, int ply, Consumer<ServerEvent> reply) {
-        post(new RoundCommand.Play(seat, usi, ply, reply));
+        play(seat, usi, ply, Optional.empty(), reply);
+    }
+
+    /**
+     * Posts a move with the player's thinking time as its client measured it, so that only the rest of the
+     * time its clock ran is treated as lag ({@link Clock#step(long, Duration)}).
+     */
+    public void play(Color seat, String usi, int ply, Optional<Duration> thinking, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Play(seat, usi, ply, thinking, reply));
     }
 
     /** Posts a player action; refusals go to {@code reply}. */
@@ -354,13 +363,22 @@ public final class Round {
         if (stored.player(p.seat()).kind() != PlayerKind.HUMAN) {
             throw new RefusedException(ErrorCode.NOT_A_PLAYER, "that seat is the engine's");
         }
-        move(p.seat(), p.usi(), p.ply());
+        move(p.seat(), p.usi(), p.ply(), p.thinking());
     }
 
-    /** Plays a move for a seat: commits it, steps the clock, tells everyone; refusals are thrown. */
-    private void move(Color seat, String usi, int expectedPly) {
+    /**
+     * Plays a move for a seat: commits it, steps the clock, tells everyone; refusals are thrown. With the
+     * player's thinking time known, only the rest of the time its clock ran is forgiven as lag: a move can
+     * then be out of time although the flag timer, which allows for the most lag, has not fallen yet.
+     */
+    private void move(Color seat, String usi, int expectedPly, Optional<Duration> thinking) {
         long now = ctx.time().nanos();
         if (endIfFlagged(now)) {
+            throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: you ran out of time before moving");
+        }
+        Clock stepped = clock.running().isPresent() ? clock.step(now, thinking.orElse(Duration.ZERO)) : null;
+        if (stepped != null && clock.running().get() == seat && stepped.flagged(now).isPresent()) {
+            end(GameStatus.FINISHED, result(game.game().timeLoss(seat), ctx.wall().millis()));
             throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: you ran out of time before moving");
         }
         int ply = game.plies();
@@ -370,7 +388,7 @@ public final class Round {
         switch (game.play(seat, usi, expectedPly, timeMs)) {
             case GameAdapter.Played.Refused r -> throw new RefusedException(r.code(), r.message());
             case GameAdapter.Played.Applied a -> {
-                clock = clock.running().isPresent() ? clock.step(now) : clock.start(game.turn(), now);
+                clock = stepped != null ? stepped : clock.start(game.turn(), now);
                 takebackOffer = null;
                 long wall = ctx.wall().millis();
                 StoredGame.Result result = a.outcome().map(o -> result(o, wall)).orElse(null);
@@ -492,7 +510,7 @@ public final class Round {
         switch (ea.answer()) {
             case EnginePlayer.Answer.Play p -> {
                 try {
-                    move(seat, p.usi(), ea.ply());
+                    move(seat, p.usi(), ea.ply(), Optional.empty());
                 } catch (RefusedException e) {
                     if (stored.status() == GameStatus.PLAYING) {
                         LOG.error("game {}: the engine's move {} was refused ({}); it resigns", id, p.usi(), e.getMessage());

@@ -1,6 +1,8 @@
 package dev.meijin.server.round;
 
 import dev.meijin.core.Color;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -10,8 +12,11 @@ import java.util.function.Consumer;
  */
 sealed interface RoundCommand {
 
-    /** A move in the position after {@code ply} moves. */
-    record Play(Color seat, String usi, int ply, Consumer<ServerEvent> reply) implements RoundCommand {}
+    /**
+     * A move in the position after {@code ply} moves, with the player's own thinking time when its client
+     * reported it (the rest of the time its clock ran is lag).
+     */
+    record Play(Color seat, String usi, int ply, Optional<Duration> thinking, Consumer<ServerEvent> reply) implements RoundCommand {}
 
     /** A player action without arguments. */
     record Act(Color seat, PlayerAction action, Consumer<ServerEvent> reply) implements RoundCommand {}

@@ -4,6 +4,7 @@ import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.PlayerAction;
 import dev.meijin.server.round.RefusedException;
 import java.util.Iterator;
+import java.util.OptionalLong;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -15,8 +16,11 @@ import tools.jackson.databind.ObjectMapper;
  */
 public sealed interface ClientMessage {
 
-    /** A move in USI, played in the position after {@code ply} moves. */
-    record Move(String usi, int ply) implements ClientMessage {}
+    /**
+     * A move in USI, played in the position after {@code ply} moves, with the player's own thinking time for
+     * it in milliseconds when the client measured it.
+     */
+    record Move(String usi, int ply, OptionalLong ms) implements ClientMessage {}
 
     /** An action without arguments. */
     record Act(PlayerAction action) implements ClientMessage {}
@@ -46,15 +50,18 @@ public sealed interface ClientMessage {
         String type = t.asString();
         return switch (type) {
             case "move" -> {
-                only(node, type, Set.of("t", "usi", "ply"));
-                JsonNode usi = node.get("usi"), ply = node.get("ply");
+                only(node, type, Set.of("t", "usi", "ply", "ms"));
+                JsonNode usi = node.get("usi"), ply = node.get("ply"), ms = node.get("ms");
                 if (usi == null || !usi.isString() || usi.asString().isEmpty() || usi.asString().length() > 8) {
                     throw new RefusedException(ErrorCode.BAD_FIELD, "move: \"usi\" must be a USI move such as \"7g7f\", \"8h2b+\" or \"P*5e\"");
                 }
                 if (ply == null || !ply.isInt() || ply.asInt() < 0) {
                     throw new RefusedException(ErrorCode.BAD_FIELD, "move: \"ply\" must be the number of moves played so far (an integer ≥ 0)");
                 }
-                yield new Move(usi.asString(), ply.asInt());
+                if (ms != null && (!ms.isIntegralNumber() || !ms.canConvertToLong() || ms.asLong() < 0)) {
+                    throw new RefusedException(ErrorCode.BAD_FIELD, "move: \"ms\" must be the thinking time for the move in milliseconds (an integer ≥ 0)");
+                }
+                yield new Move(usi.asString(), ply.asInt(), ms == null ? OptionalLong.empty() : OptionalLong.of(ms.asLong()));
             }
             case "ping" -> {
                 only(node, type, Set.of("t", "n"));

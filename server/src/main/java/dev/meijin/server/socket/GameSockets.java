@@ -13,6 +13,8 @@ import io.javalin.websocket.WsConfig;
 import io.javalin.websocket.WsConnectContext;
 import io.javalin.websocket.WsContext;
 import io.javalin.websocket.WsMessageContext;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArraySet;
@@ -154,7 +156,8 @@ public final class GameSockets {
         }
         switch (m) {
             case ClientMessage.Ping p -> ctx.send(write(new ServerEvent.Pong(p.n())));
-            case ClientMessage.Move mv -> conn.round.play(conn.seat, mv.usi(), mv.ply(), e -> ctx.send(write(e)));
+            case ClientMessage.Move mv -> conn.round.play(conn.seat, mv.usi(), mv.ply(),
+                    mv.ms().isPresent() ? Optional.of(Duration.ofMillis(mv.ms().getAsLong())) : Optional.empty(), e -> ctx.send(write(e)));
             case ClientMessage.Act a -> conn.round.act(conn.seat, a.action(), e -> ctx.send(write(e)));
         }
     }

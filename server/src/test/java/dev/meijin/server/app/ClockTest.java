@@ -109,4 +109,35 @@ class ClockTest {
         gote.error("game_over");
         assertThat(sente.next("end").get("outcome").get("reason").asString()).isEqualTo("TIME_LOSS");
     }
+
+    @Test
+    void aReportedThinkingTimeLeavesOnlyTheRestAsLag() {
+        start("{\"mainSeconds\":10}", Duration.ofMillis(300));
+        move("7g7f", 0, 0);
+        now.addAndGet(2 * S);
+        gote.send("{\"t\":\"move\",\"usi\":\"3c3d\",\"ply\":1,\"ms\":1900}");
+        sente.next("move");
+        JsonNode m2 = gote.next("move");
+        // 2 s on the server's clock, 1.9 s of it thinking: 0.1 s forgiven as lag, where 0.3 s would be without "ms"
+        assertThat(side(m2, "gote").get("mainMs").asLong()).isEqualTo(8_100);
+        assertThat(m2.get("move").get("timeMs").asLong()).as("the time stored is what passed").isEqualTo(2_000);
+        sente.send("{\"t\":\"move\",\"usi\":\"2g2f\",\"ply\":2,\"ms\":-5}");
+        assertThat(sente.error("bad_field").get("message").asString()).contains("\"ms\"", "milliseconds");
+        sente.send("{\"t\":\"move\",\"usi\":\"2g2f\",\"ply\":2,\"ms\":\"fast\"}");
+        sente.error("bad_field");
+    }
+
+    @Test
+    void aMoveWhoseReportedThinkingOverrunsTheClockLosesOnTime() {
+        start("{\"mainSeconds\":10}", Duration.ofMillis(300));
+        move("7g7f", 0, 0);
+        // 10.2 s: within the lag the flag allows for, but the client says its player thought for all of it
+        now.addAndGet(10_200_000_000L);
+        gote.send("{\"t\":\"move\",\"usi\":\"3c3d\",\"ply\":1,\"ms\":10200}");
+        gote.error("game_over");
+        JsonNode end = sente.next("end");
+        assertThat(end.get("outcome").get("reason").asString()).isEqualTo("TIME_LOSS");
+        assertThat(end.get("outcome").get("winner").asString()).isEqualTo("sente");
+        assertThat(h.get("/api/games/" + s[0].gameId()).body().get("moves").size()).as("the late move is not played").isEqualTo(1);
+    }
 }

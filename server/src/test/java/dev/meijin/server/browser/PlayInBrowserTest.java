@@ -14,6 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 
 /**
  * Whole games in two headless browsers against the real server on a free port with a temporary H2 database:
@@ -26,6 +28,7 @@ final class PlayInBrowserTest {
     @TempDir
     static Path data;
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static PlayServer server;
     private static String base;
 
@@ -52,7 +55,7 @@ final class PlayInBrowserTest {
     }
 
     @Test
-    void aGameFromTheLobbyIsPlayedToCheckmateByClicksWithAPromotionChoice() {
+    void aGameFromTheLobbyIsPlayedToCheckmateByClicksWithAPromotionChoice() throws InterruptedException {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
             String id = sente.create("Taro", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10", "byoyomiSeconds", "30"));
             assertThat(sente.you()).isEqualTo("sente");
@@ -70,6 +73,10 @@ final class PlayInBrowserTest {
             List<String> moves = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
             for (int i = 0; i < moves.size(); i++) {
                 Seat mover = i % 2 == 0 ? sente : gote;
+                if (i % 2 == 0 && i > 0) {
+                    mover.awaitMyTurn();
+                    Thread.sleep(600); // sente thinks for a while on each timed move
+                }
                 mover.play(moves.get(i));
                 if (i == 3) {
                     sente.browser.screenshot("game-midgame-desktop");
@@ -78,6 +85,18 @@ final class PlayInBrowserTest {
             }
             assertThat(sente.awaitEnd()).isEqualTo("CHECKMATE");
             assertThat(gote.awaitEnd()).isEqualTo("CHECKMATE");
+            // The page reports its player's thinking time with each move, so the server forgives only the lag
+            // (tens of milliseconds here) and not its 300 ms grace: sente's three timed moves (over 600 ms each)
+            // would otherwise have been forgiven 900 ms in all.
+            JsonNode game = JSON.readTree((String) sente.browser.asyncScript(
+                    "const done = arguments[arguments.length - 1]; fetch('/api/games/" + id + "').then(r => r.text()).then(done)"));
+            long used = 0;
+            for (int ply : new int[] {3, 5, 7}) {
+                used += game.get("moves").get(ply - 1).get("timeMs").asLong();
+            }
+            long charged = 600_000 - game.get("clock").get("sente").get("mainMs").asLong();
+            assertThat(used).isGreaterThanOrEqualTo(1_800);
+            assertThat(used - charged).as("lag forgiven on sente's timed moves, ms").isBetween(-10L, 450L);
             assertThat(sente.statusText()).isEqualTo("Sente wins by checkmate");
             assertThat(gote.statusText()).isEqualTo("先手の勝ち（詰み）");
             assertThat(sente.pieceOn("2c")).isEqualTo("+P");
