@@ -144,6 +144,21 @@ export class GamePage {
         this.state.takebackOffer = m.by;
         this.render();
         break;
+      case 'rematchOffered':
+        this.state.rematchOffer = m.by;
+        this.render();
+        break;
+      case 'rematchDeclined':
+        if (this.state.rematchOffer === this.state.you && m.by !== this.state.you) this.toast(t('rematchDeclined'));
+        this.state.rematchOffer = null;
+        this.render();
+        break;
+      case 'rematch':
+        this.state.rematch = m.gameId;
+        this.state.rematchOffer = null;
+        if (this.state.you) this.goToRematch();
+        else this.render();
+        break;
       case 'takebackDeclined':
         this.state.takebackOffer = null;
         this.render();
@@ -370,6 +385,7 @@ export class GamePage {
     }
     if (s.furigoma && s.ply === 0) panels.push(this.furigomaPanel(s.furigoma));
     if (s.status === 'playing' && s.you) panels.push(this.actionsPanel());
+    if (s.status === 'finished' && (s.you || s.rematch)) panels.push(this.rematchPanel());
     if (s.impasse && s.status === 'playing') panels.push(this.impassePanel(sideName));
     panels.push(this.movesPanel());
     panels.push(this.settingsPanel());
@@ -474,6 +490,56 @@ export class GamePage {
     const opp = s.players[OTHER[s.you]];
     if (opp && opp.kind === 'human' && !opp.connected) extra.push(h('p', { class: 'small muted' }, t('opponentGone')));
     return h('div', { class: 'panel actions' }, h('div', { class: 'row' }, buttons), extra);
+  }
+
+  /**
+   * After a finished game: a player offers, accepts, declines or withdraws a rematch (the same terms, sides
+   * changed in an even game); someone watching gets a link to the rematch once it exists.
+   */
+  rematchPanel() {
+    const s = this.state;
+    const request = (method) => async () => {
+      try {
+        const answer = await api(method, `/api/games/${encodeURIComponent(this.id)}/rematch`);
+        if (answer && answer.gameId) this.enterRematch(answer);
+      } catch (e) {
+        this.toast(t('error', { message: e.message }));
+      }
+    };
+    let row;
+    if (!s.you) {
+      row = h('a', { id: 'rematch-link', href: `/game/${encodeURIComponent(s.rematch)}` }, t('watchRematch'));
+    } else if (s.rematch) {
+      row = h('button', { type: 'button', id: 'rematch', class: 'primary', onclick: () => this.goToRematch() }, t('rematch'));
+    } else if (s.rematchOffer === s.you) {
+      row = [h('span', {}, t('rematchOffered')),
+        h('button', { type: 'button', id: 'rematch-withdraw', onclick: request('DELETE') }, t('cancel'))];
+    } else if (s.rematchOffer) {
+      row = [h('span', {}, t('rematchRequest')),
+        h('button', { type: 'button', id: 'rematch-accept', class: 'primary', onclick: request('POST') }, t('accept')),
+        h('button', { type: 'button', id: 'rematch-decline', onclick: request('DELETE') }, t('decline'))];
+    } else {
+      row = h('button', { type: 'button', id: 'rematch', class: 'primary', onclick: request('POST') }, t('rematch'));
+    }
+    return h('div', { class: 'panel rematch' }, h('div', { class: 'row' }, row));
+  }
+
+  /** Asks for this player's seat in the rematch that now exists, then opens it. */
+  async goToRematch() {
+    if (this.rematching) return;
+    this.rematching = true;
+    try {
+      this.enterRematch(await api('POST', `/api/games/${encodeURIComponent(this.id)}/rematch`));
+    } catch (e) {
+      this.rematching = false;
+      this.toast(t('error', { message: e.message }));
+    }
+  }
+
+  enterRematch(seat) {
+    this.rematching = true;
+    rememberSeat(seat);
+    location.assign(seat.url);
   }
 
   canClaim() {

@@ -15,6 +15,7 @@ import dev.meijin.server.round.EnginePlayer;
 import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.MoveTimings;
 import dev.meijin.server.round.RefusedException;
+import dev.meijin.server.round.RematchAnswer;
 import dev.meijin.server.round.Round;
 import dev.meijin.server.round.RoundOwner;
 import dev.meijin.server.round.ServerEvent;
@@ -92,6 +93,8 @@ public final class HttpApi {
     public void routes(RoutesConfig r) {
         r.post("/api/games", this::create);
         r.post("/api/games/{id}/join", this::join);
+        r.post("/api/games/{id}/rematch", ctx -> rematch(ctx, false));
+        r.delete("/api/games/{id}/rematch", ctx -> rematch(ctx, true));
         r.get("/api/games/{id}", this::state);
         r.get("/api/games/{id}/record", this::record);
         r.get("/api/games/{id}/analysis", ctx -> analysis(ctx, false));
@@ -285,12 +288,32 @@ public final class HttpApi {
         seat(ctx, r.id(), c, secret);
     }
 
+    /**
+     * A player's request for a rematch of a finished game ({@code POST}: offer, accept, or fetch one's seat in
+     * the rematch once it exists; {@code DELETE}: withdraw or decline the offer), the player known by its
+     * seat secret (cookie or {@code X-Meijin-Secret}). A seat in the rematch comes with the same secret.
+     */
+    private void rematch(Context ctx, boolean withdraw) {
+        limit(ctx);
+        Round r = round(ctx);
+        String secret = secret(ctx, r.id());
+        Color seat = secret == null ? null : r.seatFor(secret);
+        switch (await(r.rematch(seat, withdraw))) {
+            case RematchAnswer.Created c -> seat(ctx.status(201), c.gameId(), c.color(), secret);
+            case RematchAnswer.Offered o -> ctx.status(202).json(Map.of("status", "offered"));
+            case RematchAnswer.Declined d -> ctx.json(Map.of("status", "declined"));
+        }
+    }
+
+    /** The seat secret a request carries for a game: its cookie, else the {@code X-Meijin-Secret} header. */
+    private static String secret(Context ctx, String id) {
+        String secret = ctx.cookie("mj_" + id);
+        return secret != null ? secret : ctx.header("X-Meijin-Secret");
+    }
+
     private void state(Context ctx) {
         Round r = round(ctx);
-        String secret = ctx.cookie("mj_" + r.id());
-        if (secret == null) {
-            secret = ctx.header("X-Meijin-Secret");
-        }
+        String secret = secret(ctx, r.id());
         ServerEvent.State s = await(r.snapshot(secret == null ? null : r.seatFor(secret)));
         ctx.json(s);
     }

@@ -4,6 +4,7 @@ import dev.meijin.core.Color;
 import dev.meijin.core.game.Clock;
 import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Game;
+import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.sfen.Sfen;
@@ -49,6 +50,10 @@ public final class Round {
     private GameAdapter game;
     private Clock clock;
     private Color takebackOffer;
+    /** A rematch offered by this player of the finished game and not answered yet (kept in memory only). */
+    private Color rematchOffer;
+    /** The rematch's game, once it was created. */
+    private String rematchId;
     private final int[] present = new int[2];
     private final long[] goneSince = {-1, -1};
     private int watchers;
@@ -190,6 +195,20 @@ public final class Round {
         return f;
     }
 
+    /**
+     * Asks for a rematch of this finished game for a player ({@code seat}; null for someone watching, who is
+     * refused). The first player's request is an offer; the opponent's request accepts it, and the engine
+     * accepts at once. The rematch keeps the terms (handicap, rules, time control, level); in an even game
+     * the players change sides, in a handicap game they keep them. Each player's seat in it answers to the
+     * same secret as in this game. With {@code withdraw} the offer is withdrawn (by its player) or declined (by
+     * the opponent). Completes with the answer or a {@link RefusedException}.
+     */
+    public CompletableFuture<RematchAnswer> rematch(Color seat, boolean withdraw) {
+        CompletableFuture<RematchAnswer> f = new CompletableFuture<>();
+        post(new RoundCommand.Rematch(seat, withdraw, f));
+        return f;
+    }
+
     /** The state as a viewer sees it. */
     public CompletableFuture<ServerEvent.State> snapshot(Color seat) {
         CompletableFuture<ServerEvent.State> f = new CompletableFuture<>();
@@ -301,6 +320,7 @@ public final class Round {
             case RoundCommand.Act a -> a.reply();
             case RoundCommand.Connect cn -> cn.reply();
             case RoundCommand.Join j -> e -> j.seat().completeExceptionally(new RefusedException(ErrorCode.INTERNAL, "the server failed"));
+            case RoundCommand.Rematch rm -> e -> rm.answer().completeExceptionally(new RefusedException(ErrorCode.INTERNAL, "the server failed"));
             case RoundCommand.Snapshot s -> e -> s.state().completeExceptionally(new RefusedException(ErrorCode.INTERNAL, "the server failed"));
             case RoundCommand.Disconnect d -> e -> {};
             case RoundCommand.Flag f -> e -> {};
@@ -333,6 +353,7 @@ public final class Round {
             case RoundCommand.Play p -> play(p);
             case RoundCommand.Act a -> act(a);
             case RoundCommand.Join j -> join(j);
+            case RoundCommand.Rematch rm -> rematch(rm);
             case RoundCommand.Connect cn -> connect(cn);
             case RoundCommand.Disconnect d -> disconnect(d);
             case RoundCommand.Snapshot s -> s.state().complete(state(s.seat()));
@@ -613,6 +634,67 @@ public final class Round {
         }
     }
 
+    private void rematch(RoundCommand.Rematch rm) {
+        try {
+            rm.answer().complete(rematchFor(rm.seat(), rm.withdraw()));
+        } catch (RefusedException e) {
+            rm.answer().completeExceptionally(e);
+        }
+    }
+
+    private RematchAnswer rematchFor(Color seat, boolean withdraw) {
+        if (seat == null) {
+            throw new RefusedException(ErrorCode.NOT_A_PLAYER, "only the players of this game can ask for a rematch; you are watching");
+        }
+        switch (stored.status()) {
+            case WAITING, PLAYING -> throw new RefusedException(ErrorCode.NOT_ALLOWED, "a rematch can be asked for once the game is over");
+            case ABORTED -> throw new RefusedException(ErrorCode.NOT_ALLOWED, "the game was aborted: start a new one instead of a rematch");
+            case FINISHED -> {}
+        }
+        if (withdraw) {
+            if (rematchId != null) {
+                throw new RefusedException(ErrorCode.NOT_ALLOWED, "the rematch has already started: game " + rematchId);
+            }
+            if (rematchOffer == null) {
+                throw new RefusedException(ErrorCode.NO_OFFER, "there is no rematch offer");
+            }
+            rematchOffer = null;
+            publish(new ServerEvent.RematchDeclined(Views.color(seat)));
+            return new RematchAnswer.Declined();
+        }
+        if (rematchId == null) {
+            if (rematchOffer == null && stored.player(seat.opposite()).kind() != PlayerKind.ENGINE) {
+                rematchOffer = seat;
+                publish(new ServerEvent.RematchOffered(Views.color(seat)));
+                return new RematchAnswer.Offered();
+            }
+            if (rematchOffer == seat) {
+                return new RematchAnswer.Offered();
+            }
+            startRematch();
+        }
+        return new RematchAnswer.Created(rematchId, rematchSeat(seat));
+    }
+
+    /** A player's seat in the rematch: the other side in an even game, the same in a handicap game. */
+    private Color rematchSeat(Color seat) {
+        return stored.terms().handicap() == Handicap.EVEN ? seat.opposite() : seat;
+    }
+
+    private void startRematch() {
+        long wall = ctx.wall().millis();
+        StoredGame.Terms t = stored.terms();
+        Color offerer = rematchOffer != null ? rematchOffer : stored.player(Color.SENTE).kind() == PlayerKind.HUMAN ? Color.SENTE : Color.GOTE;
+        StoredGame.Terms terms = new StoredGame.Terms(t.handicap(), t.rules(), t.timeControl(), t.engineLevel(), rematchSeat(offerer), null, false);
+        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, wall, wall, terms, stored.player(rematchSeat(Color.SENTE)),
+                stored.player(rematchSeat(Color.GOTE)), 0, null);
+        owner.create(g);
+        rematchId = g.id();
+        rematchOffer = null;
+        LOG.info("game {}: rematch {}", id, g.id());
+        publish(new ServerEvent.Rematch(g.id()));
+    }
+
     /** How many plies go back when {@code offerer}'s takeback is accepted: back to before its last move. */
     private int movesToTakeBack(Color offerer) {
         int plies = game.plies();
@@ -822,7 +904,7 @@ public final class Round {
                 new RulesView(g.terms().rules(), rs.impasse().name(), rs.maxMoves(), rs.takebacks()), Views.timeControl(g.terms().timeControl()),
                 Views.furigoma(g.terms().furigoma(), g.terms().creator()), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
                 game.moves(), game.lastMove(), t.check(), t.dests(), t.dropDests(), Views.clock(clock, now, ctx.wall().millis()), game.impasse(),
-                abortable(), Views.color(takebackOffer), Views.outcome(g.result()), KingCharacters.of(g));
+                abortable(), Views.color(takebackOffer), Views.outcome(g.result()), KingCharacters.of(g), Views.color(rematchOffer), rematchId);
     }
 
     private PlayerView player(StoredGame g, Color c) {

@@ -24,6 +24,12 @@ sealed interface RoundCommand {
     /** Someone takes the free seat of a waiting game. */
     record Join(String name, String secretHash, CompletableFuture<Color> seat) implements RoundCommand {}
 
+    /**
+     * A player of a finished game asks for a rematch (or, with {@code withdraw}, withdraws or declines the
+     * offer).
+     */
+    record Rematch(Color seat, boolean withdraw, CompletableFuture<RematchAnswer> answer) implements RoundCommand {}
+
     /** A viewer connected: it gets the state through {@code reply}; a player's presence changes. */
     record Connect(Color seat, Consumer<ServerEvent> reply) implements RoundCommand {}
 

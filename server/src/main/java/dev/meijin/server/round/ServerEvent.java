@@ -14,6 +14,8 @@ import java.util.Map;
 @JsonSubTypes({@JsonSubTypes.Type(ServerEvent.State.class), @JsonSubTypes.Type(ServerEvent.MoveMade.class),
         @JsonSubTypes.Type(ServerEvent.End.class), @JsonSubTypes.Type(ServerEvent.Started.class),
         @JsonSubTypes.Type(ServerEvent.TakebackOffered.class), @JsonSubTypes.Type(ServerEvent.TakebackDeclined.class),
+        @JsonSubTypes.Type(ServerEvent.RematchOffered.class), @JsonSubTypes.Type(ServerEvent.RematchDeclined.class),
+        @JsonSubTypes.Type(ServerEvent.Rematch.class),
         @JsonSubTypes.Type(ServerEvent.Presence.class), @JsonSubTypes.Type(ServerEvent.Error.class), @JsonSubTypes.Type(ServerEvent.Pong.class),
         @JsonSubTypes.Type(ServerEvent.Lobby.class), @JsonSubTypes.Type(ServerEvent.SeekAdded.class),
         @JsonSubTypes.Type(ServerEvent.SeekRemoved.class)})
@@ -24,11 +26,11 @@ public sealed interface ServerEvent {
     record State(String id, String status, String you, Players players, HandicapView handicap, RulesView rules, TimeControlView timeControl,
             FurigomaView furigoma, String initialSfen, String sfen, int ply, String turn, List<MoveView> moves, LastMove lastMove, String check,
             Map<String, Map<String, String>> dests, Map<String, List<String>> dropDests, ClockView clock, ImpasseView impasse, boolean abortable,
-            String takebackOffer, OutcomeView outcome, KingCharacters kings) implements ServerEvent {
+            String takebackOffer, OutcomeView outcome, KingCharacters kings, String rematchOffer, String rematch) implements ServerEvent {
         /** The same state for another viewer. */
         public State forViewer(String seat) {
             return new State(id, status, seat, players, handicap, rules, timeControl, furigoma, initialSfen, sfen, ply, turn, moves, lastMove, check,
-                    dests, dropDests, clock, impasse, abortable, takebackOffer, outcome, kings);
+                    dests, dropDests, clock, impasse, abortable, takebackOffer, outcome, kings, rematchOffer, rematch);
         }
     }
 
@@ -52,6 +54,18 @@ public sealed interface ServerEvent {
     /** A takeback offer was declined or withdrawn. */
     @JsonTypeName("takebackDeclined")
     record TakebackDeclined(String by) implements ServerEvent {}
+
+    /** A player of the finished game offered a rematch. */
+    @JsonTypeName("rematchOffered")
+    record RematchOffered(String by) implements ServerEvent {}
+
+    /** A rematch offer was withdrawn or declined. */
+    @JsonTypeName("rematchDeclined")
+    record RematchDeclined(String by) implements ServerEvent {}
+
+    /** The rematch was created: its game id (each player asks for its seat in it with its secret). */
+    @JsonTypeName("rematch")
+    record Rematch(String gameId) implements ServerEvent {}
 
     /** Who is connected; {@code goneSinceAt} holds, per colour, since when that player has been away (epoch ms) or null. */
     @JsonTypeName("presence")

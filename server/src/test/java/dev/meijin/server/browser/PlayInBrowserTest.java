@@ -196,6 +196,43 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void aRematchIsOfferedDeclinedOfferedAgainAndAcceptedAndThePlayersChangeSides() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "5", "byoyomiSeconds", "10",
+                    "postSeek", "false"));
+            gote.joinByLink(id, "Kenji");
+            sente.play("7g7f");
+            gote.awaitMyTurn();
+            gote.browser.click("#resign");
+            gote.browser.click("#resign-yes");
+            assertThat(sente.awaitEnd()).isEqualTo("RESIGNATION");
+            assertThat(gote.awaitEnd()).isEqualTo("RESIGNATION");
+
+            sente.browser.click("#rematch");
+            sente.browser.await("the offer shown to its player", d -> !sente.browser.all("#rematch-withdraw").isEmpty());
+            gote.browser.await("the offer shown to the opponent", d -> !gote.browser.all("#rematch-accept").isEmpty());
+            assertThat(gote.browser.text(".panel.rematch")).contains("相手が再戦を申し込んでいます");
+            gote.browser.screenshot("game-rematch-offered-phone");
+            gote.browser.click("#rematch-decline");
+            sente.browser.await("the offer gone after the decline", d -> !sente.browser.all("#rematch").isEmpty());
+
+            sente.browser.click("#rematch");
+            gote.browser.await("the second offer", d -> !gote.browser.all("#rematch-accept").isEmpty());
+            gote.browser.click("#rematch-accept");
+            sente.browser.await("the offerer in the rematch", d -> !sente.gameId().equals(id) && "playing".equals(sente.status()));
+            gote.browser.await("the accepter in the rematch", d -> !gote.gameId().equals(id) && "playing".equals(gote.status()));
+            assertThat(gote.gameId()).isEqualTo(sente.gameId());
+            assertThat(sente.you()).as("Ayumi was sente and is gote now").isEqualTo("gote");
+            assertThat(gote.you()).isEqualTo("sente");
+            assertThat(sente.browser.text(".player-top .name")).isEqualTo("Kenji");
+            gote.play("2g2f");
+            sente.play("8c8d");
+            assertThat(gote.moveTexts()).containsExactly("▲２六歩(27)", "△８四歩(83)");
+            sente.browser.screenshot("game-rematch-desktop");
+        }
+    }
+
+    @Test
     void aPieceCapturedIsDroppedFromTheHand() {
         try (Seat sente = seat(Browser.DESKTOP, "ja"); Seat gote = seat(Browser.TABLET, "en")) {
             String id = sente.create("Sente", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
