@@ -47,6 +47,7 @@ const RANK_LETTERS = 'abcdefghi';
  * @property {Object<string,'optional'|'forced'>} promotions moves that may or must promote, keyed origin+destination; e.g. {'8h2b': 'optional'}
  * @property {string|null} check square of a king in check; e.g. '5a'
  * @property {string|null} lastMove the last move in USI; e.g. '7g7f', '8h2b+' or 'P*5e'
+ * @property {string|null} premove a move chosen ahead, while the opponent thinks, marked on its squares; e.g. '2g2f'
  * @property {{sente: string, gote: string}} kingNames the character on each king; e.g. {sente: '玉', gote: '王'}
  * @property {{sente: string, gote: string}} handLabels caption above each hand; e.g. {sente: '☗先手', gote: '☖後手'}
  * @property {boolean} showTurn mark the hand of the side to move; e.g. true while the game is being played
@@ -64,6 +65,7 @@ const DEFAULTS = {
   promotions: {},
   check: null,
   lastMove: null,
+  premove: null,
   kingNames: { sente: '玉', gote: '王' },
   handLabels: { sente: '☗', gote: '☖' },
   showTurn: true,
@@ -313,6 +315,7 @@ export class Board {
 
     // Squares: each a rect carrying its USI name, with the highlights.
     const [lastOrig, lastDest] = usiSquares(cfg.lastMove);
+    const [preOrig, preDest] = usiSquares(cfg.premove);
     const sel = this.selected;
     const targets = new Set(this.currentTargets());
     const squaresLayer = el('g', { class: 'mj-squares' }, svg);
@@ -322,6 +325,7 @@ export class Board {
         const [x, y] = this.corner(sq);
         const classes = ['mj-sq'];
         if (sq === lastOrig || sq === lastDest) classes.push('last');
+        if (sq === preOrig || sq === preDest) classes.push('premove');
         if (sel && sel.kind === 'square' && sel.square === sq) classes.push('selected');
         el('rect', { x, y, width: SQ_W, height: SQ_H, class: classes.join(' '), 'data-square': sq }, squaresLayer);
         if (cfg.check === sq) {

@@ -5,6 +5,7 @@ import { Board } from './board.js';
 import { api, ApiError, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
 import { EvalGraph } from './graph.js';
+import { legalPremove, premoveDests } from './premove.js';
 import { positions } from './replay.js';
 import { countdown } from './sound.js';
 import { language, t } from './i18n.js';
@@ -74,6 +75,9 @@ export class GamePage {
         drop: (role, dest) => this.play(`${role}*${dest}`),
       },
     });
+    // A click on the board, or Escape, takes back a move chosen ahead.
+    this.boardEl.addEventListener('pointerdown', () => this.cancelPremove(), true);
+    document.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.cancelPremove(); });
     this.clocks = new Clocks({ sente: null, gote: null }, (n) => countdown(n, language()));
     // The arrow keys step through the moves (← → one move, ↑ ↓ to the start and the end), as in replay programs.
     document.addEventListener('keydown', (e) => {
@@ -186,6 +190,7 @@ export class GamePage {
 
   applyState(state) {
     this.state = state;
+    this.premove = null;
     this.positionAt = performance.now();
     if (this.orientation === null) this.orientation = state.you || 'sente';
     this.replayCache = null;
@@ -216,7 +221,22 @@ export class GamePage {
     s.abortable = m.abortable;
     s.takebackOffer = null;
     this.replayCache = null;
+    const premove = this.premove;
+    this.premove = null;
     this.render();
+    if (premove && s.status === 'playing' && s.turn === s.you) {
+      // The premove is played at once if the new position allows it, and dropped otherwise.
+      const usi = legalPremove(premove, s.dests || {}, s.dropDests || {});
+      if (usi) this.play(usi);
+    }
+  }
+
+  /** Drops the move chosen ahead, if any. */
+  cancelPremove() {
+    if (!this.premove) return false;
+    this.premove = null;
+    this.render();
+    return true;
   }
 
   /**
@@ -243,6 +263,12 @@ export class GamePage {
   }
 
   play(usi) {
+    const s = this.state;
+    if (s.status === 'playing' && s.you && s.turn !== s.you) {
+      this.premove = usi;
+      this.render();
+      return;
+    }
     const msg = { t: 'move', usi, ply: this.state.ply };
     // The player's own thinking time: the server forgives only the rest of the time its clock ran as lag.
     if (this.positionAt !== undefined) msg.ms = Math.max(0, Math.round(performance.now() - this.positionAt));
@@ -279,7 +305,10 @@ export class GamePage {
         handLabels: { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') },
       });
     } else {
-      const bd = boardDests(playing && s.you === s.turn ? s.dests : {});
+      const myTurn = playing && s.you === s.turn;
+      // While the opponent thinks, a move can be chosen ahead (a premove): it is played when the turn comes.
+      const ahead = playing && s.you && !myTurn && !this.premove ? premoveDests(s.sfen, s.you) : null;
+      const bd = myTurn ? boardDests(s.dests) : ahead || { dests: {}, promotions: {} };
       this.board.set({
         sfen: s.sfen,
         showTurn: playing,
@@ -287,7 +316,8 @@ export class GamePage {
         movableColor: playing ? s.you : null,
         dests: bd.dests,
         promotions: bd.promotions,
-        dropDests: playing && s.you === s.turn ? s.dropDests || {} : {},
+        dropDests: myTurn ? s.dropDests || {} : ahead ? ahead.dropDests : {},
+        premove: playing ? this.premove : null,
         check: s.check,
         lastMove: s.lastMove ? s.lastMove.usi : null,
         kingNames,

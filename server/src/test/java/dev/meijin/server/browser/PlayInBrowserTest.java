@@ -233,6 +233,43 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void aPremoveIsPlayedWhenTheTurnComesAndDroppedWhenTheNewPositionForbidsIt() throws InterruptedException {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
+            String id = sente.create("Sente", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Gote");
+            sente.play("7g7f");
+            gote.play("3c3d");
+            // Gote chooses ahead to take the bishop on 8h; sente takes gote's bishop first, so the premove has no
+            // piece left to move and is dropped.
+            gote.premove("2b8h+");
+            assertThat(gote.browser.all(".mj-sq.premove").stream().map(e -> e.getDomAttribute("data-square")).toList())
+                    .containsExactlyInAnyOrder("2b", "8h");
+            sente.play("8h2b+");
+            gote.awaitPly(3);
+            gote.browser.await("the premove dropped", d -> gote.browser.all(".mj-sq.premove").isEmpty());
+            Thread.sleep(500);
+            assertThat(gote.ply()).as("nothing was sent for the premove").isEqualTo(3);
+            gote.play("3a2b");
+            // Chosen ahead while sente thinks, and played as soon as sente has moved.
+            gote.premove("8c8d");
+            gote.browser.screenshot("game-premove-desktop");
+            sente.play("2g2f");
+            sente.awaitPly(6);
+            assertThat(sente.lastMoveUsi()).isEqualTo("8c8d");
+            gote.awaitPly(6);
+            assertThat(gote.browser.all(".mj-sq.premove")).isEmpty();
+            // A premove is taken back by a click on the board.
+            gote.premove("8d8e");
+            gote.browser.clickSquare("5e");
+            gote.browser.await("the premove taken back", d -> gote.browser.all(".mj-sq.premove").isEmpty());
+            sente.play("2f2e");
+            Thread.sleep(500);
+            assertThat(gote.ply()).isEqualTo(7);
+            assertThat(gote.turn()).isEqualTo("gote");
+        }
+    }
+
+    @Test
     void aPieceCapturedIsDroppedFromTheHand() {
         try (Seat sente = seat(Browser.DESKTOP, "ja"); Seat gote = seat(Browser.TABLET, "en")) {
             String id = sente.create("Sente", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));

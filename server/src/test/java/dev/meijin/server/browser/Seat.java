@@ -119,6 +119,14 @@ final class Seat implements AutoCloseable {
     void play(String usi) {
         awaitMyTurn();
         long before = ply();
+        clickMove(usi);
+        awaitPly(before + 1);
+        // Read by its ply: a computer opponent may have answered already.
+        assertThat(browser.script("return window.meijin.state.moves[arguments[0]].usi", before)).isEqualTo(usi);
+    }
+
+    /** Clicks a move or drop on the board (and the promotion choice, if one is asked). */
+    private void clickMove(String usi) {
         String dest = usi.substring(2, 4);
         if (usi.charAt(1) == '*') {
             browser.clickHand(you(), usi.substring(0, 1));
@@ -130,9 +138,14 @@ final class Seat implements AutoCloseable {
         if (!browser.all(".mj-promotion-choice").isEmpty()) {
             browser.click(".mj-promotion-choice[data-promote='" + usi.endsWith("+") + "']");
         }
-        awaitPly(before + 1);
-        // Read by its ply: a computer opponent may have answered already.
-        assertThat(browser.script("return window.meijin.state.moves[arguments[0]].usi", before)).isEqualTo(usi);
+    }
+
+    /** Chooses a move ahead by clicks while the opponent is to move, and waits until its squares are marked. */
+    void premove(String usi) {
+        browser.await("the opponent's turn", d -> Boolean.TRUE.equals(browser.script(
+                "const s = window.meijin && window.meijin.state; return !!s && s.status === 'playing' && s.turn !== s.you")));
+        clickMove(usi);
+        browser.await("the premove marked", d -> browser.all(".mj-sq.premove").size() == (usi.charAt(1) == '*' ? 1 : 2));
     }
 
     String lastMoveUsi() {
