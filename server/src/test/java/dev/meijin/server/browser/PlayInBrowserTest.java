@@ -477,6 +477,14 @@ final class PlayInBrowserTest {
             human.browser.click("#resign-yes");
             assertThat(human.awaitEnd()).isEqualTo("RESIGNATION");
             assertThat(human.statusText()).isEqualTo("Gote wins by resignation");
+            // A rematch: the computer accepts at once, and the person now plays gote against it.
+            String first = human.gameId();
+            human.browser.click("#rematch");
+            human.browser.await("the rematch", d -> !human.gameId().equals(first) && "playing".equals(human.status()));
+            assertThat(human.you()).isEqualTo("gote");
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("Computer Level 2");
+            human.awaitMyTurn();
+            assertThat(human.ply()).as("the computer, sente now, moved first").isEqualTo(1);
         }
     }
 
