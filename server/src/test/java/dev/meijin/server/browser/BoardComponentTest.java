@@ -237,4 +237,50 @@ final class BoardComponentTest {
     private String text(String css) {
         return String.join("", browser.driver.findElements(By.cssSelector(css)).stream().map(WebElement::getText).toList());
     }
+    /**
+     * The premove helper (js/premove.js) on a position with pieces of both sides in the way: a slide passes
+     * through the opponent's rook and stops before its own piece, promotion choices follow the zone, drops leave
+     * out dead squares, the own pawn's file and one's own squares, and a premove is checked against the
+     * destinations of the new position.
+     */
+    @Test
+    void premoveDestinationsAndTheirCheckAgainstTheNewPosition() throws Exception {
+        openDemo(Browser.DESKTOP);
+        String json = (String) browser.asyncScript("""
+                const done = arguments[arguments.length - 1];
+                import('/js/premove.js').then((m) => {
+                  const p = m.premoveDests('4k4/9/9/2P1S4/9/9/9/1r5R1/4K4 b NP 1', 'sente');
+                  const optional = {'7d': {'7c': 'optional'}};
+                  done(JSON.stringify({
+                    rook: p.dests['2h'], silver: p.dests['5d'], pawn: p.dests['7d'], king: p.dests['5i'],
+                    promotions: p.promotions, drops: p.dropDests,
+                    checks: [m.legalPremove('7d7c', optional, {}), m.legalPremove('7d7c+', optional, {}),
+                      m.legalPremove('7d7c', {'7d': {'7c': 'forced'}}, {}), m.legalPremove('7d7c+', {'7d': {'7c': 'none'}}, {}),
+                      m.legalPremove('7d7b', optional, {}), m.legalPremove('P*1b', {}, {P: ['1b']}), m.legalPremove('N*1b', {}, {N: ['1c']})],
+                  }));
+                });""");
+        tools.jackson.databind.JsonNode r = new tools.jackson.databind.ObjectMapper().readTree(json);
+        assertThat(strings(r.get("rook"))).containsExactlyInAnyOrder("2g", "2f", "2e", "2d", "2c", "2b", "2a", "2i",
+                "1h", "3h", "4h", "5h", "6h", "7h", "8h", "9h");
+        assertThat(strings(r.get("silver"))).containsExactlyInAnyOrder("5c", "4c", "6c", "4e", "6e");
+        assertThat(strings(r.get("pawn"))).containsExactly("7c");
+        assertThat(strings(r.get("king"))).containsExactlyInAnyOrder("4h", "5h", "6h", "4i", "6i");
+        tools.jackson.databind.JsonNode pr = r.get("promotions");
+        assertThat(pr.get("2h2c").asString()).isEqualTo("optional");
+        assertThat(pr.get("5d5c").asString()).isEqualTo("optional");
+        assertThat(pr.get("7d7c").asString()).isEqualTo("optional");
+        assertThat(pr.has("2h3h")).as("no promotion outside the zone").isFalse();
+        assertThat(pr.has("5d4e")).isFalse();
+        List<String> pawnDrops = strings(r.get("drops").get("P"));
+        assertThat(pawnDrops).contains("1b", "8h", "5e").doesNotContain("1a", "7e", "7b", "5d", "5i");
+        List<String> knightDrops = strings(r.get("drops").get("N"));
+        assertThat(knightDrops).contains("1c", "7e").doesNotContain("1a", "1b", "5d");
+        assertThat(strings(r.get("checks"))).containsExactly("7d7c", "7d7c+", "7d7c+", null, null, "P*1b", null);
+    }
+
+    private static List<String> strings(tools.jackson.databind.JsonNode array) {
+        List<String> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.isNull() ? null : n.asString()));
+        return out;
+    }
 }
