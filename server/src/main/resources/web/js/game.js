@@ -380,7 +380,7 @@ export class GamePage {
       text = t('reconnecting');
       kind = 'error';
     } else if (s.you) {
-      text = s.turn === s.you ? t('yourTurn') : t('theirTurn');
+      text = s.turn === s.you ? t('yourTurn') : this.premove ? `${t('theirTurn')} · ${t('premoveChosen')}` : t('theirTurn');
     } else {
       text = `${t('spectating')} · ${t('toMove', { side: sideName(s.turn) })}`;
     }

@@ -61,6 +61,7 @@ const STRINGS = {
   openSeat: ['空席', 'Open seat'],
   yourTurn: ['あなたの手番です', 'Your move'],
   theirTurn: ['相手の手番です', 'Waiting for your opponent'],
+  premoveChosen: ['先の手を選択済み（盤をクリックで取り消し）', 'move chosen ahead (click the board to take it back)'],
   spectating: ['観戦中', 'Watching'],
   toMove: ['{side}の手番', '{side} to move'],
   connecting: ['接続中…', 'Connecting…'],

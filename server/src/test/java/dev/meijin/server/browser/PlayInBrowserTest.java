@@ -252,6 +252,7 @@ final class PlayInBrowserTest {
             gote.play("3a2b");
             // Chosen ahead while sente thinks, and played as soon as sente has moved.
             gote.premove("8c8d");
+            assertThat(gote.statusText()).isEqualTo("Waiting for your opponent · move chosen ahead (click the board to take it back)");
             gote.browser.screenshot("game-premove-desktop");
             sente.play("2g2f");
             sente.awaitPly(6);
