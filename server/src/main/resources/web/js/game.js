@@ -148,6 +148,14 @@ export class GamePage {
         this.state.takebackOffer = m.by;
         this.render();
         break;
+      case 'impasseOffered':
+        this.state.impasseOffer = m.by;
+        this.render();
+        break;
+      case 'impasseDeclined':
+        this.state.impasseOffer = null;
+        this.render();
+        break;
       case 'rematchOffered':
         this.state.rematchOffer = m.by;
         this.render();
@@ -220,6 +228,7 @@ export class GamePage {
     s.impasse = m.impasse;
     s.abortable = m.abortable;
     s.takebackOffer = null;
+    s.impasseOffer = null;
     this.replayCache = null;
     const premove = this.premove;
     this.premove = null;
@@ -496,7 +505,12 @@ export class GamePage {
         h('button', { type: 'button', id: 'declare-no', onclick: () => { this.confirming = null; this.render(); } }, t('no')));
     } else {
       buttons.push(h('button', { type: 'button', id: 'resign', class: 'danger', onclick: () => { this.confirming = 'resign'; this.render(); } }, t('resign')));
-      if (s.impasse) {
+      const agreement = !!(s.rules && s.rules.impasse === 'AGREEMENT_24');
+      if (agreement && s.impasse && s.impasse.sente.canDeclare && !s.impasseOffer) {
+        // Professional rules: with both kings in the enemy camp either player may propose an impasse (持将棋).
+        buttons.push(h('button', { type: 'button', id: 'impasse-offer', onclick: () => this.send('impasseOffer') }, t('offerImpasse')));
+      }
+      if (s.impasse && !agreement) {
         // The button stands out when the declaration would win now (the server's judgement of the position).
         const stands = !!(s.impasse[s.you] && s.impasse[s.you].canDeclare);
         buttons.push(h('button', { type: 'button', id: 'declare', class: stands ? 'primary' : '', 'data-stands': String(stands), disabled: !myTurn,
@@ -509,14 +523,19 @@ export class GamePage {
       if (this.canClaim()) buttons.push(h('button', { type: 'button', id: 'claim', class: 'primary', onclick: () => this.send('claimWin') }, t('claimWin')));
     }
     const extra = [];
-    if (s.takebackOffer && s.takebackOffer !== s.you) {
-      extra.push(h('div', { class: 'row', id: 'takeback-request' }, h('span', {}, t('takebackRequest')),
-        h('button', { type: 'button', id: 'takeback-accept', class: 'primary', onclick: () => this.send('takebackAccept') }, t('allow')),
-        h('button', { type: 'button', id: 'takeback-decline', onclick: () => this.send('takebackDecline') }, t('decline'))));
-    } else if (s.takebackOffer === s.you) {
-      extra.push(h('div', { class: 'row' }, h('span', {}, t('takebackOffered')),
-        h('button', { type: 'button', id: 'takeback-withdraw', onclick: () => this.send('takebackDecline') }, t('cancel'))));
-    }
+    // A pending proposal (a takeback, an impasse): the opponent's with accept and decline, one's own with cancel.
+    const proposal = (by, kind, acceptLabel) => {
+      if (by && by !== s.you) {
+        extra.push(h('div', { class: 'row', id: `${kind}-request` }, h('span', {}, t(`${kind}Request`)),
+          h('button', { type: 'button', id: `${kind}-accept`, class: 'primary', onclick: () => this.send(`${kind}Accept`) }, t(acceptLabel)),
+          h('button', { type: 'button', id: `${kind}-decline`, onclick: () => this.send(`${kind}Decline`) }, t('decline'))));
+      } else if (by === s.you) {
+        extra.push(h('div', { class: 'row' }, h('span', {}, t(`${kind}Offered`)),
+          h('button', { type: 'button', id: `${kind}-withdraw`, onclick: () => this.send(`${kind}Decline`) }, t('cancel'))));
+      }
+    };
+    proposal(s.takebackOffer, 'takeback', 'allow');
+    proposal(s.impasseOffer, 'impasse', 'accept');
     const opp = s.players[OTHER[s.you]];
     if (opp && opp.kind === 'human' && !opp.connected) extra.push(h('p', { class: 'small muted' }, t('opponentGone')));
     return h('div', { class: 'panel actions' }, h('div', { class: 'row' }, buttons), extra);
@@ -582,7 +601,10 @@ export class GamePage {
 
   impassePanel(sideName) {
     const im = this.state.impasse;
-    const row = (c) => h('tr', { 'data-color': c, class: im[c].canDeclare ? 'can-declare' : '' },
+    // Under professional rules a row stands out when its side has the 24 points not to lose an agreed impasse.
+    const agreement = !!(this.state.rules && this.state.rules.impasse === 'AGREEMENT_24');
+    const good = (c) => (agreement ? im[c].points >= im[c].needed : im[c].canDeclare);
+    const row = (c) => h('tr', { 'data-color': c, class: good(c) ? 'can-declare' : '' },
       h('th', {}, (c === 'sente' ? '☗' : '☖') + sideName(c)),
       h('td', { class: 'points' }, `${im[c].points} / ${im[c].needed}`),
       h('td', {}, im[c].kingInZone ? '✓' : '✗'),

@@ -539,9 +539,21 @@ public final class Game {
         return finish(v.outcome().orElseThrow(() -> new IllegalStateException(v.message())));
     }
 
+    /** The points (of all pieces, on the board and in hand) a side needs not to lose an agreed impasse. */
+    public static final int IMPASSE_AGREEMENT_POINTS = 24;
+
+    /**
+     * Whether the players may agree to an impasse now (JSA 24-point rule): the game goes on under
+     * {@code AGREEMENT_24} and both kings have entered the enemy camp.
+     */
+    public boolean canAgreeImpasse() {
+        return outcome == null && rules.impasse() == RuleSet.Impasse.AGREEMENT_24 && impasseCount(Color.SENTE).kingInZone()
+                && impasseCount(Color.GOTE).kingInZone();
+    }
+
     /**
      * Both players agree to an impasse (JSA 24-point rule): both kings must have entered the enemy camp;
-     * a side with fewer than 24 points loses, otherwise the game is a draw.
+     * a side with fewer than {@value #IMPASSE_AGREEMENT_POINTS} points loses, otherwise the game is a draw.
      *
      * @throws IllegalStateException if the game is over, the rule set is not {@code AGREEMENT_24}, or a king
      *     has not entered
@@ -553,15 +565,15 @@ public final class Game {
         if (rules.impasse() != RuleSet.Impasse.AGREEMENT_24) {
             throw new IllegalStateException("the rule set " + rules.impasse() + " has no impasse by agreement");
         }
-        ImpasseCount s = impasseCount(Color.SENTE), g = impasseCount(Color.GOTE);
-        if (!s.kingInZone() || !g.kingInZone()) {
+        if (!canAgreeImpasse()) {
             throw new IllegalStateException("an impasse needs both kings in the enemy camp");
         }
+        ImpasseCount s = impasseCount(Color.SENTE), g = impasseCount(Color.GOTE);
         String pts = "sente " + s.totalPoints() + ", gote " + g.totalPoints() + " points";
-        if (s.totalPoints() < 24) {
+        if (s.totalPoints() < IMPASSE_AGREEMENT_POINTS) {
             return finish(new Outcome.Win(Color.GOTE, Ending.IMPASSE, pts));
         }
-        if (g.totalPoints() < 24) {
+        if (g.totalPoints() < IMPASSE_AGREEMENT_POINTS) {
             return finish(new Outcome.Win(Color.SENTE, Ending.IMPASSE, pts));
         }
         return finish(new Outcome.Draw(Ending.IMPASSE, pts));

@@ -434,8 +434,10 @@ class GameEndingsTest {
         Outcome expected = result.equals("DRAW")
                 ? new Outcome.Draw(Ending.IMPASSE, pts)
                 : new Outcome.Win(Color.valueOf(result), Ending.IMPASSE, pts);
+        assertThat(game.canAgreeImpasse()).as(sfen).isTrue();
         assertThat(game.agreeImpasse()).as("%s: %s", name, sfen).isEqualTo(expected);
         assertThat(game.outcome()).as(sfen).hasValue(expected);
+        assertThat(game.canAgreeImpasse()).as("not once the game is over").isFalse();
         assertThatThrownBy(game::agreeImpasse).as(sfen).isInstanceOf(IllegalStateException.class);
     }
 
@@ -443,9 +445,11 @@ class GameEndingsTest {
     void agreementNeedsBothKingsEnteredAndTheRule() {
         String notEntered = "9/9/9/4K4/9/9/9/4k4/9 b RB4G4S6Prb4n4l12p 1";
         Game game = Game.of(Sfen.parse(notEntered), RuleSet.PROFESSIONAL);
+        assertThat(game.canAgreeImpasse()).as(notEntered).isFalse();
         assertThatThrownBy(game::agreeImpasse).as(notEntered).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("both kings");
         String entered = "9/4K4/9/9/9/9/9/4k4/9 b RB4G4S6Prb4n4l12p 1";
+        assertThat(Game.of(Sfen.parse(entered), RuleSet.CSA).canAgreeImpasse()).as("not under a declaration rule").isFalse();
         assertThatThrownBy(Game.of(Sfen.parse(entered), RuleSet.CSA)::agreeImpasse).as(entered)
                 .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(Game.of(Sfen.parse(entered), RuleSet.PROFESSIONAL)::declare).as(entered)

@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
 record CreateGame(String name, boolean engine, Integer engineLevel, Handicap handicap, String side, String rules, TimeControl timeControl,
         boolean lobby) {
 
-    static final Set<String> RULES = Set.of("csa", "amateur", "try", "casual");
+    static final Set<String> RULES = Set.of("csa", "amateur", "try", "casual", "professional");
     private static final Set<String> FIELDS = Set.of("name", "opponent", "engineLevel", "handicap", "side", "rules", "timeControl", "lobby");
     private static final Set<String> TC_FIELDS = Set.of("mainSeconds", "byoyomiSeconds", "periods", "incrementSeconds");
 
@@ -59,7 +59,7 @@ record CreateGame(String name, boolean engine, Integer engineLevel, Handicap han
         }
         String rules = string(n, "rules", "csa");
         if (!RULES.contains(rules)) {
-            throw bad("rules must be one of csa, amateur, try, casual, not \"" + clip(rules) + "\"");
+            throw bad("rules must be one of csa, amateur, try, casual, professional, not \"" + clip(rules) + "\"");
         }
         TimeControl tc = timeControl(n.get("timeControl"));
         JsonNode lb = n.get("lobby");

@@ -150,12 +150,30 @@ final class GameAdapter {
         return Declaration.judge(game.rules().impasse(), declarer, game.impasseCount(Color.SENTE), game.impasseCount(Color.GOTE));
     }
 
-    /** The live impasse counts with each side's verdict as if it declared now, or null without a declaration rule. */
+    /** Whether the rule set settles an impasse by the players' agreement (持将棋, professional rules). */
+    boolean hasAgreement() {
+        return game.rules().impasse() == RuleSet.Impasse.AGREEMENT_24;
+    }
+
+
+    /**
+     * The live impasse counts with each side's verdict as if it declared now; under an agreement rule every
+     * piece's points against the 24 needed; null without either rule.
+     */
     ImpasseView impasse() {
+        if (hasAgreement()) {
+            boolean both = game.canAgreeImpasse();
+            return new ImpasseView(agreementSide(Color.SENTE, both), agreementSide(Color.GOTE, both));
+        }
         if (!hasDeclaration()) {
             return null;
         }
         return new ImpasseView(impasseSide(Color.SENTE), impasseSide(Color.GOTE));
+    }
+
+    private ImpasseView.Side agreementSide(Color c, boolean both) {
+        ImpasseCount n = game.impasseCount(c);
+        return new ImpasseView.Side(n.kingInZone(), n.piecesInZone(), n.totalPoints(), Game.IMPASSE_AGREEMENT_POINTS, n.inCheck(), both);
     }
 
     private ImpasseView.Side impasseSide(Color c) {

@@ -50,6 +50,8 @@ public final class Round {
     private GameAdapter game;
     private Clock clock;
     private Color takebackOffer;
+    /** An impasse proposed by this player (持将棋, professional rules) and not answered yet; a move lets it lapse. */
+    private Color impasseOffer;
     /** A rematch offered by this player of the finished game and not answered yet (kept in memory only). */
     private Color rematchOffer;
     /** The rematch's game, once it was created. */
@@ -339,6 +341,7 @@ public final class Round {
             this.game = live.game();
             this.clock = live.clock();
             this.takebackOffer = null;
+            this.impasseOffer = null;
             publish(state(null));
             scheduleFlag();
             cancelThinking();
@@ -411,6 +414,7 @@ public final class Round {
             case GameAdapter.Played.Applied a -> {
                 clock = stepped != null ? stepped : clock.start(game.turn(), now);
                 takebackOffer = null;
+                impasseOffer = null;
                 long wall = ctx.wall().millis();
                 StoredGame.Result result = a.outcome().map(o -> result(o, wall)).orElse(null);
                 if (result != null) {
@@ -629,6 +633,34 @@ public final class Round {
                 takebackOffer = null;
                 publish(new ServerEvent.TakebackDeclined(Views.color(seat)));
             }
+            case IMPASSE_OFFER -> {
+                if (!game.hasAgreement()) {
+                    throw new RefusedException(ErrorCode.NOT_ALLOWED, "the rule set " + stored.terms().rules() + " has no impasse by agreement");
+                }
+                if (!game.game().canAgreeImpasse()) {
+                    throw new RefusedException(ErrorCode.NOT_ALLOWED, "an impasse can be proposed once both kings are in the enemy camp");
+                }
+                if (impasseOffer == seat.opposite() || stored.player(seat.opposite()).kind() == PlayerKind.ENGINE) {
+                    // accepted: by the opponent's own proposal, or at once by the engine
+                    end(GameStatus.FINISHED, result(game.game().agreeImpasse(), wall));
+                    return;
+                }
+                impasseOffer = seat;
+                publish(new ServerEvent.ImpasseOffered(Views.color(seat)));
+            }
+            case IMPASSE_ACCEPT -> {
+                if (impasseOffer == null || impasseOffer == seat) {
+                    throw new RefusedException(ErrorCode.NO_OFFER, "there is no impasse proposal from your opponent");
+                }
+                end(GameStatus.FINISHED, result(game.game().agreeImpasse(), wall));
+            }
+            case IMPASSE_DECLINE -> {
+                if (impasseOffer == null) {
+                    throw new RefusedException(ErrorCode.NO_OFFER, "there is no impasse proposal");
+                }
+                impasseOffer = null;
+                publish(new ServerEvent.ImpasseDeclined(Views.color(seat)));
+            }
             case CLAIM_WIN -> claim(seat, wall);
             case ABORT -> throw new IllegalStateException("handled above");
         }
@@ -720,6 +752,7 @@ public final class Round {
             clock = clock.start(game.turn(), now);
         }
         takebackOffer = null;
+        impasseOffer = null;
         stored = stored.with(stored.status(), newPly, null, ctx.wall().millis());
         cancelThinking();
         publish(state(null));
@@ -904,7 +937,8 @@ public final class Round {
                 new RulesView(g.terms().rules(), rs.impasse().name(), rs.maxMoves(), rs.takebacks()), Views.timeControl(g.terms().timeControl()),
                 Views.furigoma(g.terms().furigoma(), g.terms().creator()), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
                 game.moves(), game.lastMove(), t.check(), t.dests(), t.dropDests(), Views.clock(clock, now, ctx.wall().millis()), game.impasse(),
-                abortable(), Views.color(takebackOffer), Views.outcome(g.result()), KingCharacters.of(g), Views.color(rematchOffer), rematchId);
+                abortable(), Views.color(takebackOffer), Views.color(impasseOffer), Views.outcome(g.result()), KingCharacters.of(g), Views.color(rematchOffer),
+                rematchId);
     }
 
     private PlayerView player(StoredGame g, Color c) {

@@ -15,7 +15,8 @@ import java.util.Map;
         @JsonSubTypes.Type(ServerEvent.End.class), @JsonSubTypes.Type(ServerEvent.Started.class),
         @JsonSubTypes.Type(ServerEvent.TakebackOffered.class), @JsonSubTypes.Type(ServerEvent.TakebackDeclined.class),
         @JsonSubTypes.Type(ServerEvent.RematchOffered.class), @JsonSubTypes.Type(ServerEvent.RematchDeclined.class),
-        @JsonSubTypes.Type(ServerEvent.Rematch.class),
+        @JsonSubTypes.Type(ServerEvent.Rematch.class), @JsonSubTypes.Type(ServerEvent.ImpasseOffered.class),
+        @JsonSubTypes.Type(ServerEvent.ImpasseDeclined.class),
         @JsonSubTypes.Type(ServerEvent.Presence.class), @JsonSubTypes.Type(ServerEvent.Error.class), @JsonSubTypes.Type(ServerEvent.Pong.class),
         @JsonSubTypes.Type(ServerEvent.Lobby.class), @JsonSubTypes.Type(ServerEvent.SeekAdded.class),
         @JsonSubTypes.Type(ServerEvent.SeekRemoved.class)})
@@ -26,11 +27,12 @@ public sealed interface ServerEvent {
     record State(String id, String status, String you, Players players, HandicapView handicap, RulesView rules, TimeControlView timeControl,
             FurigomaView furigoma, String initialSfen, String sfen, int ply, String turn, List<MoveView> moves, LastMove lastMove, String check,
             Map<String, Map<String, String>> dests, Map<String, List<String>> dropDests, ClockView clock, ImpasseView impasse, boolean abortable,
-            String takebackOffer, OutcomeView outcome, KingCharacters kings, String rematchOffer, String rematch) implements ServerEvent {
+            String takebackOffer, String impasseOffer, OutcomeView outcome, KingCharacters kings, String rematchOffer, String rematch)
+            implements ServerEvent {
         /** The same state for another viewer. */
         public State forViewer(String seat) {
             return new State(id, status, seat, players, handicap, rules, timeControl, furigoma, initialSfen, sfen, ply, turn, moves, lastMove, check,
-                    dests, dropDests, clock, impasse, abortable, takebackOffer, outcome, kings, rematchOffer, rematch);
+                    dests, dropDests, clock, impasse, abortable, takebackOffer, impasseOffer, outcome, kings, rematchOffer, rematch);
         }
     }
 
@@ -54,6 +56,14 @@ public sealed interface ServerEvent {
     /** A takeback offer was declined or withdrawn. */
     @JsonTypeName("takebackDeclined")
     record TakebackDeclined(String by) implements ServerEvent {}
+
+    /** A player proposed an impasse by agreement (持将棋, professional rules). */
+    @JsonTypeName("impasseOffered")
+    record ImpasseOffered(String by) implements ServerEvent {}
+
+    /** An impasse proposal was declined or withdrawn. */
+    @JsonTypeName("impasseDeclined")
+    record ImpasseDeclined(String by) implements ServerEvent {}
 
     /** A player of the finished game offered a rematch. */
     @JsonTypeName("rematchOffered")

@@ -76,10 +76,13 @@ public sealed interface ClientMessage {
             case "takebackOffer" -> act(node, type, PlayerAction.TAKEBACK_OFFER);
             case "takebackAccept" -> act(node, type, PlayerAction.TAKEBACK_ACCEPT);
             case "takebackDecline" -> act(node, type, PlayerAction.TAKEBACK_DECLINE);
+            case "impasseOffer" -> act(node, type, PlayerAction.IMPASSE_OFFER);
+            case "impasseAccept" -> act(node, type, PlayerAction.IMPASSE_ACCEPT);
+            case "impasseDecline" -> act(node, type, PlayerAction.IMPASSE_DECLINE);
             case "claimWin" -> act(node, type, PlayerAction.CLAIM_WIN);
             case "abort" -> act(node, type, PlayerAction.ABORT);
             default -> throw new RefusedException(ErrorCode.UNKNOWN_TYPE, "unknown message type \"" + clip(type) + "\" (move, resign, declare,"
-                    + " takebackOffer, takebackAccept, takebackDecline, claimWin, abort, ping)");
+                    + " takebackOffer, takebackAccept, takebackDecline, impasseOffer, impasseAccept, impasseDecline, claimWin, abort, ping)");
         };
     }
 

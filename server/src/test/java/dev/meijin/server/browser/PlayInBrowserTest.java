@@ -271,6 +271,48 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void anImpasseIsProposedAndAcceptedUnderProfessionalRules() throws InterruptedException {
+        // A real game of the test data (csa/mog-core-scala/002.csa, Apache-2.0): after 199 moves both kings are
+        // in the enemy camp, sente with 39 points and gote with 15.
+        List<String> moves = dev.meijin.notation.kifu.GameRecords.fromKifu(dev.meijin.notation.csa.CsaReader.read(
+                dev.meijin.testdata.TestData.text("csa/mog-core-scala/002.csa", java.nio.charset.StandardCharsets.UTF_8)).kifu())
+                .game().usiMoves().subList(0, 199);
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Pro", Map.of("side", "sente", "rules", "professional", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Kishi");
+            sente.awaitMyTurn();
+            assertThat(sente.browser.all("#declare")).as("no declaration under professional rules").isEmpty();
+            assertThat(sente.browser.all("#impasse-offer")).as("no proposal before both kings have entered").isEmpty();
+            try (SocketPlayer s = new SocketPlayer(base, id, secretOf(sente, id)); SocketPlayer g = new SocketPlayer(base, id, secretOf(gote, id))) {
+                for (int i = 0; i < moves.size(); i++) {
+                    (i % 2 == 0 ? s : g).move(moves.get(i), i);
+                    Thread.sleep(30); // each socket may send 20 messages a second
+                }
+            }
+            gote.awaitPly(199);
+            sente.awaitPly(199);
+            assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("39 / 24");
+            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("15 / 24");
+            assertThat(sente.browser.attribute("#impasse tr[data-color='sente']", "class")).isEqualTo("can-declare");
+            assertThat(sente.browser.attribute("#impasse tr[data-color='gote']", "class")).as("short of 24 points").isEmpty();
+            gote.browser.click("#impasse-offer");
+            sente.browser.await("the proposal shown to sente", d -> !sente.browser.all("#impasse-accept").isEmpty());
+            assertThat(sente.browser.text("#impasse-request")).contains("Your opponent proposes an impasse");
+            sente.browser.screenshot("game-impasse-proposal-desktop");
+            sente.browser.click("#impasse-accept");
+            assertThat(sente.awaitEnd()).isEqualTo("IMPASSE");
+            assertThat(gote.awaitEnd()).isEqualTo("IMPASSE");
+            assertThat(sente.statusText()).startsWith("Sente wins");
+            gote.browser.screenshot("game-impasse-end-phone");
+        }
+    }
+
+    /** The secret this page holds for a game (the page keeps its seats in local storage). */
+    private static String secretOf(Seat seat, String gameId) {
+        return (String) seat.browser.script("return JSON.parse(localStorage.getItem('meijin.seats'))[arguments[0]].secret", gameId);
+    }
+
+    @Test
     void aPieceCapturedIsDroppedFromTheHand() {
         try (Seat sente = seat(Browser.DESKTOP, "ja"); Seat gote = seat(Browser.TABLET, "en")) {
             String id = sente.create("Sente", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
