@@ -7,7 +7,7 @@ import { Clocks } from './clock.js';
 import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
 import { positions } from './replay.js';
-import { countdown } from './sound.js';
+import { countdown, pieceSound } from './sound.js';
 import { language, t } from './i18n.js';
 import { rulesName } from './lobby.js';
 
@@ -216,6 +216,7 @@ export class GamePage {
       return;
     }
     s.moves.push(m.move);
+    pieceSound();
     this.positionAt = performance.now();
     s.ply = m.ply;
     s.sfen = m.sfen;

@@ -1,4 +1,5 @@
-// The last-ten-seconds countdown: a short beep each second (WebAudio) or the number spoken, or nothing.
+// Sounds of the game page: a piece placed on the board (駒音) for every move, and the last-ten-seconds countdown:
+// a short beep each second (WebAudio) or the number spoken. 'off' silences both.
 
 const MODE_KEY = 'meijin.sound';
 let ctx = null;
@@ -39,6 +40,29 @@ export function countdown(seconds, lang) {
     return;
   }
   beep(seconds <= 3 ? 1320 : 880, 0.09);
+}
+
+/**
+ * The sound of a piece placed on the board (駒音): a short knock of filtered noise, unless sound is off. The
+ * page counts the moves it sounded for in `window.meijinMoveSounds`.
+ */
+export function pieceSound() {
+  window.meijinMoveSounds = (window.meijinMoveSounds || 0) + 1;
+  if (soundMode() === 'off' || !ctx) return;
+  const length = Math.floor(ctx.sampleRate * 0.06);
+  const buffer = ctx.createBuffer(1, length, ctx.sampleRate);
+  const data = buffer.getChannelData(0);
+  for (let i = 0; i < length; i++) data[i] = (Math.random() * 2 - 1) * Math.pow(1 - i / length, 4);
+  const source = ctx.createBufferSource();
+  source.buffer = buffer;
+  const filter = ctx.createBiquadFilter();
+  filter.type = 'bandpass';
+  filter.frequency.value = 1400;
+  filter.Q.value = 1.2;
+  const gain = ctx.createGain();
+  gain.gain.value = 0.6;
+  source.connect(filter).connect(gain).connect(ctx.destination);
+  source.start();
 }
 
 /** A short sine tone. */

@@ -85,6 +85,9 @@ final class PlayInBrowserTest {
             }
             assertThat(sente.awaitEnd()).isEqualTo("CHECKMATE");
             assertThat(gote.awaitEnd()).isEqualTo("CHECKMATE");
+            // Every move was sounded on each page (駒音; silent here, the pages' sound being off).
+            assertThat(((Number) sente.browser.script("return window.meijinMoveSounds || 0")).intValue()).isEqualTo(moves.size());
+            assertThat(((Number) gote.browser.script("return window.meijinMoveSounds || 0")).intValue()).isEqualTo(moves.size());
             // The page reports its player's thinking time with each move, so the server forgives only the lag
             // (tens of milliseconds here) and not its 300 ms grace: sente's three timed moves (over 600 ms each)
             // would otherwise have been forgiven 900 ms in all.
