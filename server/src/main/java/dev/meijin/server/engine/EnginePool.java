@@ -110,8 +110,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             engine.setOption("Threads", "1");
             engine.setOption("USI_Ponder", "false");
             engine.setOption("MinimumThinkingTime", "0");
+            // In-process margins: the round forgives the engine no lag, and nothing stands between it and the clock.
             engine.setOption("NetworkDelay", "100");
-            engine.setOption("NetworkDelay2", "400");
+            engine.setOption("NetworkDelay2", "150");
             try {
                 engine.prepare();
             } catch (IllegalStateException e) {

@@ -393,21 +393,25 @@ public final class Round {
     /**
      * Plays a move for a seat: commits it, steps the clock, tells everyone; refusals are thrown. With the
      * player's thinking time known, only the rest of the time its clock ran is forgiven as lag: a move can
-     * then be out of time although the flag timer, which allows for the most lag, has not fallen yet.
+     * then be out of time although the flag timer, which allows for the most lag, has not fallen yet. The
+     * engine's moves are forgiven nothing: it plays in this process, so it has no lag.
      */
     private void move(Color seat, String usi, int expectedPly, Optional<Duration> thinking) {
         long now = ctx.time().nanos();
         if (endIfFlagged(now)) {
             throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: you ran out of time before moving");
         }
-        Clock stepped = clock.running().isPresent() ? clock.step(now, thinking.orElse(Duration.ZERO)) : null;
+        Clock.Side before = clock.side(seat);
+        long usedNanos = clock.running().isPresent() ? before.pending().toNanos() + (now - clock.since()) : -1;
+        // The engine runs in this process: its move reaches the clock at once, so all of its time is its thinking.
+        Duration reported = stored.player(seat).kind() == PlayerKind.ENGINE && usedNanos >= 0
+                ? Duration.ofNanos(usedNanos) : thinking.orElse(Duration.ZERO);
+        Clock stepped = clock.running().isPresent() ? clock.step(now, reported) : null;
         if (stepped != null && clock.running().get() == seat && stepped.flagged(now).isPresent()) {
             end(GameStatus.FINISHED, result(game.game().timeLoss(seat), ctx.wall().millis()));
             throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: you ran out of time before moving");
         }
         int ply = game.plies();
-        Clock.Side before = clock.side(seat);
-        long usedNanos = clock.running().isPresent() ? before.pending().toNanos() + (now - clock.since()) : -1;
         Long timeMs = usedNanos < 0 ? null : usedNanos / MS;
         switch (game.play(seat, usi, expectedPly, timeMs)) {
             case GameAdapter.Played.Refused r -> throw new RefusedException(r.code(), r.message());

@@ -121,6 +121,29 @@ class EngineGameTest {
     }
 
     @Test
+    void theEngineIsChargedAllTheTimeItsClockRanWithNoLagForgiven() {
+        h = new Harness(ServerConfig.defaults().withPort(0).withDataDir(dir).withGrace(Duration.ofMillis(300))
+                .withEngine(new EngineSettings(1, 40_000, Duration.ofSeconds(10))));
+        Harness.Seat me = h.create("{\"opponent\":\"engine\",\"engineLevel\":8,\"side\":\"sente\",\"timeControl\":{\"mainSeconds\":600}}");
+        Harness.Ws ws = h.connect(me.gameId(), me.secret());
+        ws.next("state");
+        JsonNode position = null;
+        for (int ply = 0; ply < 6; ply += 2) {
+            ws.move(position == null ? "7g7f" : firstLegal(position), ply);
+            ws.next("move");
+            JsonNode reply = ws.next("move", 30);
+            long used = reply.get("move").get("timeMs").asLong();
+            long spentBefore = 600_000 - (position == null ? 600_000 : position.get("clock").get("gote").get("mainMs").asLong());
+            long left = reply.get("clock").get("gote").get("mainMs").asLong();
+            // A person's move would be forgiven up to 300 ms of it as lag; the engine has none.
+            assertThat(used).as("the engine's search took some time").isPositive();
+            assertThat(left).as("the engine's main time after ply %d, its move stored as %d ms", ply + 2, used)
+                    .isBetween(600_000 - spentBefore - used - 1, 600_000 - spentBefore - used);
+            position = reply;
+        }
+    }
+
+    @Test
     void theEngineMovesFirstWhenItHasSenteAndTheGameResumesOnRestart() {
         start(1, 2_000);
         Harness.Seat me = h.create("{\"opponent\":\"engine\",\"engineLevel\":3,\"side\":\"gote\"}");
