@@ -174,23 +174,9 @@ final class SolveCommand implements Callable<Integer> {
         return new ParameterException(spec.commandLine(), message);
     }
 
-    /**
-     * A problem from an SFEN: a legal position, or a mate problem whose attacker has no king, or a composed
-     * problem with two pawns on a file (some classics have them; the rules apply from there on).
-     */
+    /** A problem from an SFEN ({@link Sfen#problem}). */
     static Position parseProblem(String text) {
-        try {
-            return Positions.parse(text);
-        } catch (SfenException e) {
-            if (e.reason() != SfenException.Reason.POSITION) {
-                throw e;
-            }
-            try {
-                return Position.ofRecord(Sfen.parse(text.startsWith("sfen ") ? text.substring(5) : text));
-            } catch (IllegalPositionException | SfenException again) {
-                throw e;
-            }
-        }
+        return Sfen.problem(text);
     }
 
     private Position recordStart(String f) {

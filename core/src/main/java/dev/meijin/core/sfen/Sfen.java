@@ -229,6 +229,34 @@ public final class Sfen {
     }
 
     /**
+     * Parses SFEN text into the position of a mate problem, as leniently as published problems need: a legal
+     * position ({@link #position}); else one whose attacker has no king ({@link #tsume}); else a composed
+     * position that breaks a rule of placement, such as the nine pawns on one file of some classics
+     * ({@link Position#ofRecord}).
+     *
+     * @throws SfenException if the text is malformed, or with the first reading's reason (which lists every
+     *     issue) when the position is none of these
+     */
+    public static Position problem(String text) {
+        try {
+            return position(text);
+        } catch (SfenException e) {
+            if (e.reason() != SfenException.Reason.POSITION) {
+                throw e;
+            }
+            try {
+                return tsume(text);
+            } catch (SfenException tsume) {
+                try {
+                    return Position.ofRecord(parse(text));
+                } catch (IllegalPositionException composed) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
      * The character index in SFEN text of the piece on a square (the {@code +} of a promoted one), or 0 when the
      * square is -1 or not found.
      */

@@ -315,6 +315,27 @@ class SfenTest {
     }
 
     @Test
+    void problemReadsLegalTsumeAndComposedPositionsAndReportsTheFirstReason() {
+        String legal = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        assertThat(Sfen.format(Sfen.problem("sfen " + legal))).isEqualTo(legal);
+        String kingless = "4k4/9/9/9/9/9/9/9/9 b 2G 1";
+        assertThat(Sfen.problem(kingless).kingSquare(0)).as(kingless).isEqualTo(Position.NO_SQUARE);
+        // 九歩 (the nine-pawns classic): gote's nine pawns on one file, which no game could reach.
+        String ninePawns = "7pk/7p1/7p1/7p1/7p1/7p1/7p1/7p1/7p1 b 2R4L4s4n 1";
+        assertThatThrownBy(() -> Sfen.tsume(ninePawns)).isInstanceOf(SfenException.class);
+        Position composed = Sfen.problem(ninePawns);
+        assertThat(Sfen.format(composed)).isEqualTo(ninePawns);
+        assertThat(composed.sideToMove()).isEqualTo(Color.SENTE.index());
+
+        SfenException malformed = catchThrowableOfType(SfenException.class, () -> Sfen.problem("4k4/9/9 b - 1"));
+        assertThat(malformed.reason()).isEqualTo(Reason.BOARD);
+        String noKings = "9/9/9/9/9/9/9/9/9 b 2G 1";
+        SfenException none = catchThrowableOfType(SfenException.class, () -> Sfen.problem(noKings));
+        assertThat(none.reason()).as(noKings).isEqualTo(Reason.POSITION);
+        assertThat(none.getMessage()).as("the first reading's reason").contains("no king");
+    }
+
+    @Test
     void errorMessagesEscapeControlCharactersAndQuoteAnExcerpt() {
         String hostile = "4k4/9/9/9/\u001b[31m/9/9/9/4K4 b - 1";
         SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(hostile));
