@@ -1,7 +1,8 @@
-// Entry point: the top bar (language, sound) and the page for the address: /game/{id} or the lobby.
+// Entry point: the top bar (language, sound) and the page for the address: /game/{id}, /tsume or the lobby.
 
 import { GamePage } from './game.js';
 import { LobbyPage } from './lobby.js';
+import { TsumePage } from './tsume.js';
 import { language, setLanguage, t, translatePage } from './i18n.js';
 import { setSoundMode, soundMode } from './sound.js';
 
@@ -31,6 +32,10 @@ const match = location.pathname.match(/^\/game\/([A-Za-z0-9_-]+)\/?$/);
 const gameId = match ? match[1] : new URLSearchParams(location.search).get('game');
 if (gameId) {
   new GamePage(root, gameId);
+} else if (/^\/tsume\/?$/.test(location.pathname)) {
+  document.getElementById('nav-tsume').setAttribute('aria-current', 'page');
+  new TsumePage(root);
 } else {
+  document.getElementById('nav-lobby').setAttribute('aria-current', 'page');
   new LobbyPage(root);
 }

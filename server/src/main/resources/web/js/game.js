@@ -10,22 +10,10 @@ import { positions } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
 import { language, t } from './i18n.js';
 import { rulesName } from './lobby.js';
+import { h } from './dom.js';
 
 const NOTATION_KEY = 'meijin.notation';
 const OTHER = { sente: 'gote', gote: 'sente' };
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) {
-    if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
-  }
-  return node;
-}
 
 /** Board destinations and promotion choices in the board's form, from the protocol's `dests`. */
 export function boardDests(dests) {

@@ -2,6 +2,7 @@
 
 import { api, rememberSeat, Socket } from './api.js';
 import { language, t } from './i18n.js';
+import { h } from './dom.js';
 
 /** The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese and English names. */
 export const HANDICAPS = [
@@ -19,19 +20,6 @@ export const HANDICAPS = [
 /** The rule sets of the server (docs/PROTOCOL.md `rules`), with their Japanese and English names. */
 export const RULES = [['csa', 'CSA (27点)', 'CSA (27 points)'], ['amateur', '24点法', '24 points'], ['try', 'トライルール', 'Try rule'],
   ['casual', '練習（待ったあり）', 'Friendly (takebacks)'], ['professional', 'プロ公式', 'Professional']];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) {
-    if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
-  }
-  return node;
-}
 
 function select(id, options, value) {
   const s = h('select', { id, name: id }, options.map(([v, label]) => h('option', { value: v }, label)));

@@ -1,6 +1,7 @@
 package dev.meijin.server;
 
 import dev.meijin.server.engine.EnginePool;
+import dev.meijin.server.engine.MateService;
 import dev.meijin.server.game.Database;
 import dev.meijin.server.game.GameRepository;
 import dev.meijin.server.http.HttpApi;
@@ -50,11 +51,13 @@ public final class PlayServer implements AutoCloseable {
     private final GameRepository repo;
     private final String host;
     private final EnginePool engine;
+    private final MateService mates;
 
     private PlayServer(Database db, GameRepository repo, ScheduledExecutorService timers, Javalin app, RoundOwner rounds, String host,
-            EnginePool engine) {
+            EnginePool engine, MateService mates) {
         this.repo = repo;
         this.engine = engine;
+        this.mates = mates;
         this.db = db;
         this.timers = timers;
         this.app = app;
@@ -96,6 +99,8 @@ public final class PlayServer implements AutoCloseable {
         JsonMapper json = Json.mapper();
         HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null, cfg.writesPerSecond(), ctx.timings());
         api.analyseWith(engine, 20_000);
+        MateService mates = engine != null ? new MateService() : null;
+        api.solveMatesWith(mates);
         GameSockets sockets = new GameSockets(rounds, bus, json, cfg.time());
         Set<WsContext> lobbyConns = ConcurrentHashMap.newKeySet();
         boolean hasClient = PlayServer.class.getResource("/web/index.html") != null;
@@ -103,7 +108,7 @@ public final class PlayServer implements AutoCloseable {
             c.concurrency.useVirtualThreads = true;
             c.startup.showJavalinBanner = false;
             c.jsonMapper(new JavalinJackson3(json, true));
-            c.http.maxRequestSize = 65536;
+            c.http.maxRequestSize = HttpApi.MAX_MATE_BODY;
             c.jetty.modifyWebSocketServletFactory(f -> {
                 f.setMaxTextMessageSize(65536);
                 f.setIdleTimeout(java.time.Duration.ofMinutes(2));
@@ -118,6 +123,7 @@ public final class PlayServer implements AutoCloseable {
             api.routes(c.routes);
             c.routes.get("/game/{id}", PlayServer::index);
             c.routes.get("/lobby", PlayServer::index);
+            c.routes.get("/tsume", PlayServer::index);
             if (!hasClient) {
                 c.routes.get("/", PlayServer::index);
             }
@@ -139,7 +145,7 @@ public final class PlayServer implements AutoCloseable {
             });
         });
         app.start(cfg.host(), cfg.port());
-        PlayServer s = new PlayServer(db, repo, timers, app, rounds, cfg.host(), engine);
+        PlayServer s = new PlayServer(db, repo, timers, app, rounds, cfg.host(), engine, mates);
         LOG.info("Meijin play server on {} ({} resumed)", s.url(), resumed == 1 ? "1 game" : resumed + " games");
         return s;
     }
@@ -183,6 +189,9 @@ public final class PlayServer implements AutoCloseable {
         rounds.close(Duration.ofSeconds(5));
         if (engine != null) {
             engine.close();
+        }
+        if (mates != null) {
+            mates.close();
         }
         timers.shutdownNow();
         repo.close();

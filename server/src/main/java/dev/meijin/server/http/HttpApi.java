@@ -5,6 +5,7 @@ import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.notation.Format;
 import dev.meijin.server.engine.EnginePool;
+import dev.meijin.server.engine.MateService;
 import dev.meijin.server.game.GameRepository;
 import dev.meijin.server.game.GameStatus;
 import dev.meijin.server.game.PlayerKind;
@@ -60,6 +61,9 @@ public final class HttpApi {
     private final ClientLimits writes;
     private final MoveTimings timings;
     private EnginePool engine;
+    private MateService mates;
+    /** Mate problems per second per client address (bursts of five). */
+    private final ClientLimits mateLimits = new ClientLimits(0.5, System::nanoTime);
     private long analysisNodes = 20_000;
     private final Map<String, EnginePool.Analysis> analyses = java.util.Collections.synchronizedMap(
             new java.util.LinkedHashMap<>(16, 0.75f, true) {
@@ -100,6 +104,7 @@ public final class HttpApi {
         r.get("/api/games/{id}/analysis", ctx -> analysis(ctx, false));
         r.post("/api/games/{id}/analysis", ctx -> analysis(ctx, true));
         r.get("/api/games", this::list);
+        r.post("/api/mate", this::mate);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
         r.get("/api/health", ctx -> ctx.json(health()));
         r.exception(RefusedException.class, (e, ctx) -> error(ctx, e.code(), e.getMessage()));
@@ -162,14 +167,18 @@ public final class HttpApi {
     }
 
     private JsonNode body(Context ctx) {
+        return body(ctx, MAX_BODY);
+    }
+
+    private JsonNode body(Context ctx, int max) {
         byte[] b;
         try (InputStream in = ctx.req().getInputStream()) {
-            b = in.readNBytes(MAX_BODY + 1);
+            b = in.readNBytes(max + 1);
         } catch (IOException e) {
             throw new RefusedException(ErrorCode.BAD_JSON, "the request body could not be read");
         }
-        if (b.length > MAX_BODY) {
-            throw new RefusedException(ErrorCode.TOO_LARGE, "request body over " + MAX_BODY + " bytes");
+        if (b.length > max) {
+            throw new RefusedException(ErrorCode.TOO_LARGE, "request body over " + max + " bytes");
         }
         if (b.length == 0) {
             return json.createObjectNode();
@@ -224,6 +233,43 @@ public final class HttpApi {
         boolean done = a.result().isDone();
         ctx.json(Map.of("gameId", r.id(), "status", done ? "done" : "running", "nodesPerPosition", analysisNodes, "plies",
                 done ? a.result().join() : List.copyOf(a.soFar())));
+    }
+
+    /**
+     * Solves mate problems with this service.
+     *
+     * @param service the solver, or null for none
+     */
+    public void solveMatesWith(MateService service) {
+        this.mates = service;
+    }
+
+    /** The largest body of a mate problem, in bytes: room for a whole game record in UTF-8. */
+    public static final int MAX_MATE_BODY = 65536;
+
+    private void mate(Context ctx) {
+        if (mates == null) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no mate solver");
+        }
+        if (!mateLimits.tryAcquire(ctx.ip())) {
+            throw new RefusedException(ErrorCode.RATE_LIMITED, "too many problems sent from your address; wait a few seconds");
+        }
+        MateProblem p = MateProblem.parse(body(ctx, MAX_MATE_BODY));
+        CompletableFuture<MateService.Solved> answer = mates.solve(p.position(), p.limit())
+                .orElseThrow(() -> new RefusedException(ErrorCode.SOLVER_BUSY, "the mate solver is busy with other problems; try again in a moment"));
+        MateService.Solved solved;
+        try {
+            // The queue holds a few problems: wait for those ahead and this one, with time to spare.
+            solved = answer.get(p.limit().toSeconds() * (MateService.QUEUE + 1) + 30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new RefusedException(ErrorCode.INTERNAL, "the mate solver failed on this problem");
+        } catch (TimeoutException e) {
+            throw new RefusedException(ErrorCode.INTERNAL, "the mate solver did not answer in time");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RefusedException(ErrorCode.INTERNAL, "interrupted");
+        }
+        ctx.json(MateProblem.view(solved));
     }
 
     private void limit(Context ctx) {

@@ -21,6 +21,7 @@ public enum ErrorCode {
     NO_OFFER(409),
     CANNOT_CLAIM(409),
     ENGINE_UNAVAILABLE(503),
+    SOLVER_BUSY(503),
     INTERNAL(500);
 
     private final int httpStatus;

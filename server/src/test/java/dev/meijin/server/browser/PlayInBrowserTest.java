@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.PlayServer;
 import dev.meijin.server.ServerConfig;
+import dev.meijin.testdata.TestData;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,8 +21,9 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * Whole games in two headless browsers against the real server on a free port with a temporary H2 database:
- * every move is clicked on the board, and what each page shows is checked. Screenshots of desktop and phone
- * pages go to {@code server/target/screenshots/}. Tagged slow: the fast lane ({@code -Pfast}) leaves them out.
+ * every move is clicked on the board, and what each page shows is checked; and the mate-problem page, whose
+ * problems the same server solves. Screenshots of desktop and phone pages go to
+ * {@code server/target/screenshots/}. Tagged slow: the fast lane ({@code -Pfast}) leaves them out.
  */
 @Tag("slow")
 final class PlayInBrowserTest {
@@ -605,6 +608,154 @@ final class PlayInBrowserTest {
             assertThat(back.awaitEnd()).isEqualTo("FORFEIT");
             back.browser.screenshot("game-computer-claimed-phone");
         }
+    }
+
+    @Test
+    void aMateProblemIsPastedSolvedAndItsSolutionSteppedThroughOnTheTsumePage() {
+        try (Seat desk = seat(Browser.DESKTOP, "en"); Seat phone = seat(Browser.PHONE, "ja")) {
+            Browser b = desk.browser;
+            // The top bar leads from the lobby to the page.
+            b.open(base + "/");
+            b.click("#nav-tsume");
+            b.await("the tsume page", d -> d.getCurrentUrl().endsWith("/tsume") && !b.all("#problem").isEmpty());
+            assertThat(b.text("h1")).isEqualTo("Mate problems");
+            assertThat(b.find("#limit").getDomProperty("value")).isEqualTo("10");
+            org.openqa.selenium.WebElement input = b.find("#problem");
+            // A mate in five where the defender interposes a gold, which the dragon takes (one piece left over).
+            input.sendKeys("7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1");
+            // A plain SFEN is shown on the board as soon as it is typed.
+            b.await("the problem on the board", d -> "R".equals(desk.pieceOn("4i")));
+            assertThat(desk.pieceOn("2b")).isEqualTo("K");
+            assertThat(desk.colorOn("2b")).isEqualTo("gote");
+            assertThat(texts(b, "#board .piece[data-role='K'] .piece-text")).as("the defender's king is 玉").containsExactly("玉");
+            assertThat(b.text(".mj-hand-bottom .mj-hand-label")).isEqualTo("☗Attacker");
+            // The answer is held back a little, so that the page can be seen waiting for it.
+            b.script("const f = window.fetch; window.fetch = (...a) => new Promise(r => setTimeout(r, 1000)).then(() => f(...a))");
+            b.click("#solve");
+            assertThat(b.find("#solve").isEnabled()).as("no second request while solving").isFalse();
+            assertThat(b.text("#tsume-status")).isEqualTo("Solving… (up to 10 s)");
+            b.await("the answer", d -> !b.all("#verdict").isEmpty());
+            assertThat(b.text("#verdict")).isEqualTo("Mate in 5");
+            assertThat(b.all("#tsume-status.hidden")).hasSize(1);
+            assertThat(b.find("#solve").isEnabled()).isTrue();
+            assertThat(texts(b, "#solution li .text")).containsExactly("R-4b+", "G*3b", "S*3a", "K-1b", "+Rx3b");
+            assertThat(b.text("#leftover")).isEqualTo("Pieces left over (駒余り): 1 in hand at the end");
+            assertThat(b.all("#inexact")).as("the line was read exactly").isEmpty();
+            assertThat(b.text("#stats")).matches("[\\d,]+ nodes, \\d+ ms");
+            assertThat(b.find("#nav-prev").isEnabled()).isFalse();
+
+            // Forward with ›: the rook promotes on 4b, then the defender's gold interposes on 3b.
+            b.click("#nav-next");
+            b.await("move 1 shown", d -> "+R".equals(desk.pieceOn("4b")));
+            assertThat(desk.pieceOn("4i")).isNull();
+            assertThat(b.attribute("#solution li.current", "data-ply")).isEqualTo("1");
+            assertThat(b.all(".mj-sq.last").stream().map(e -> e.getDomAttribute("data-square")).toList())
+                    .containsExactlyInAnyOrder("4i", "4b");
+            b.click("#nav-next");
+            b.await("move 2 shown", d -> "G".equals(desk.pieceOn("3b")));
+            assertThat(desk.colorOn("3b")).isEqualTo("gote");
+            // A click on the last move: the dragon has taken the gold, which is now in the attacker's hand.
+            b.click("#solution li[data-ply='5']");
+            b.await("move 5 shown", d -> "+R".equals(desk.pieceOn("3b")));
+            assertThat(desk.colorOn("3b")).isEqualTo("sente");
+            assertThat(desk.pieceOn("1b")).isEqualTo("K");
+            assertThat(desk.pieceOn("3a")).isEqualTo("S");
+            assertThat(b.all(".mj-hand-piece[data-hand='sente']").stream().map(e -> e.getDomAttribute("data-role")).toList())
+                    .containsExactly("G");
+            assertThat(b.find("#nav-next").isEnabled()).isFalse();
+            assertThat(b.text("#showing")).isEqualTo("After move 5");
+            b.screenshot("tsume-solved-desktop");
+            // The arrow keys step through the solution too.
+            org.openqa.selenium.WebElement body = b.find("body");
+            body.sendKeys(org.openqa.selenium.Keys.ARROW_UP);
+            b.await("the problem again", d -> "R".equals(desk.pieceOn("4i")));
+            assertThat(b.text("#showing")).isEqualTo("The problem");
+            body.sendKeys(org.openqa.selenium.Keys.ARROW_RIGHT);
+            b.await("move 1 again", d -> "+R".equals(desk.pieceOn("4b")));
+            assertThat(b.attribute("#solution li.current", "data-ply")).isEqualTo("1");
+            b.select("#notation", "japanese");
+            assertThat(texts(b, "#solution li .text")).containsExactly("▲４二飛成", "△３二金", "▲３一銀", "△１二玉", "▲３二龍");
+            b.select("#notation", "western");
+
+            // A position without a mate: proven so. Editing the problem takes the old answer away.
+            input.clear();
+            input.sendKeys("4k4/9/9/9/9/9/9/9/9 b - 1");
+            b.await("the old answer gone", d -> b.all("#verdict").isEmpty());
+            b.click("#solve");
+            b.await("no mate", d -> !b.all("#verdict").isEmpty());
+            assertThat(b.text("#verdict")).isEqualTo("No mate");
+            assertThat(b.all("#solution")).isEmpty();
+
+            // A whole KIF record, pasted: its start position is the problem, shown once the server has read it.
+            input.clear();
+            input.sendKeys(TestData.text("tsume/kif/tsumemi/3te/2.kif", Charset.forName("windows-31j")).replace("\r\n", "\n"));
+            b.await("the old answer gone", d -> b.all("#verdict").isEmpty());
+            assertThat(desk.pieceOn("2a")).as("a record is not shown before it is solved").isNull();
+            b.click("#solve");
+            b.await("mate in 3", d -> !b.all("#verdict").isEmpty());
+            assertThat(b.text("#verdict")).isEqualTo("Mate in 3");
+            assertThat(texts(b, "#solution li .text")).containsExactly("S*3b", "K-1b", "G*2c");
+            assertThat(desk.pieceOn("2a")).isEqualTo("K");
+            assertThat(desk.pieceOn("4c")).isEqualTo("+P");
+
+            // A bad SFEN: the server's message, which names the wrong letter, is shown in the page.
+            input.clear();
+            input.sendKeys("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1");
+            b.click("#solve");
+            b.await("the error", d -> b.attribute("#tsume-status", "class").contains("error"));
+            assertThat(b.text("#tsume-status")).startsWith("Error: ").contains("'X'");
+            assertThat(b.all("#verdict")).isEmpty();
+            b.screenshot("tsume-error-desktop");
+
+            // On a phone, in Japanese: the example problem, with the shortest time limit.
+            Browser p = phone.browser;
+            p.open(base + "/tsume");
+            p.find("#problem");
+            assertThat(p.text("h1")).isEqualTo("詰将棋");
+            p.screenshot("tsume-empty-phone");
+            p.click("#example");
+            p.await("the example on the board", d -> "K".equals(phone.pieceOn("3a")));
+            p.select("#limit", "5");
+            p.click("#solve");
+            p.await("the answer", d -> !p.all("#verdict").isEmpty());
+            assertThat(p.text("#verdict")).isEqualTo("5手詰");
+            assertThat(texts(p, "#solution li .text")).containsExactly("▲４二銀", "△２二玉", "▲３一銀打", "△１二玉", "▲２二金");
+            assertThat(p.all("#leftover")).as("no piece left over").isEmpty();
+            p.click("#nav-next");
+            p.click("#nav-next");
+            p.await("move 2 shown", d -> "K".equals(phone.pieceOn("2b")));
+            assertThat(phone.pieceOn("4b")).isEqualTo("S");
+            p.screenshot("tsume-solved-phone");
+            p.script("window.scrollTo(0, 0)");
+            p.screenshot("tsume-form-phone");
+            p.find("#problem").sendKeys(" X"); // one field too many
+            p.click("#solve");
+            p.await("the error", d -> p.attribute("#tsume-status", "class").contains("error"));
+            assertThat(p.text("#tsume-status")).startsWith("エラー：").contains("SFEN");
+            p.screenshot("tsume-error-phone");
+
+            // The answers a quick test cannot provoke, in the server's form: a line not read exactly, and a
+            // problem not settled within the time limit.
+            p.script("window.meijin.show({result: 'mate', sfen: arguments[0], plies: 1, exact: false, leftover: 0,"
+                    + " moves: [{ply: 1, usi: 'G*2b', kif: '２二金打', ki2: '▲２二金', western: 'G*2b'}], nodes: 7, ms: 1})",
+                    "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
+            assertThat(p.text("#verdict")).isEqualTo("1手詰");
+            assertThat(p.text("#inexact")).startsWith("手順は厳密には読み切れていません");
+            p.script("window.meijin.show({result: 'unknown', reason: 'time_limit', sfen: arguments[0], nodes: 1234567, ms: 5000})",
+                    "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
+            assertThat(p.text("#verdict")).isEqualTo("時間内に解けず");
+            assertThat(p.text("#reason")).isEqualTo("理由：制限時間");
+            assertThat(p.text("#stats")).isEqualTo("1,234,567局面・5000ミリ秒");
+            assertThat(p.all("#solution")).isEmpty();
+            p.script("document.getElementById('result').scrollIntoView({block: 'end'})");
+            p.screenshot("tsume-unknown-phone");
+        }
+    }
+
+    /** The texts of the elements matching {@code css}, read in one script. */
+    @SuppressWarnings("unchecked")
+    private static List<String> texts(Browser b, String css) {
+        return (List<String>) b.script("return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", css);
     }
 
     @Test

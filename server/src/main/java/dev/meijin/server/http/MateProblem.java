@@ -1,0 +1,121 @@
+package dev.meijin.server.http;
+
+import dev.meijin.core.MoveOrDrop;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.sfen.SfenException;
+import dev.meijin.mate.MateResult;
+import dev.meijin.notation.Format;
+import dev.meijin.notation.Formats;
+import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.notation.move.JapaneseNotation;
+import dev.meijin.notation.move.WesternNotation;
+import dev.meijin.server.engine.MateService;
+import dev.meijin.server.round.MoveView;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A mate problem sent to {@code POST /api/mate}, read strictly from its JSON body (docs/PROTOCOL.md, section 2):
+ * the position, and how long the solver may take.
+ *
+ * @param position the problem; its side to move attacks
+ * @param limit the time limit
+ */
+record MateProblem(Position position, Duration limit) {
+    static final int DEFAULT_SECONDS = 10;
+    static final int MAX_SECONDS = 30;
+    private static final Set<String> FIELDS = Set.of("problem", "seconds");
+
+    static MateProblem parse(JsonNode n) {
+        if (n == null || !n.isObject()) {
+            throw CreateGame.bad("the body must be a JSON object");
+        }
+        CreateGame.only(n, FIELDS, "");
+        JsonNode p = n.get("problem");
+        if (p == null || !p.isString() || p.asString().isBlank()) {
+            throw CreateGame.bad("problem must be an SFEN or a game record (KIF, KI2, CSA, JKF or USI) whose start position is the problem");
+        }
+        int seconds = DEFAULT_SECONDS;
+        JsonNode s = n.get("seconds");
+        if (s != null && !s.isNull()) {
+            if (!s.isInt() || s.asInt() < 1 || s.asInt() > MAX_SECONDS) {
+                throw CreateGame.bad("seconds must be an integer from 1 to " + MAX_SECONDS);
+            }
+            seconds = s.asInt();
+        }
+        return new MateProblem(position(p.asString()), Duration.ofSeconds(seconds));
+    }
+
+    /**
+     * The problem's position: one line with a {@code /} (or starting {@code sfen}) is an SFEN, read as leniently
+     * as published problems need ({@link Sfen#problem}); anything else is a game record whose start position is
+     * the problem. A record must read without a problem before its moves (the moves themselves, a published
+     * solution perhaps, are not needed).
+     */
+    static Position position(String text) {
+        String t = text.strip();
+        boolean oneLine = t.indexOf('\n') < 0 && t.indexOf('\r') < 0;
+        if (oneLine && (t.contains("/") || t.startsWith("sfen ")) && !t.startsWith("position ")) {
+            try {
+                return Sfen.problem(t);
+            } catch (SfenException e) {
+                throw CreateGame.bad("problem: " + e.getMessage());
+            }
+        }
+        Format format = Formats.detect(t, Optional.empty());
+        ReadResult r = Formats.read(t, Optional.empty());
+        for (Problem pr : r.problems()) {
+            if (pr.ply() == 0) {
+                throw CreateGame.bad("problem (read as " + format + "): " + pr);
+            }
+        }
+        return r.kifu().startPosition().orElseThrow(() -> CreateGame.bad("problem (read as " + format + "): the start position is not legal: "
+                + r.kifu().startProblem().orElse("")));
+    }
+
+    /** The answer as sent: the result, the problem's SFEN, the solution with its notations, nodes and time. */
+    static Map<String, Object> view(MateService.Solved s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        switch (s.result()) {
+            case MateResult.Mate mate -> {
+                m.put("result", "mate");
+                m.put("plies", mate.plies());
+                m.put("exact", mate.exact());
+                m.put("leftover", mate.leftover());
+            }
+            case MateResult.NoMate none -> m.put("result", "nomate");
+            case MateResult.Unknown u -> {
+                m.put("result", "unknown");
+                m.put("reason", u.reason().name().toLowerCase(Locale.ROOT));
+            }
+        }
+        m.put("sfen", Sfen.format(s.problem()));
+        if (s.result() instanceof MateResult.Mate mate) {
+            m.put("moves", moves(s.problem(), mate.moves()));
+        }
+        m.put("nodes", s.nodes());
+        m.put("ms", s.nanos() / 1_000_000);
+        return m;
+    }
+
+    private static List<MoveView> moves(Position problem, List<MoveOrDrop> line) {
+        Position pos = problem.copy();
+        List<MoveView> out = new ArrayList<>(line.size());
+        for (MoveOrDrop md : line) {
+            int m = pos.encode(md);
+            out.add(new MoveView(out.size() + 1, md.usi(), JapaneseNotation.formatKif(pos, m), JapaneseNotation.formatKi2(pos, m, true),
+                    WesternNotation.formatHodges(pos, m), null));
+            pos.doMove(m);
+        }
+        return out;
+    }
+}

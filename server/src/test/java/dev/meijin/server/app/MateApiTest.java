@@ -1,0 +1,167 @@
+package dev.meijin.server.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.meijin.server.EngineSettings;
+import dev.meijin.server.ServerConfig;
+import dev.meijin.testdata.TestData;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code POST /api/mate} over HTTP: real problems of the test data solved with their printed solutions, a proof of
+ * no mate, a problem cut short by its time limit, and every kind of bad request. The limit of five problems in a
+ * burst per address is why each test starts its own server.
+ */
+class MateApiTest {
+    /** Mate in 5: the rook promotes, the defender interposes a gold, which the dragon takes (one piece left over). */
+    private static final String MATE_IN_5 = "7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1";
+    /** 九歩, the nine-pawns classic (61 plies): not read in one second. */
+    private static final String NINE_PAWNS = "7pk/7p1/7p1/7p1/7p1/7p1/7p1/7p1/7p1 b 2R4L4s4n 1";
+
+    @TempDir
+    Path dir;
+    Harness h;
+
+    @AfterEach
+    void stop() {
+        if (h != null) {
+            h.close();
+        }
+    }
+
+    private Harness start(EngineSettings engine) {
+        h = new Harness(ServerConfig.defaults().withPort(0).withDataDir(dir).withEngine(engine));
+        return h;
+    }
+
+    private Harness start() {
+        return start(new EngineSettings(1, 2_000, Duration.ofSeconds(10)));
+    }
+
+    private static String body(String problem, String more) {
+        return "{\"problem\":" + Harness.JSON.writeValueAsString(problem) + more + "}";
+    }
+
+    private static List<String> field(JsonNode moves, String name) {
+        List<String> out = new ArrayList<>();
+        moves.forEach(m -> out.add(m.get(name).asString()));
+        return out;
+    }
+
+    @Test
+    void anSfenProblemIsSolvedWithThePrintedSolutionAndItsNotations() {
+        start();
+        Harness.Answer a = h.post("/api/mate", body(MATE_IN_5, ""));
+        assertThat(a.status()).as(a.text()).isEqualTo(200);
+        JsonNode b = a.body();
+        assertThat(b.get("result").asString()).isEqualTo("mate");
+        assertThat(b.get("plies").asInt()).isEqualTo(5);
+        assertThat(b.get("exact").asBoolean()).isTrue();
+        assertThat(b.get("leftover").asInt()).as("the gold taken at the end stays in hand").isEqualTo(1);
+        assertThat(b.get("sfen").asString()).isEqualTo(MATE_IN_5);
+        assertThat(field(b.get("moves"), "usi")).containsExactly("4i4b+", "G*3b", "S*3a", "2b1b", "4b3b");
+        assertThat(field(b.get("moves"), "ki2")).containsExactly("▲４二飛成", "△３二金", "▲３一銀", "△１二玉", "▲３二龍");
+        assertThat(field(b.get("moves"), "kif")).containsExactly("４二飛成(49)", "３二金打", "３一銀打", "１二玉(22)", "３二龍(42)");
+        assertThat(field(b.get("moves"), "western")).containsExactly("R-4b+", "G*3b", "S*3a", "K-1b", "+Rx3b");
+        assertThat(b.get("moves").get(2).get("ply").asInt()).isEqualTo(3);
+        long nodes = b.get("nodes").asLong();
+        assertThat(nodes).as("the solver searched").isPositive();
+
+        // Sent again (with the "sfen" prefix): the same answer at once, kept from the first time.
+        Harness.Answer again = h.post("/api/mate", body("sfen " + MATE_IN_5, ",\"seconds\":5"));
+        assertThat(again.status()).as(again.text()).isEqualTo(200);
+        assertThat(again.body()).isEqualTo(b);
+    }
+
+    @Test
+    void aKifRecordsStartPositionIsTheProblemAndAProvenNoMateIsSaidSo() {
+        start();
+        // A Shift_JIS KIF of the test data (tsumemi 3te/2.kif), pasted as text with its published solution.
+        String kif = TestData.text("tsume/kif/tsumemi/3te/2.kif", Charset.forName("windows-31j"));
+        Harness.Answer a = h.post("/api/mate", body(kif, ""));
+        assertThat(a.status()).as(a.text()).isEqualTo(200);
+        assertThat(a.body().get("result").asString()).isEqualTo("mate");
+        assertThat(a.body().get("plies").asInt()).isEqualTo(3);
+        assertThat(field(a.body().get("moves"), "usi")).containsExactly("S*3b", "2a1b", "G*2c");
+        assertThat(a.body().get("sfen").asString()).isEqualTo("7kl/9/5+P3/9/9/9/9/9/9 b GS2r2b3g3s4n3l17p 1");
+
+        // A lone king and nothing in hand: proven, not merely unsolved.
+        Harness.Answer none = h.post("/api/mate", body("4k4/9/9/9/9/9/9/9/9 b - 1", ""));
+        assertThat(none.status()).as(none.text()).isEqualTo(200);
+        assertThat(none.body().get("result").asString()).isEqualTo("nomate");
+        assertThat(none.body().has("moves")).isFalse();
+    }
+
+    @Test
+    void aProblemNotSettledWithinItsTimeLimitIsUnknownWithTheReason() {
+        start();
+        Harness.Answer a = h.post("/api/mate", body(NINE_PAWNS, ",\"seconds\":1"));
+        assertThat(a.status()).as(a.text()).isEqualTo(200);
+        assertThat(a.body().get("result").asString()).isEqualTo("unknown");
+        assertThat(a.body().get("reason").asString()).isEqualTo("time_limit");
+        assertThat(a.body().get("sfen").asString()).as("a composed position with nine pawns on a file is accepted").isEqualTo(NINE_PAWNS);
+        assertThat(a.body().get("ms").asLong()).isGreaterThanOrEqualTo(1_000);
+    }
+
+    @Test
+    void badProblemsAreRefusedWithWhatIsWrong() {
+        start();
+        Harness.Answer sfen = h.post("/api/mate", body("4k4/9/9 b - 1", ""));
+        assertThat(sfen.status()).isEqualTo(400);
+        assertThat(sfen.body().get("error").get("code").asString()).isEqualTo("bad_field");
+        assertThat(sfen.body().get("error").get("message").asString()).startsWith("problem: ").contains("3 ranks, not 9");
+
+        Harness.Answer text = h.post("/api/mate", body("hello", ""));
+        assertThat(text.status()).isEqualTo(400);
+        assertThat(text.body().get("error").get("message").asString()).isEqualTo("problem (read as KIF): line 1: unrecognised line \"hello\"");
+
+        Harness.Answer seconds = h.post("/api/mate", body(MATE_IN_5, ",\"seconds\":31"));
+        assertThat(seconds.status()).isEqualTo(400);
+        assertThat(seconds.body().get("error").get("message").asString()).isEqualTo("seconds must be an integer from 1 to 30");
+
+        Harness.Answer unknown = h.post("/api/mate", body(MATE_IN_5, ",\"depth\":3"));
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.body().get("error").get("message").asString()).contains("depth");
+
+        Harness.Answer missing = h.post("/api/mate", "{\"seconds\":5}");
+        assertThat(missing.status()).isEqualTo(400);
+        assertThat(missing.body().get("error").get("message").asString()).startsWith("problem must be an SFEN or a game record");
+    }
+
+    @Test
+    void bodiesThatAreNotJsonOrTooLargeAreRefusedBeforeAnythingIsSolved() {
+        start();
+        Harness.Answer json = h.post("/api/mate", "{problem:");
+        assertThat(json.status()).isEqualTo(400);
+        assertThat(json.body().get("error").get("code").asString()).isEqualTo("bad_json");
+
+        Harness.Answer large = h.post("/api/mate", body("x".repeat(70_000), ""));
+        assertThat(large.status()).isEqualTo(413);
+    }
+
+    @Test
+    void problemsFromOneAddressAreLimitedToABurstOfFive() {
+        start();
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            statuses.add(h.post("/api/mate", body("4k4/9/9/9/9/9/9/9/9 b - 1", "")).status());
+        }
+        assertThat(statuses).containsExactly(200, 200, 200, 200, 200, 429);
+    }
+
+    @Test
+    void aServerWithoutTheEngineHasNoMateSolver() {
+        start(EngineSettings.off());
+        Harness.Answer a = h.post("/api/mate", body(MATE_IN_5, ""));
+        assertThat(a.status()).isEqualTo(503);
+        assertThat(a.body().get("error").get("code").asString()).isEqualTo("engine_unavailable");
+    }
+}
