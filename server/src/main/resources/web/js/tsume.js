@@ -46,7 +46,20 @@ export class TsumePage {
     this.notation = localStorage.getItem(NOTATION_KEY) || (language() === 'en' ? 'western' : 'japanese');
     document.title = `${t('tsume')} | ${t('appName')}`;
     this.build();
+    // A link to a problem (/tsume?sfen=…) fills it in and shows it; it is not solved until asked, so that
+    // whoever follows the link can try it first.
+    const shared = new URLSearchParams(location.search).get('sfen');
+    if (shared) {
+      this.problem.value = shared;
+      this.onEdit();
+    }
     window.meijin = this; // for the browser tests and for looking around in the console
+  }
+
+  /** Keeps the address a link to the problem shown: /tsume?sfen=… (just /tsume when none is). */
+  linkTo(sfen) {
+    const path = sfen ? `/tsume?sfen=${encodeURIComponent(sfen)}` : '/tsume';
+    if (location.pathname + location.search !== path) history.replaceState(null, '', path);
   }
 
   build() {
@@ -104,6 +117,7 @@ export class TsumePage {
     const sfen = previewSfen(this.problem.value);
     this.orientation = sfen && sfen.split(' ')[1] === 'w' ? 'gote' : 'sente';
     this.showBoard(sfen || EMPTY);
+    this.linkTo(sfen);
   }
 
   async solve() {
@@ -136,6 +150,7 @@ export class TsumePage {
   /** Shows an answer of the solver: the problem on the board, and the result with the solution if it mates. */
   show(answer) {
     this.answer = answer;
+    this.linkTo(answer.sfen);
     const moves = answer.result === 'mate' && Array.isArray(answer.moves) ? answer.moves : [];
     this.sfens = positions(answer.sfen, moves.map((m) => m.usi));
     this.viewPly = 0;

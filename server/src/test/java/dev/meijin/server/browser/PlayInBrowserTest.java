@@ -697,6 +697,14 @@ final class PlayInBrowserTest {
             assertThat(texts(b, "#solution li .text")).containsExactly("S*3b", "K-1b", "G*2c");
             assertThat(desk.pieceOn("2a")).isEqualTo("K");
             assertThat(desk.pieceOn("4c")).isEqualTo("+P");
+            // The address is now a link to the problem; followed, it shows the problem without solving it.
+            String link = b.driver.getCurrentUrl();
+            assertThat(link).isEqualTo(base + "/tsume?sfen=7kl%2F9%2F5%2BP3%2F9%2F9%2F9%2F9%2F9%2F9%20b%20GS2r2b3g3s4n3l17p%201");
+            b.open(link);
+            b.await("the linked problem on the board", d -> "+P".equals(desk.pieceOn("4c")));
+            assertThat(b.find("#problem").getDomProperty("value")).isEqualTo("7kl/9/5+P3/9/9/9/9/9/9 b GS2r2b3g3s4n3l17p 1");
+            assertThat(b.all("#verdict")).as("not solved until asked").isEmpty();
+            input = b.find("#problem");
 
             // A bad SFEN: the server's message, which names the wrong letter, is shown in the page.
             input.clear();
