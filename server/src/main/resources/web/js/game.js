@@ -625,7 +625,12 @@ export class GamePage {
       h('button', { type: 'button', id: 'nav-next', title: t('next'), onclick: () => this.view(Math.min(s.moves.length, current + 1)) }, '›'),
       h('button', { type: 'button', id: 'nav-last', title: t('last'), onclick: () => this.view(s.moves.length) }, '»'));
     if (s.moves.length === 0 && !s.outcome) list.append(h('li', { class: 'empty' }, t('noMoves')));
-    return h('div', { class: 'panel' }, list, s.moves.length > 0 ? nav : null);
+    // Once the game is over, the position shown can be taken to the mate solver (never while it is played).
+    const mateLink = s.outcome && s.moves.length > 0
+      ? h('a', { id: 'mate-link', class: 'small', href: `/tsume?sfen=${encodeURIComponent(this.replaySfens()[current])}`, target: '_blank', rel: 'noopener' },
+        t('findMate'))
+      : null;
+    return h('div', { class: 'panel' }, list, s.moves.length > 0 ? nav : null, mateLink);
   }
 
   /** Shows the position after `ply` moves; the last ply returns to the live position. */

@@ -128,6 +128,7 @@ const STRINGS = {
   back: ['ロビーへ', 'To the lobby'],
   tsume: ['詰将棋', 'Mate problems'],
   tsumeNav: ['詰将棋', 'Tsume'],
+  findMate: ['この局面の詰みを調べる', 'Look for a mate in this position'],
   tsumeIntro: ['SFENか棋譜（KIF・KI2・CSA・JKF）を貼り付けてください。棋譜なら開始局面が問題です。手番の側が攻方です。', 'Paste an SFEN or a game record (KIF, KI2, CSA, JKF), whose start position is then the problem. The side to move attacks.'],
   problem: ['問題', 'Problem'],
   problemPlaceholder: ['SFEN（例：7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1）またはKIF・KI2・CSA・JKFの棋譜', 'An SFEN (e.g. 7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1) or a KIF, KI2, CSA or JKF record'],

@@ -84,6 +84,7 @@ final class PlayInBrowserTest {
                 if (i == 3) {
                     sente.browser.screenshot("game-midgame-desktop");
                     gote.browser.screenshot("game-midgame-phone");
+                    assertThat(sente.browser.all("#mate-link")).as("no mate solver while the game is played").isEmpty();
                 }
             }
             assertThat(sente.awaitEnd()).isEqualTo("CHECKMATE");
@@ -136,6 +137,11 @@ final class PlayInBrowserTest {
             assertThat(sente.pieceOn("4b")).isEqualTo("R");
             assertThat(sente.pieceOn("2c")).isEqualTo("P");
             sente.browser.screenshot("game-replay-desktop");
+            // The position before the last move, taken to the mate solver: sente mates in one.
+            sente.browser.click("#moves li[data-ply='6']");
+            String mateLink = sente.browser.attribute("#mate-link", "href");
+            assertThat(mateLink).isEqualTo("/tsume?sfen=" + java.net.URLEncoder.encode(
+                    "lnsg1gsnl/5rkb1/ppppppppp/7P1/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b - 7", java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
             sente.browser.click("#nav-last");
             assertThat(sente.pieceOn("2c")).isEqualTo("+P");
 
@@ -167,6 +173,10 @@ final class PlayInBrowserTest {
             sente.browser.await("the start", d -> "P".equals(sente.pieceOn("2g")));
             body.sendKeys(org.openqa.selenium.Keys.ARROW_DOWN);
             sente.browser.await("the end", d -> "+P".equals(sente.pieceOn("2c")));
+            sente.browser.open(base + mateLink);
+            sente.browser.click("#solve");
+            sente.browser.await("the solver's answer", d -> !sente.browser.all("#verdict").isEmpty());
+            assertThat(sente.browser.text("#verdict")).isEqualTo("Mate in 1");
         }
     }
 
