@@ -702,11 +702,15 @@ public final class Engine implements AutoCloseable {
     public void goMate(long millis, Consumer<MateAnswer> listener) {
         stopAndWait();
         synchronized (lock) {
-            MateSolver solver = new MateSolver();
-            mateSolver = solver;
+            // One solver (and its table) serves every mate search of this engine; the last one has ended.
+            if (mateSolver == null) {
+                mateSolver = new MateSolver();
+            }
+            MateSolver solver = mateSolver;
             Position problem = position.copy();
             MateLimits limits = millis > 0 ? MateLimits.ofTime(Duration.ofMillis(millis)) : MateLimits.NONE;
-            Thread t = new Thread(() -> {
+            mateSearching = true;
+            Runnable search = () -> {
                 MateAnswer answer;
                 try {
                     answer = switch (solver.solve(problem, limits, Convention.STRICT)) {
@@ -716,28 +720,51 @@ public final class Engine implements AutoCloseable {
                     };
                 } catch (RuntimeException | StackOverflowError e) {
                     answer = new MateAnswer.Timeout();
+                } finally {
+                    mateSearching = false;
                 }
                 listener.accept(answer);
-            }, "meijin-mate-" + (++searches));
+            };
+            // The df-pn recurses once per ply, and a line may run 2,000 plies deep before it is cut.
+            Thread t = new Thread(null, search, "meijin-mate-" + (++searches), MATE_STACK_BYTES);
             t.setDaemon(true);
             mainThread = t;
             t.start();
         }
     }
 
+    /** The stack of a mate search's thread: room for the deepest line the solver follows. */
+    private static final long MATE_STACK_BYTES = 64L << 20;
+
+    /** Whether a mate search started by {@link #goMate} has not yet answered. */
+    private volatile boolean mateSearching;
+
     private MateSolver mateSolver;
 
     /** Stops the running search, if any; its bestmove follows through the listener. */
     public void stop() {
         SearchRun run;
+        MateSolver mate;
+        Thread mateThread;
         synchronized (lock) {
             run = current;
+            mate = mateSolver;
+            mateThread = mainThread;
             if (mateSolver != null) {
                 mateSolver.stop();
             }
             if (rootMateSolver != null) {
                 rootMateSolver.stop();
             }
+        }
+        if (mate != null && mateSearching && mateThread != Thread.currentThread()) {
+            // A mate search asked for a moment ago may not have begun solving, and a stop made before that does
+            // not carry over: stop it again once it is solving (or has answered).
+            long deadline = System.nanoTime() + 1_000_000_000L;
+            while (mateSearching && !mate.solving() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            mate.stop();
         }
         if (run != null) {
             run.stop = true;

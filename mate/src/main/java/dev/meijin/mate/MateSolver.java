@@ -114,6 +114,7 @@ public final class MateSolver {
         dfpn.nodes = 0;
         long deadline = limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos();
         dfpn.limits(limits.nodes(), deadline);
+        solving = true; // from here on a stop() ends this solve
         try {
             if (stopped) {
                 return new MateResult.Unknown(UnknownReason.STOPPED);
@@ -131,6 +132,7 @@ public final class MateSolver {
             }
             return read(pos, convention);
         } finally {
+            solving = false;
             nodes = dfpn.nodes + (solution == null ? 0 : solution.visits());
             nanos = System.nanoTime() - t0;
         }
@@ -320,11 +322,25 @@ public final class MateSolver {
         return lastResult;
     }
 
-    /** Ends the current {@link #solve} as soon as possible (it returns {@link UnknownReason#STOPPED}). */
+    /**
+     * Ends the current {@link #solve} as soon as possible (it returns {@link UnknownReason#STOPPED}). A stop made
+     * before a solve has begun ({@link #solving()} still false) does not carry over to it: a caller that starts a
+     * solve on another thread and may have to stop it at once stops it again once it is solving.
+     */
     public void stop() {
         stopped = true;
         dfpn.stop();
     }
+
+    /**
+     * Whether a {@link #solve} has begun and not yet returned; from then on {@link #stop()} ends it. Safe to read
+     * from another thread.
+     */
+    public boolean solving() {
+        return solving;
+    }
+
+    private volatile boolean solving;
 
     /**
      * While a solve runs, from another thread: the nodes searched so far (df-pn nodes plus the positions

@@ -218,6 +218,20 @@ class UsiProtocolTest {
     }
 
     @Test
+    void aStopRightAfterGoMateEndsItEvenBeforeTheSolverHasBegun() throws InterruptedException {
+        // 将棋無双 No. 30 again, with no time limit: only the stop can end these searches.
+        send("position sfen 2B1n1R2/7Gp/4+N4/6rk1/4sNl2/9/2+p2NsG1/5+B3/1s1P3s1 b 2g3l15p 1");
+        for (int i = 0; i < 20; i++) {
+            usi.handle("go mate infinite");
+            assertThat(until("checkmate", "stop").getLast()).as("search %d", i).isEqualTo("checkmate timeout");
+        }
+        // The solver kept between searches still solves: a mate in 3.
+        send("position sfen 6k2/9/6P2/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        assertThat(until("checkmate", "go mate 5000").getLast()).startsWith("checkmate ").isNotEqualTo("checkmate timeout")
+                .isNotEqualTo("checkmate nomate");
+    }
+
+    @Test
     void checkmatedSideResignsAndASingleLegalMoveIsPlayed() throws InterruptedException {
         send("position sfen 8k/8G/8P/9/9/9/9/9/K8 w - 1", "go btime 1000 wtime 1000 byoyomi 1000");
         assertThat(await("bestmove")).isEqualTo("bestmove resign");
