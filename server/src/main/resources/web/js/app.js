@@ -1,6 +1,7 @@
-// Entry point: the top bar (language, sound) and the page for the address: /game/{id}, /tsume or the lobby.
+// Entry point: the top bar (language, sound) and the page for the address: /game/{id}, /tsume, /kifu or the lobby.
 
 import { GamePage } from './game.js';
+import { KifuPage } from './kifu.js';
 import { LobbyPage } from './lobby.js';
 import { TsumePage } from './tsume.js';
 import { language, setLanguage, t, translatePage } from './i18n.js';
@@ -35,6 +36,9 @@ if (gameId) {
 } else if (/^\/tsume\/?$/.test(location.pathname)) {
   document.getElementById('nav-tsume').setAttribute('aria-current', 'page');
   new TsumePage(root);
+} else if (/^\/kifu\/?$/.test(location.pathname)) {
+  document.getElementById('nav-kifu').setAttribute('aria-current', 'page');
+  new KifuPage(root);
 } else {
   document.getElementById('nav-lobby').setAttribute('aria-current', 'page');
   new LobbyPage(root);

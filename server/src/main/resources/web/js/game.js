@@ -6,13 +6,12 @@ import { api, ApiError, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
 import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
-import { positions } from './replay.js';
+import { moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
 import { language, t } from './i18n.js';
 import { rulesName } from './lobby.js';
 import { h } from './dom.js';
 
-const NOTATION_KEY = 'meijin.notation';
 const OTHER = { sente: 'gote', gote: 'sente' };
 
 /** Board destinations and promotion choices in the board's form, from the protocol's `dests`. */
@@ -36,7 +35,7 @@ export class GamePage {
     this.state = null;
     this.viewPly = null; // null: the live position; a number: replaying that ply
     this.orientation = null;
-    this.notation = localStorage.getItem(NOTATION_KEY) || (language() === 'en' ? 'western' : 'japanese');
+    this.notation = savedNotation();
     this.presence = null;
     this.confirming = null;
     this.socket = null;
@@ -67,16 +66,9 @@ export class GamePage {
     this.boardEl.addEventListener('pointerdown', () => this.cancelPremove(), true);
     document.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.cancelPremove(); });
     this.clocks = new Clocks({ sente: null, gote: null }, (n) => countdown(n, language()));
-    // The arrow keys step through the moves (← → one move, ↑ ↓ to the start and the end), as in replay programs.
-    document.addEventListener('keydown', (e) => {
-      if (!this.state || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
-      const n = this.state.moves.length;
-      const current = this.viewPly === null ? n : this.viewPly;
-      const to = { ArrowLeft: current - 1, ArrowRight: current + 1, ArrowUp: 0, ArrowDown: n }[e.key];
-      if (to === undefined || n === 0) return;
-      e.preventDefault();
-      this.view(Math.max(0, Math.min(n, to)));
-    });
+    // The arrow keys step through the moves.
+    replayKeys(() => this.state && { at: this.viewPly === null ? this.state.moves.length : this.viewPly, last: this.state.moves.length },
+      (ply) => this.view(ply));
   }
 
   playerBar(where) {
@@ -611,7 +603,7 @@ export class GamePage {
     const first = s.initialSfen && s.initialSfen.split(' ')[1] === 'w' ? 'gote' : 'sente';
     s.moves.forEach((m, i) => {
       const mover = i % 2 === 0 ? first : OTHER[first];
-      const text = this.notation === 'western' ? m.western : (mover === 'sente' ? '▲' : '△') + m.kif;
+      const text = moveText(m, mover, this.notation);
       const time = m.timeMs === null || m.timeMs === undefined ? '' : formatTime(m.timeMs);
       list.append(h('li', { 'data-ply': m.ply, class: m.ply === current ? 'current' : '', onclick: () => this.view(m.ply) },
         h('span', { class: 'ply' }, String(m.ply)), h('span', { class: 'text' }, text), h('span', { class: 'time' }, time)));
@@ -658,9 +650,7 @@ export class GamePage {
   }
 
   settingsPanel() {
-    const notation = h('select', { id: 'notation', onchange: (e) => { this.notation = e.target.value; localStorage.setItem(NOTATION_KEY, this.notation); this.render(); } },
-      h('option', { value: 'japanese' }, t('notationJapanese')), h('option', { value: 'western' }, t('notationWestern')));
-    notation.value = this.notation;
+    const notation = notationSelect(this.notation, (n) => { this.notation = n; this.render(); });
     return h('div', { class: 'panel row' },
       h('button', { type: 'button', id: 'flip', onclick: () => { this.orientation = OTHER[this.orientation]; this.render(); } }, t('flip')),
       h('label', { class: 'row small' }, t('notation'), notation));

@@ -40,16 +40,19 @@ export class EvalGraph {
    * @param {Array<{ply: number, cp: number|null, mate: number|null, best?: string}>} plies one score per position,
    *   ply 0 first; a final position without moves has neither cp nor mate
    * @param {number|null} current the ply shown on the board, marked with a line
+   * @param {number|null} lastPly the ply at the right edge: the game's last, so that an analysis under way fills
+   *   the graph from the left; by default the last scored position's
    */
-  set(plies, current) {
+  set(plies, current, lastPly = null) {
     this.plies = plies;
     this.current = current;
+    this.lastPly = lastPly;
     this.draw();
   }
 
   x(ply) {
-    const last = Math.max(1, this.plies.length ? this.plies[this.plies.length - 1].ply : 1);
-    return (ply / last) * W;
+    const scored = this.plies.length ? this.plies[this.plies.length - 1].ply : 1;
+    return (ply / Math.max(1, this.lastPly ?? scored)) * W;
   }
 
   draw() {
@@ -75,7 +78,7 @@ export class EvalGraph {
       svg.append(el('line', { x1: cx, y1: 0, x2: cx, y2: H, class: 'eval-current' }));
     }
     // One clickable band per position, centred on its point.
-    const step = this.plies.length > 1 ? this.x(this.plies[1].ply) - this.x(this.plies[0].ply) : W;
+    const step = this.plies.length > 1 ? this.x(this.plies[1].ply) - this.x(this.plies[0].ply) : this.x(1);
     for (const e of this.plies) {
       const band = el('rect', { x: this.x(e.ply) - step / 2, y: 0, width: step, height: H, class: 'eval-band', 'data-ply': e.ply });
       const title = el('title', {});

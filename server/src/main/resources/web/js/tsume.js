@@ -4,11 +4,10 @@
 
 import { Board } from './board.js';
 import { api } from './api.js';
-import { positions } from './replay.js';
+import { notationSelect, positions, replayKeys, replayNav, savedNotation } from './replay.js';
 import { language, t } from './i18n.js';
-import { h } from './dom.js';
+import { h, sendPasted, setStatus } from './dom.js';
 
-const NOTATION_KEY = 'meijin.notation';
 const OTHER = { sente: 'gote', gote: 'sente' };
 
 /** The time limits offered, in seconds; the server takes 1 to 30. */
@@ -42,8 +41,7 @@ export class TsumePage {
     this.sfens = null; // the positions of a mate's solution: element 0 the problem, element i after move i
     this.viewPly = 0;
     this.orientation = 'sente';
-    this.solving = false;
-    this.notation = localStorage.getItem(NOTATION_KEY) || (language() === 'en' ? 'western' : 'japanese');
+    this.notation = savedNotation();
     document.title = `${t('tsume')} | ${t('appName')}`;
     this.build();
     // A link to a problem (/tsume?sfen=…) fills it in and shows it; it is not solved until asked, so that
@@ -74,29 +72,22 @@ export class TsumePage {
     this.solveButton = h('button', { type: 'button', id: 'solve', class: 'primary', onclick: () => this.solve() }, t('solve'));
     this.statusEl = h('p', { id: 'tsume-status', class: 'status hidden', role: 'status' });
     const example = h('button', { type: 'button', id: 'example', onclick: () => this.fillExample() }, t('example'));
-    const form = h('section', { class: 'panel tsume-form' },
-      h('div', { class: 'row tsume-title' }, h('h1', {}, t('tsume')), h('a', { href: '/', class: 'small', id: 'to-lobby' }, t('back'))),
+    const form = h('section', { class: 'panel paste-form' },
+      h('div', { class: 'row paste-title' }, h('h1', {}, t('tsume')), h('a', { href: '/', class: 'small', id: 'to-lobby' }, t('back'))),
       h('p', { class: 'small muted' }, t('tsumeIntro')),
       this.problem,
-      h('div', { class: 'row tsume-actions' },
+      h('div', { class: 'row paste-actions' },
         h('label', { class: 'row small' }, t('timeLimit'), this.limit),
         this.solveButton, example),
       this.statusEl);
     this.boardEl = h('div', { id: 'board' });
-    this.resultEl = h('section', { class: 'panel tsume-result hidden', id: 'result', 'aria-live': 'polite' });
-    this.root.replaceChildren(h('div', { class: 'tsume' },
-      form, h('section', { class: 'board-col tsume-board' }, this.boardEl), this.resultEl));
+    this.resultEl = h('section', { class: 'panel paste-result tsume-result hidden', id: 'result', 'aria-live': 'polite' });
+    this.root.replaceChildren(h('div', { class: 'paste tsume' },
+      form, h('section', { class: 'board-col paste-board tsume-board' }, this.boardEl), this.resultEl));
     this.board = new Board(this.boardEl, { sfen: EMPTY, movableColor: null, showTurn: false });
     this.showBoard(EMPTY);
-    // The arrow keys step through the solution (← → one move, ↑ ↓ to the start and the end), as on the game page.
-    document.addEventListener('keydown', (e) => {
-      if (!this.sfens || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
-      const n = this.sfens.length - 1;
-      const to = { ArrowLeft: this.viewPly - 1, ArrowRight: this.viewPly + 1, ArrowUp: 0, ArrowDown: n }[e.key];
-      if (to === undefined || n === 0) return;
-      e.preventDefault();
-      this.view(Math.max(0, Math.min(n, to)));
-    });
+    // The arrow keys step through the solution, as on the game page.
+    replayKeys(() => this.sfens && { at: this.viewPly, last: this.sfens.length - 1 }, (ply) => this.view(ply));
   }
 
   fillExample() {
@@ -107,11 +98,11 @@ export class TsumePage {
 
   /** The problem's text changed: the answer shown no longer belongs to it; a plain SFEN is shown at once. */
   onEdit() {
-    if (this.solving) return;
+    if (this.solveButton.disabled) return; // being solved
     this.answer = null;
     this.sfens = null;
     this.viewPly = 0;
-    this.hideStatus();
+    setStatus(this.statusEl, null);
     this.resultEl.classList.add('hidden');
     this.resultEl.replaceChildren();
     const sfen = previewSfen(this.problem.value);
@@ -120,31 +111,13 @@ export class TsumePage {
     this.linkTo(sfen);
   }
 
-  async solve() {
-    if (this.solving) return;
-    const text = this.problem.value.trim();
-    if (!text) {
-      this.showStatus(t('enterProblem'), 'error');
-      this.problem.focus();
-      return;
-    }
+  solve() {
     const seconds = Number(this.limit.value) || DEFAULT_LIMIT;
-    this.solving = true;
-    this.seconds = seconds;
-    this.solveButton.disabled = true;
-    this.problem.readOnly = true;
-    this.showStatus(t('solving', { s: seconds }), '');
-    try {
-      const answer = await api('POST', '/api/mate', { problem: text, seconds });
-      this.hideStatus();
-      this.show(answer);
-    } catch (e) {
-      this.showStatus(t('error', { message: e.message }), 'error');
-    } finally {
-      this.solving = false;
-      this.solveButton.disabled = false;
-      this.problem.readOnly = false;
-    }
+    const form = { input: this.problem, button: this.solveButton, status: this.statusEl, empty: t('enterProblem'), busy: t('solving', { s: seconds }) };
+    return sendPasted(form, (problem) => {
+      this.seconds = seconds;
+      return api('POST', '/api/mate', { problem, seconds });
+    }, (answer) => this.show(answer));
   }
 
   /** Shows an answer of the solver: the problem on the board, and the result with the solution if it mates. */
@@ -177,8 +150,8 @@ export class TsumePage {
       parts.push(h('h2', { id: 'verdict', 'data-result': 'mate' }, t('mateIn', { n: a.plies })));
       const notes = [];
       if (a.leftover > 0) notes.push(h('p', { class: 'small', id: 'leftover' }, t('leftover', { n: a.leftover })));
-      if (a.exact === false) notes.push(h('p', { class: 'small tsume-note', id: 'inexact' }, t('notExact')));
-      parts.push(...notes, this.solutionList(moves), this.nav(moves.length), this.settings());
+      if (a.exact === false) notes.push(h('p', { class: 'small note', id: 'inexact' }, t('notExact')));
+      parts.push(...notes, this.solutionList(moves), replayNav(this.viewPly, moves.length, (ply) => this.view(ply)), this.settings());
     } else if (a.result === 'nomate') {
       parts.push(h('h2', { id: 'verdict', 'data-result': 'nomate' }, t('noMate')), h('p', { class: 'small' }, t('noMateProven')));
     } else {
@@ -208,21 +181,8 @@ export class TsumePage {
     return list;
   }
 
-  nav(n) {
-    const at = this.viewPly;
-    return h('div', { class: 'replay-nav' },
-      h('button', { type: 'button', id: 'nav-first', title: t('first'), disabled: at === 0, onclick: () => this.view(0) }, '«'),
-      h('button', { type: 'button', id: 'nav-prev', title: t('prev'), disabled: at === 0, onclick: () => this.view(at - 1) }, '‹'),
-      h('button', { type: 'button', id: 'nav-next', title: t('next'), disabled: at === n, onclick: () => this.view(at + 1) }, '›'),
-      h('button', { type: 'button', id: 'nav-last', title: t('last'), disabled: at === n, onclick: () => this.view(n) }, '»'));
-  }
-
   settings() {
-    const notation = h('select', {
-      id: 'notation',
-      onchange: (e) => { this.notation = e.target.value; localStorage.setItem(NOTATION_KEY, this.notation); this.render(); },
-    }, h('option', { value: 'japanese' }, t('notationJapanese')), h('option', { value: 'western' }, t('notationWestern')));
-    notation.value = this.notation;
+    const notation = notationSelect(this.notation, (n) => { this.notation = n; this.render(); });
     return h('div', { class: 'row small' },
       h('button', { type: 'button', id: 'flip', onclick: () => { this.orientation = OTHER[this.orientation]; this.showBoard(...this.shown); } }, t('flip')),
       h('label', { class: 'row' }, t('notation'), notation),
@@ -242,13 +202,4 @@ export class TsumePage {
     });
   }
 
-  showStatus(text, kind) {
-    this.statusEl.textContent = text;
-    this.statusEl.className = `status ${kind}`;
-  }
-
-  hideStatus() {
-    this.statusEl.textContent = '';
-    this.statusEl.className = 'status hidden';
-  }
 }

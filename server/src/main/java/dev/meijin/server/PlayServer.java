@@ -108,7 +108,7 @@ public final class PlayServer implements AutoCloseable {
             c.concurrency.useVirtualThreads = true;
             c.startup.showJavalinBanner = false;
             c.jsonMapper(new JavalinJackson3(json, true));
-            c.http.maxRequestSize = HttpApi.MAX_MATE_BODY;
+            c.http.maxRequestSize = HttpApi.MAX_RECORD_BODY;
             c.jetty.modifyWebSocketServletFactory(f -> {
                 f.setMaxTextMessageSize(65536);
                 f.setIdleTimeout(java.time.Duration.ofMinutes(2));
@@ -124,6 +124,7 @@ public final class PlayServer implements AutoCloseable {
             c.routes.get("/game/{id}", PlayServer::index);
             c.routes.get("/lobby", PlayServer::index);
             c.routes.get("/tsume", PlayServer::index);
+            c.routes.get("/kifu", PlayServer::index);
             if (!hasClient) {
                 c.routes.get("/", PlayServer::index);
             }

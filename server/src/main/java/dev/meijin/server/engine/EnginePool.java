@@ -12,20 +12,23 @@ import dev.meijin.engine.SearchLimits;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.round.EnginePlayer;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The engine on a bounded pool: {@code threads} platform workers, each owning one {@link Engine} (one search
- * thread, a small hash), take requests from one queue in the order they came. However many games play the
+ * thread, a small hash), take requests from one queue: the moves of games first, in the order they came, then
+ * analyses, one position at a time. However many games play the
  * computer, at most {@code threads} searches run at once, so on a machine with more cores than that the games
  * between people always have a core; a request that waits for a worker has that wait charged to the engine's
  * clock, as a person's thinking is.
@@ -40,7 +43,14 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
 
     private final EngineSettings settings;
     private final TimeSource time;
-    private final LinkedBlockingQueue<Task> queue = new LinkedBlockingQueue<>();
+    /**
+     * What the workers do next: a move of a game before any analysis (a game's clock runs while it waits), and
+     * in the order asked within each kind. An analysis takes one position per turn and then queues again, so a
+     * game waits at most for one position's search, and analyses take turns.
+     */
+    private final PriorityBlockingQueue<Task> queue = new PriorityBlockingQueue<>(16,
+            Comparator.comparingInt((Task t) -> t instanceof Job ? 0 : 1).thenComparingLong(Task::order));
+    private final AtomicLong orders = new AtomicLong();
     private final Thread[] workers;
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger peak = new AtomicInteger();
@@ -85,6 +95,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         if (closed) {
             return job;
         }
+        job.order = orders.incrementAndGet();
         queue.add(job);
         return job;
     }
@@ -183,9 +194,10 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         if (closed) {
             job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
         } else {
+            job.order = orders.incrementAndGet();
             queue.add(job);
         }
-        return new Analysis(job.result, job.soFar);
+        return new Analysis(job.result, job.soFar, job.nodes);
     }
 
     /**
@@ -193,35 +205,56 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      *
      * @param result completes with every evaluation, or exceptionally if the analysis failed
      * @param soFar the evaluations done so far, in ply order
+     * @param nodesPerPosition the nodes searched per position
      */
-    public record Analysis(CompletableFuture<List<Evaluation>> result, List<Evaluation> soFar) {}
+    public record Analysis(CompletableFuture<List<Evaluation>> result, List<Evaluation> soFar, long nodesPerPosition) {
+        /** Whether every position has been evaluated. */
+        public boolean done() {
+            return result.isDone() && !result.isCompletedExceptionally();
+        }
 
+        /** Whether the analysis failed (the engine threw, or the pool stopped first). */
+        public boolean failed() {
+            return result.isCompletedExceptionally();
+        }
+
+        /** The evaluations so far, in ply order: all of them once {@link #done()}. */
+        public List<Evaluation> evaluations() {
+            return done() ? result.join() : List.copyOf(soFar);
+        }
+    }
+
+    /** Evaluates the next position of an analysis, and queues the analysis again if positions are left. */
     private void analyse(Engine engine, AnalysisJob job) {
         try {
             engine.setOption("Skill Level", "20");
             engine.setOption("MaxMovesToDraw", "0");
-            List<Evaluation> out = new ArrayList<>(job.moves.size() + 1);
-            var start = Sfen.parse(job.startSfen);
-            for (int i = 0; i <= job.moves.size() && !closed; i++) {
-                engine.setPosition(start, job.moves.subList(0, i));
-                boolean senteToMove = engine.position().sideToMove() == 0;
-                Engine.SearchResult r = engine.think(SearchLimits.nodes(job.nodes));
-                String best = r.bestMove() instanceof BestMove.Play p ? p.move() : null;
-                Integer cp = null;
-                Integer mate = null;
-                if (r.line().isPresent()) {
-                    switch (r.line().get().score()) {
-                        case Score.Cp c -> cp = senteToMove ? c.value() : -c.value();
-                        case Score.Mate m -> mate = senteToMove ? m.plies() : -m.plies();
-                    }
+            int i = job.soFar.size();
+            engine.setPosition(Sfen.parse(job.startSfen), job.moves.subList(0, i));
+            boolean senteToMove = engine.position().sideToMove() == 0;
+            Engine.SearchResult r = engine.think(SearchLimits.nodes(job.nodes));
+            String best = r.bestMove() instanceof BestMove.Play p ? p.move() : null;
+            Integer cp = null;
+            Integer mate = null;
+            if (r.line().isPresent()) {
+                switch (r.line().get().score()) {
+                    case Score.Cp c -> cp = senteToMove ? c.value() : -c.value();
+                    case Score.Mate m -> mate = senteToMove ? m.plies() : -m.plies();
                 }
-                Evaluation e = new Evaluation(i, cp, mate, best);
-                out.add(e);
-                job.soFar.add(e);
             }
-            job.result.complete(out);
+            job.soFar.add(new Evaluation(i, cp, mate, best));
+            if (job.soFar.size() > job.moves.size()) {
+                job.result.complete(List.copyOf(job.soFar));
+            } else if (closed) {
+                job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
+            } else {
+                job.order = orders.incrementAndGet();
+                queue.add(job);
+            }
         } catch (RuntimeException e) {
-            LOG.error("analysis failed", e);
+            if (!closed) { // a search interrupted because the pool is closing is no failure worth a report
+                LOG.error("analysis failed", e);
+            }
             job.result.completeExceptionally(e);
         }
     }
@@ -306,6 +339,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
 
     private sealed interface Task permits Job, AnalysisJob {
         boolean cancelled();
+
+        /** When it was queued (last), for the order within its kind. */
+        long order();
     }
 
     private static final class AnalysisJob implements Task {
@@ -314,6 +350,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         final long nodes;
         final CompletableFuture<List<Evaluation>> result = new CompletableFuture<>();
         final List<Evaluation> soFar = new java.util.concurrent.CopyOnWriteArrayList<>();
+        volatile long order;
 
         AnalysisJob(String startSfen, List<String> moves, long nodes) {
             this.startSfen = startSfen;
@@ -325,6 +362,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         public boolean cancelled() {
             return result.isDone();
         }
+
+        @Override
+        public long order() {
+            return order;
+        }
     }
 
     private static final class Job implements Thinking, Task {
@@ -332,6 +374,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         final Consumer<Answer> answer;
         volatile boolean cancelled;
         volatile Engine engine;
+        volatile long order;
 
         Job(Request request, Consumer<Answer> answer) {
             this.request = request;
@@ -341,6 +384,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         @Override
         public boolean cancelled() {
             return cancelled;
+        }
+
+        @Override
+        public long order() {
+            return order;
         }
 
         @Override

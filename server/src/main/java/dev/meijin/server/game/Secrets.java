@@ -7,7 +7,7 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 
-/** Seat secrets and game ids: random, URL-safe; only a hash of a secret is ever stored. */
+/** Seat secrets, game ids and analysis ids: random, URL-safe; only a hash of a secret is ever stored. */
 public final class Secrets {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final char[] ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789".toCharArray();
@@ -23,7 +23,16 @@ public final class Secrets {
 
     /** A new game id: 8 characters from an alphabet without look-alikes (40 bits). */
     public static String newGameId() {
-        char[] c = new char[8];
+        return newId(8);
+    }
+
+    /** A new id of a record's analysis (kept in memory only): 12 characters of the same alphabet (60 bits). */
+    public static String newAnalysisId() {
+        return newId(12);
+    }
+
+    private static String newId(int length) {
+        char[] c = new char[length];
         for (int i = 0; i < c.length; i++) {
             c[i] = ID_ALPHABET[RANDOM.nextInt(ID_ALPHABET.length)];
         }

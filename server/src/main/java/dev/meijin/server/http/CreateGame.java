@@ -151,6 +151,23 @@ record CreateGame(String name, boolean engine, Integer engineLevel, Handicap han
         }
     }
 
+    /**
+     * The text of a required field of a body that must be a JSON object with only the given fields.
+     *
+     * @param what what to say when the field is missing, empty or not a string
+     */
+    static String text(JsonNode body, Set<String> fields, String field, String what) {
+        if (body == null || !body.isObject()) {
+            throw bad("the body must be a JSON object");
+        }
+        only(body, fields, "");
+        JsonNode v = body.get(field);
+        if (v == null || !v.isString() || v.asString().isBlank()) {
+            throw bad(what);
+        }
+        return v.asString();
+    }
+
     static RefusedException bad(String message) {
         return new RefusedException(ErrorCode.BAD_FIELD, message);
     }

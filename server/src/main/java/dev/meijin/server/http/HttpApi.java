@@ -44,7 +44,8 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * The HTTP API (docs/PROTOCOL.md, section 2): create and join games, read them, list them, download records,
- * read the lobby. Handlers only read the request and call the rounds and the repository.
+ * read the lobby; analyse finished games and records sent as text; solve mate problems. Handlers only read the
+ * request and call the rounds, the repository and the engine.
  */
 public final class HttpApi {
     private static final Logger LOG = LoggerFactory.getLogger(HttpApi.class);
@@ -64,16 +65,33 @@ public final class HttpApi {
     private MateService mates;
     /** Mate problems per second per client address (bursts of five). */
     private final ClientLimits mateLimits = new ClientLimits(0.5, System::nanoTime);
+    /** Records sent for analysis per second per client address (bursts of five). */
+    private final ClientLimits recordLimits = new ClientLimits(0.5, System::nanoTime);
     private long analysisNodes = 20_000;
-    private final Map<String, EnginePool.Analysis> analyses = java.util.Collections.synchronizedMap(
-            new java.util.LinkedHashMap<>(16, 0.75f, true) {
-                private static final long serialVersionUID = 1L;
+    /** The analyses of finished games, by game id. */
+    private final Map<String, EnginePool.Analysis> analyses = lru(ANALYSES_KEPT);
+    /** The analyses of records sent to {@code POST /api/analyses}, by their own id. */
+    private final Map<String, RecordAnalysis> recordAnalyses = lru(ANALYSES_KEPT);
 
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, EnginePool.Analysis> e) {
-                    return size() > 256;
-                }
-            });
+    /** Analyses kept in memory, of games and of records each: the most recently asked for. */
+    static final int ANALYSES_KEPT = 256;
+    /** Records analysed or waiting for the engine at once; more are refused until one is done. */
+    static final int RECORDS_AT_ONCE = 4;
+
+    /** A record and the engine's analysis of it. */
+    private record RecordAnalysis(PastedRecord record, EnginePool.Analysis analysis) {}
+
+    /** A map that keeps its {@code max} most recently used entries (safe for concurrent use). */
+    private static <V> Map<String, V> lru(int max) {
+        return java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, V> e) {
+                return size() > max;
+            }
+        });
+    }
 
     /**
      * The API over rounds, stored games and the lobby.
@@ -105,6 +123,8 @@ public final class HttpApi {
         r.post("/api/games/{id}/analysis", ctx -> analysis(ctx, true));
         r.get("/api/games", this::list);
         r.post("/api/mate", this::mate);
+        r.post("/api/analyses", this::analyseRecord);
+        r.get("/api/analyses/{id}", this::recordAnalysis);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
         r.get("/api/health", ctx -> ctx.json(health()));
         r.exception(RefusedException.class, (e, ctx) -> error(ctx, e.code(), e.getMessage()));
@@ -191,7 +211,7 @@ public final class HttpApi {
     }
 
     /**
-     * Analyses finished games with this engine.
+     * Analyses finished games and records sent as text with this engine.
      *
      * @param pool the engine, or null for none
      * @param nodesPerPosition nodes searched per position
@@ -226,13 +246,47 @@ public final class HttpApi {
             ctx.json(Map.of("gameId", r.id(), "status", "none", "plies", List.of()));
             return;
         }
-        if (a.result().isCompletedExceptionally()) {
+        if (a.failed()) {
             analyses.remove(r.id());
             throw new RefusedException(ErrorCode.INTERNAL, "the analysis failed; ask for it again");
         }
-        boolean done = a.result().isDone();
-        ctx.json(Map.of("gameId", r.id(), "status", done ? "done" : "running", "nodesPerPosition", analysisNodes, "plies",
-                done ? a.result().join() : List.copyOf(a.soFar())));
+        ctx.json(Map.of("gameId", r.id(), "status", a.done() ? "done" : "running", "nodesPerPosition", a.nodesPerPosition(), "plies",
+                a.evaluations()));
+    }
+
+    /**
+     * Starts the engine's analysis of a record sent as text (docs/PROTOCOL.md): {@code 202} with the record as
+     * read and the id to follow the analysis by.
+     */
+    private void analyseRecord(Context ctx) {
+        admit(ctx, engine != null, "there is no analysis", recordLimits, "records");
+        PastedRecord p = PastedRecord.parse(body(ctx, MAX_RECORD_BODY));
+        String id = Secrets.newAnalysisId();
+        RecordAnalysis ra;
+        synchronized (recordAnalyses) {
+            long running = recordAnalyses.values().stream().filter(x -> !x.analysis().result().isDone()).count();
+            if (running >= RECORDS_AT_ONCE) {
+                throw new RefusedException(ErrorCode.ENGINE_BUSY, "the engine is analysing " + running + " records; try again in a minute");
+            }
+            ra = new RecordAnalysis(p, engine.analyse(p.initialSfen(), p.usiMoves(), analysisNodes));
+            recordAnalyses.put(id, ra);
+        }
+        ctx.status(202).json(p.view(id, ra.analysis()));
+    }
+
+    /** The analysis of a record sent to {@code POST /api/analyses}: progress, the record as read, the evaluations so far. */
+    private void recordAnalysis(Context ctx) {
+        String id = ctx.pathParam("id");
+        RecordAnalysis ra = recordAnalyses.get(id);
+        if (ra == null) {
+            throw new RefusedException(ErrorCode.UNKNOWN_ANALYSIS, "no analysis with id \"" + clip(id) + "\" (the server keeps the last "
+                    + ANALYSES_KEPT + " in memory)");
+        }
+        if (ra.analysis().failed()) {
+            recordAnalyses.remove(id);
+            throw new RefusedException(ErrorCode.INTERNAL, "the analysis failed; send the record again");
+        }
+        ctx.json(ra.record().view(id, ra.analysis()));
     }
 
     /**
@@ -244,17 +298,28 @@ public final class HttpApi {
         this.mates = service;
     }
 
-    /** The largest body of a mate problem, in bytes: room for a whole game record in UTF-8. */
-    public static final int MAX_MATE_BODY = 65536;
+    /** The largest body of a mate problem or a record to analyse, in bytes: room for a whole game record in UTF-8. */
+    public static final int MAX_RECORD_BODY = 65536;
+
+    /**
+     * Lets a request for the engine's work through, or refuses it: without the engine, or when its address has
+     * sent too many lately.
+     *
+     * @param missing what the server lacks without the engine, for the refusal
+     * @param things what the address has sent too many of
+     */
+    private static void admit(Context ctx, boolean available, String missing, ClientLimits limits, String things) {
+        if (!available) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; " + missing);
+        }
+        if (!limits.tryAcquire(ctx.ip())) {
+            throw new RefusedException(ErrorCode.RATE_LIMITED, "too many " + things + " sent from your address; wait a few seconds");
+        }
+    }
 
     private void mate(Context ctx) {
-        if (mates == null) {
-            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no mate solver");
-        }
-        if (!mateLimits.tryAcquire(ctx.ip())) {
-            throw new RefusedException(ErrorCode.RATE_LIMITED, "too many problems sent from your address; wait a few seconds");
-        }
-        MateProblem p = MateProblem.parse(body(ctx, MAX_MATE_BODY));
+        admit(ctx, mates != null, "there is no mate solver", mateLimits, "problems");
+        MateProblem p = MateProblem.parse(body(ctx, MAX_RECORD_BODY));
         CompletableFuture<MateService.Solved> answer = mates.solve(p.position(), p.limit())
                 .orElseThrow(() -> new RefusedException(ErrorCode.SOLVER_BUSY, "the mate solver is busy with other problems; try again in a moment"));
         MateService.Solved solved;

@@ -9,8 +9,6 @@ import dev.meijin.notation.Format;
 import dev.meijin.notation.Formats;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
-import dev.meijin.notation.move.JapaneseNotation;
-import dev.meijin.notation.move.WesternNotation;
 import dev.meijin.server.engine.MateService;
 import dev.meijin.server.round.MoveView;
 import java.time.Duration;
@@ -36,14 +34,8 @@ record MateProblem(Position position, Duration limit) {
     private static final Set<String> FIELDS = Set.of("problem", "seconds");
 
     static MateProblem parse(JsonNode n) {
-        if (n == null || !n.isObject()) {
-            throw CreateGame.bad("the body must be a JSON object");
-        }
-        CreateGame.only(n, FIELDS, "");
-        JsonNode p = n.get("problem");
-        if (p == null || !p.isString() || p.asString().isBlank()) {
-            throw CreateGame.bad("problem must be an SFEN or a game record (KIF, KI2, CSA, JKF or USI) whose start position is the problem");
-        }
+        String problem = CreateGame.text(n, FIELDS, "problem",
+                "problem must be an SFEN or a game record (KIF, KI2, CSA, JKF or USI) whose start position is the problem");
         int seconds = DEFAULT_SECONDS;
         JsonNode s = n.get("seconds");
         if (s != null && !s.isNull()) {
@@ -52,7 +44,7 @@ record MateProblem(Position position, Duration limit) {
             }
             seconds = s.asInt();
         }
-        return new MateProblem(position(p.asString()), Duration.ofSeconds(seconds));
+        return new MateProblem(position(problem), Duration.ofSeconds(seconds));
     }
 
     /**
@@ -112,8 +104,7 @@ record MateProblem(Position position, Duration limit) {
         List<MoveView> out = new ArrayList<>(line.size());
         for (MoveOrDrop md : line) {
             int m = pos.encode(md);
-            out.add(new MoveView(out.size() + 1, md.usi(), JapaneseNotation.formatKif(pos, m), JapaneseNotation.formatKi2(pos, m, true),
-                    WesternNotation.formatHodges(pos, m), null));
+            out.add(MoveView.of(pos, m, out.size() + 1, null));
             pos.doMove(m);
         }
         return out;

@@ -1,2 +1,5 @@
-/** The HTTP API: create, join, read and list games, download records, read the lobby. Handlers only parse and delegate. */
+/**
+ * The HTTP API: create, join, read and list games, download records, read the lobby, analyse games and pasted
+ * records, solve mate problems. Handlers only parse and delegate.
+ */
 package dev.meijin.server.http;

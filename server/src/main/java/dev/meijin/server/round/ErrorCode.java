@@ -10,6 +10,7 @@ public enum ErrorCode {
     TOO_LARGE(413),
     RATE_LIMITED(429),
     UNKNOWN_GAME(404),
+    UNKNOWN_ANALYSIS(404),
     NOT_A_PLAYER(403),
     SEAT_TAKEN(409),
     NOT_STARTED(409),
@@ -22,6 +23,7 @@ public enum ErrorCode {
     CANNOT_CLAIM(409),
     ENGINE_UNAVAILABLE(503),
     SOLVER_BUSY(503),
+    ENGINE_BUSY(503),
     INTERNAL(500);
 
     private final int httpStatus;

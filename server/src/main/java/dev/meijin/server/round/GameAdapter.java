@@ -15,8 +15,6 @@ import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
-import dev.meijin.notation.move.JapaneseNotation;
-import dev.meijin.notation.move.WesternNotation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,15 +68,10 @@ final class GameAdapter {
         Position pos = Position.of(start);
         for (int i = 0; i < usiMoves.size(); i++) {
             int m = Usi.parseMove(pos, usiMoves.get(i));
-            views.add(view(pos, m, i + 1, timesMs.get(i)));
+            views.add(MoveView.of(pos, m, i + 1, timesMs.get(i)));
             pos.doMove(m);
         }
         return new GameAdapter(g, views, pos);
-    }
-
-    private static MoveView view(Position before, int m, int ply, Long timeMs) {
-        return new MoveView(ply, Move.usi(m), JapaneseNotation.formatKif(before, m), JapaneseNotation.formatKi2(before, m, true),
-                WesternNotation.formatHodges(before, m), timeMs);
     }
 
     /** What playing a move did. */
@@ -94,7 +87,7 @@ final class GameAdapter {
     Played play(Color player, String usi, int ply, Long timeMs) {
         return switch (game.play(player, usi, ply)) {
             case MoveResult.Applied a -> {
-                MoveView v = view(shadow, a.move(), game.plies(), timeMs);
+                MoveView v = MoveView.of(shadow, a.move(), game.plies(), timeMs);
                 shadow.doMove(a.move());
                 moves.add(v);
                 yield new Played.Applied(v, a.outcome());

@@ -37,7 +37,8 @@ public final class Views {
         return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text);
     }
 
-    static HandicapView handicap(Handicap h) {
+    /** A handicap as the client shows it. */
+    public static HandicapView handicap(Handicap h) {
         return new HandicapView(h.id(), h.japanese(), h.english());
     }
 

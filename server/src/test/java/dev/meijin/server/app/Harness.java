@@ -35,6 +35,11 @@ final class Harness implements AutoCloseable {
         this(ServerConfig.defaults().withPort(0).withDataDir(dir).withEngine(EngineSettings.off()));
     }
 
+    /** A server on a fresh database in {@code dir}, with this engine. */
+    Harness(Path dir, EngineSettings engine) {
+        this(ServerConfig.defaults().withPort(0).withDataDir(dir).withEngine(engine));
+    }
+
     Harness(ServerConfig cfg) {
         this.server = PlayServer.start(cfg.withHost("127.0.0.1"));
         this.port = server.port();
@@ -55,7 +60,24 @@ final class Harness implements AutoCloseable {
     }
 
     /** An HTTP answer: status and parsed JSON body (null when not JSON). */
-    record Answer(int status, JsonNode body, String text, java.net.http.HttpHeaders headers) {}
+    record Answer(int status, JsonNode body, String text, java.net.http.HttpHeaders headers) {
+        /** The code of an error answer. */
+        String errorCode() {
+            return body.get("error").get("code").asString();
+        }
+
+        /** The message of an error answer. */
+        String errorMessage() {
+            return body.get("error").get("message").asString();
+        }
+    }
+
+    /** A text field of each element of a JSON array: the {@code usi} of each move. */
+    static List<String> strings(JsonNode items, String field) {
+        List<String> out = new ArrayList<>();
+        items.forEach(m -> out.add(m.get(field).asString()));
+        return out;
+    }
 
     Answer post(String path, String body) {
         return send(HttpRequest.newBuilder(URI.create(base() + path)).POST(HttpRequest.BodyPublishers.ofString(body)).build());

@@ -3,14 +3,13 @@ package dev.meijin.server.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.server.EngineSettings;
-import dev.meijin.server.ServerConfig;
 import dev.meijin.testdata.TestData;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -28,17 +27,11 @@ class MateApiTest {
 
     @TempDir
     Path dir;
+    @AutoClose
     Harness h;
 
-    @AfterEach
-    void stop() {
-        if (h != null) {
-            h.close();
-        }
-    }
-
     private Harness start(EngineSettings engine) {
-        h = new Harness(ServerConfig.defaults().withPort(0).withDataDir(dir).withEngine(engine));
+        h = new Harness(dir, engine);
         return h;
     }
 
@@ -48,12 +41,6 @@ class MateApiTest {
 
     private static String body(String problem, String more) {
         return "{\"problem\":" + Harness.JSON.writeValueAsString(problem) + more + "}";
-    }
-
-    private static List<String> field(JsonNode moves, String name) {
-        List<String> out = new ArrayList<>();
-        moves.forEach(m -> out.add(m.get(name).asString()));
-        return out;
     }
 
     @Test
@@ -67,10 +54,10 @@ class MateApiTest {
         assertThat(b.get("exact").asBoolean()).isTrue();
         assertThat(b.get("leftover").asInt()).as("the gold taken at the end stays in hand").isEqualTo(1);
         assertThat(b.get("sfen").asString()).isEqualTo(MATE_IN_5);
-        assertThat(field(b.get("moves"), "usi")).containsExactly("4i4b+", "G*3b", "S*3a", "2b1b", "4b3b");
-        assertThat(field(b.get("moves"), "ki2")).containsExactly("▲４二飛成", "△３二金", "▲３一銀", "△１二玉", "▲３二龍");
-        assertThat(field(b.get("moves"), "kif")).containsExactly("４二飛成(49)", "３二金打", "３一銀打", "１二玉(22)", "３二龍(42)");
-        assertThat(field(b.get("moves"), "western")).containsExactly("R-4b+", "G*3b", "S*3a", "K-1b", "+Rx3b");
+        assertThat(Harness.strings(b.get("moves"), "usi")).containsExactly("4i4b+", "G*3b", "S*3a", "2b1b", "4b3b");
+        assertThat(Harness.strings(b.get("moves"), "ki2")).containsExactly("▲４二飛成", "△３二金", "▲３一銀", "△１二玉", "▲３二龍");
+        assertThat(Harness.strings(b.get("moves"), "kif")).containsExactly("４二飛成(49)", "３二金打", "３一銀打", "１二玉(22)", "３二龍(42)");
+        assertThat(Harness.strings(b.get("moves"), "western")).containsExactly("R-4b+", "G*3b", "S*3a", "K-1b", "+Rx3b");
         assertThat(b.get("moves").get(2).get("ply").asInt()).isEqualTo(3);
         long nodes = b.get("nodes").asLong();
         assertThat(nodes).as("the solver searched").isPositive();
@@ -90,7 +77,7 @@ class MateApiTest {
         assertThat(a.status()).as(a.text()).isEqualTo(200);
         assertThat(a.body().get("result").asString()).isEqualTo("mate");
         assertThat(a.body().get("plies").asInt()).isEqualTo(3);
-        assertThat(field(a.body().get("moves"), "usi")).containsExactly("S*3b", "2a1b", "G*2c");
+        assertThat(Harness.strings(a.body().get("moves"), "usi")).containsExactly("S*3b", "2a1b", "G*2c");
         assertThat(a.body().get("sfen").asString()).isEqualTo("7kl/9/5+P3/9/9/9/9/9/9 b GS2r2b3g3s4n3l17p 1");
 
         // A lone king and nothing in hand: proven, not merely unsolved.

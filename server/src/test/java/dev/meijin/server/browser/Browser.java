@@ -91,6 +91,13 @@ final class Browser implements AutoCloseable {
         driver.get(url);
     }
 
+    /** Opens the lobby and follows a link of the top bar, waiting for the page at {@code path} to show {@code element}. */
+    void followTopBar(String base, String link, String path, String element) {
+        open(base + "/");
+        click(link);
+        await("the page " + path, d -> d.getCurrentUrl().endsWith(path) && !all(element).isEmpty());
+    }
+
     /** Waits until the condition holds (a non-null, non-false value) and returns its value. */
     <T> T await(String what, Function<WebDriver, T> condition) {
         return await(what, condition, WAIT);

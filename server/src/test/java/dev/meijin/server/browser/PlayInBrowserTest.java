@@ -21,8 +21,8 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * Whole games in two headless browsers against the real server on a free port with a temporary H2 database:
- * every move is clicked on the board, and what each page shows is checked; and the mate-problem page, whose
- * problems the same server solves. Screenshots of desktop and phone pages go to
+ * every move is clicked on the board, and what each page shows is checked; and the mate-problem and record
+ * analysis pages, whose problems and records the same server solves and analyses. Screenshots of desktop and phone pages go to
  * {@code server/target/screenshots/}. Tagged slow: the fast lane ({@code -Pfast}) leaves them out.
  */
 @Tag("slow")
@@ -625,9 +625,7 @@ final class PlayInBrowserTest {
         try (Seat desk = seat(Browser.DESKTOP, "en"); Seat phone = seat(Browser.PHONE, "ja")) {
             Browser b = desk.browser;
             // The top bar leads from the lobby to the page.
-            b.open(base + "/");
-            b.click("#nav-tsume");
-            b.await("the tsume page", d -> d.getCurrentUrl().endsWith("/tsume") && !b.all("#problem").isEmpty());
+            b.followTopBar(base, "#nav-tsume", "/tsume", "#problem");
             assertThat(b.text("h1")).isEqualTo("Mate problems");
             assertThat(b.find("#limit").getDomProperty("value")).isEqualTo("10");
             org.openqa.selenium.WebElement input = b.find("#problem");
@@ -767,6 +765,127 @@ final class PlayInBrowserTest {
             assertThat(p.all("#solution")).isEmpty();
             p.script("document.getElementById('result').scrollIntoView({block: 'end'})");
             p.screenshot("tsume-unknown-phone");
+        }
+    }
+
+    @Test
+    void aRecordIsPastedAnalysedAndSteppedThroughOnTheKifuPage() {
+        try (Seat desk = seat(Browser.DESKTOP, "en"); Seat phone = seat(Browser.PHONE, "ja")) {
+            Browser b = desk.browser;
+            // The top bar leads from the lobby to the page.
+            b.followTopBar(base, "#nav-kifu", "/kifu", "#record");
+            assertThat(b.text("h1")).isEqualTo("Record analysis");
+            assertThat(b.attribute("#nav-kifu", "aria-current")).isEqualTo("page");
+            // A computer game of 21 plies in CSA, which sente ends with a mating rook drop on 4a.
+            b.find("#record").sendKeys(TestData.text("csa/wcsc28-apery/utf8_WCSC28_L3_KIN_WDF.csa", java.nio.charset.StandardCharsets.UTF_8));
+            // The page's questions about the analysis are held back a little, so that it can be seen under way.
+            b.script("const f = window.fetch; window.fetch = (url, init) => (init && init.method === 'GET' && String(url).startsWith('/api/analyses/')"
+                    + " ? new Promise(r => setTimeout(r, 1500)) : Promise.resolve()).then(() => f(url, init))");
+            b.click("#analyse");
+            b.await("the record read", d -> texts(b, "#moves li[data-ply] .text").size() == 21);
+            assertThat(b.attribute("#analysis", "data-status")).isEqualTo("running");
+            assertThat(b.text("#analysing")).matches("Analysing… \\d+ of 22 positions");
+            assertThat(b.driver.getCurrentUrl()).matches(java.util.regex.Pattern.quote(base) + "/kifu\\?id=[a-z2-9]{12}");
+            assertThat(texts(b, "#moves li[data-ply] .text").subList(0, 4)).containsExactly("P-7f", "S-6b", "P-2f", "G6a-5b");
+            assertThat(b.text("#moves li#result")).isEqualTo("Sente wins by checkmate");
+            assertThat(texts(b, ".player-top span")).containsExactly("☖Gote", "Windfall");
+            assertThat(texts(b, ".player-bottom span")).containsExactly("☗Sente", "きのあ将棋");
+            assertThat(b.text("#kifu-info")).isEqualTo("2018/05/03 13:05:55 · 21 moves");
+            assertThat(b.text("#showing")).isEqualTo("Start");
+            assertThat(desk.pieceOn("7g")).isEqualTo("P");
+
+            // The analysis runs in the background; the page asks for it every second until it is done.
+            b.await("the analysis done", d -> "done".equals(b.find("#analysis").getDomAttribute("data-status")), Duration.ofSeconds(90));
+            assertThat(b.all("#eval-graph rect.eval-band")).hasSize(22);
+            assertThat(b.text("#analysing")).isEqualTo("Analysed (20,000 nodes a position)");
+            // The start's evaluation is the server's, from sente's side, with the engine's best move.
+            long cp = ((Number) b.script("return window.meijin.analysis.plies[0].cp")).longValue();
+            assertThat(b.text("#eval-score")).isEqualTo("Evaluation " + (cp > 0 ? "+" : "") + cp + " (+ favours Sente)");
+            assertThat(b.attribute("#eval-score", "data-cp")).isEqualTo(String.valueOf(cp));
+            assertThat(b.text("#best-move")).isEqualTo("Best move " + b.script("return window.meijin.analysis.plies[0].bestMove.western"));
+
+            // Forward with › and the arrow key: sente's pawn, then gote's silver.
+            b.click("#nav-next");
+            b.await("move 1 shown", d -> "P".equals(desk.pieceOn("7f")));
+            assertThat(desk.pieceOn("7g")).isNull();
+            assertThat(b.text("#showing")).isEqualTo("After move 1 P-7f");
+            assertThat(b.attribute("#moves li.current", "data-ply")).isEqualTo("1");
+            b.find("body").sendKeys(org.openqa.selenium.Keys.ARROW_RIGHT);
+            b.await("move 2 shown", d -> "S".equals(desk.pieceOn("6b")));
+            assertThat(desk.colorOn("6b")).isEqualTo("gote");
+            assertThat(b.all(".mj-sq.last").stream().map(e -> e.getDomAttribute("data-square")).toList()).containsExactlyInAnyOrder("7a", "6b");
+
+            // A click on the graph: the position before the last move, where sente mates in one with the move played.
+            b.script("document.getElementById('eval-graph').scrollIntoView({block: 'center'})");
+            b.click("#eval-graph rect.eval-band[data-ply='20']");
+            b.await("ply 20 shown", d -> "After move 20 K-5a".equals(b.text("#showing")));
+            assertThat(desk.pieceOn("5a")).isEqualTo("K");
+            assertThat(desk.pieceOn("4a")).isNull();
+            assertThat(b.text("#eval-score")).isEqualTo("Sente mates in 1");
+            assertThat(b.text("#best-move")).isEqualTo("Best move R*4a");
+            assertThat(b.attribute("#moves li.current", "data-ply")).isEqualTo("20");
+            assertThat(Double.parseDouble(b.attribute("#eval-graph line.eval-current", "x1")))
+                    .isCloseTo(300.0 * 20 / 21, org.assertj.core.data.Offset.offset(0.01));
+            b.select("#notation", "japanese");
+            assertThat(b.text("#best-move")).isEqualTo("Best move ▲４一飛打");
+            assertThat(texts(b, "#moves li[data-ply] .text").subList(0, 3)).containsExactly("▲７六歩(77)", "△６二銀(71)", "▲２六歩(27)");
+            b.script("window.scrollTo(0, 0)");
+            b.screenshot("kifu-analysed-desktop");
+            b.click("#nav-last");
+            b.await("the mate shown", d -> "R".equals(desk.pieceOn("4a")));
+            assertThat(b.text("#eval-score")).isEqualTo("Checkmate");
+            assertThat(b.all("#best-move")).isEmpty();
+            assertThat(b.find("#nav-next").isEnabled()).isFalse();
+            b.select("#notation", "western");
+            b.click("#flip");
+            assertThat(texts(b, ".player-top span")).containsExactly("☗Sente", "きのあ将棋");
+
+            // The address is a link to the analysis: followed, it shows the record and its analysis again.
+            String link = b.driver.getCurrentUrl();
+            b.open(link);
+            b.await("the analysis again", d -> texts(b, "#moves li[data-ply] .text").size() == 21
+                    && "done".equals(b.find("#analysis").getDomAttribute("data-status")));
+            assertThat(b.all("#eval-graph rect.eval-band")).hasSize(22);
+
+            // A text that is no record: the server's message, which names the line, is shown in the page.
+            b.find("#record").sendKeys("hello");
+            b.click("#analyse");
+            b.await("the error", d -> b.attribute("#kifu-status", "class").contains("error"));
+            assertThat(b.text("#kifu-status")).isEqualTo("Error: record (read as KIF): line 1: unrecognised line \"hello\"");
+            b.script("window.scrollTo(0, 0)");
+            b.screenshot("kifu-error-desktop");
+
+            // On a phone, in Japanese: a KIF with a line nobody understands after move 20 is analysed up to it.
+            Browser p = phone.browser;
+            p.open(base + "/kifu");
+            p.find("#record");
+            assertThat(p.text("h1")).isEqualTo("棋譜解析");
+            assertThat(((Number) p.script("return document.getElementById('lang').getBoundingClientRect().right - window.innerWidth")).doubleValue())
+                    .as("the top bar, with the links to the three pages, fits the phone's width").isLessThanOrEqualTo(0);
+            String kif = TestData.text("kif/mog-core-scala/016.kif", java.nio.charset.StandardCharsets.UTF_8).replace("\r\n", "\n")
+                    .replace("  20 ８四歩(83)\n", "  20 ８四歩(83)\nhello world\n");
+            p.find("#record").sendKeys(kif);
+            p.click("#analyse");
+            p.await("the record read", d -> texts(p, "#moves li[data-ply] .text").size() == 20);
+            assertThat(texts(p, "#moves li[data-ply] .text").subList(0, 3)).containsExactly("▲７六歩(77)", "△３四歩(33)", "▲２二角成(88)");
+            assertThat(p.text("#kifu-warnings")).startsWith("棋譜の途中に読めないところがあるため、20手目までを解析します。")
+                    .contains("line 27: unrecognised line \"hello world\"");
+            assertThat(texts(p, ".player-top span")).as("a record without names").containsExactly("☖後手", "—");
+            p.await("the analysis done", d -> "done".equals(p.find("#analysis").getDomAttribute("data-status")), Duration.ofSeconds(90));
+            assertThat(p.all("#eval-graph rect.eval-band")).hasSize(21);
+            p.click("#nav-next");
+            p.click("#nav-next");
+            p.click("#nav-next");
+            p.await("move 3 shown", d -> "+B".equals(phone.pieceOn("2b")));
+            assertThat(p.text("#showing")).isEqualTo("3手目の局面 ▲２二角成(88)");
+            assertThat(p.text("#eval-score")).matches("評価値 [+-]?\\d+（＋は先手有利）|(先手|後手)の勝ち（\\d+手で詰み）");
+            assertThat(p.text("#best-move")).startsWith("最善手 △");
+            p.script("document.querySelector('.kifu-board').scrollIntoView({block: 'start'})");
+            p.screenshot("kifu-board-phone");
+            p.script("document.getElementById('position-eval').scrollIntoView({block: 'start'})");
+            p.screenshot("kifu-analysis-phone");
+            p.script("window.scrollTo(0, 0)");
+            p.screenshot("kifu-form-phone");
         }
     }
 

@@ -59,6 +59,28 @@ class EnginePoolTest {
     }
 
     @Test
+    void aGamesMoveGoesBeforeTheAnalysesWaitingAndAnalysesTakeTurns() throws Exception {
+        // The first 30 moves of a lishogi game of the test data, each position searched with 20 000 nodes by the
+        // pool's one worker: in the order asked, the move would wait for all 31 positions of the first analysis.
+        List<String> game = List.of(("3g3f 8c8d 3f3e 8d8e 6i7h 8e8f 8g8f 8b8f P*8g 8f8e 2h3h 4a3b 7g7f P*8f 8g8f 8e8f 3h3f 7a6b 3i3h "
+                + "6a7b 9g9f 3a4b 5i5h 5a5b 1g1f 1c1d 2i3g 8f8d P*8g 2b1c").split(" "));
+        try (EnginePool pool = new EnginePool(new EngineSettings(1, 20_000, Duration.ofSeconds(10)), TimeSource.SYSTEM)) {
+            EnginePool.Analysis first = pool.analyse(START, game, 20_000);
+            EnginePool.Analysis second = pool.analyse(START, game.subList(0, 10), 20_000);
+            CompletableFuture<EnginePlayer.Answer> move = new CompletableFuture<>();
+            pool.think(request("g", List.of("7g7f"), null, 0), move::complete);
+            assertThat(move.get(30, TimeUnit.SECONDS)).isInstanceOf(EnginePlayer.Answer.Play.class);
+            assertThat(first.soFar().size()).as("the game's move did not wait for the whole analysis").isLessThan(5);
+            assertThat(second.result().get(60, TimeUnit.SECONDS)).as("one evaluation per position").hasSize(11);
+            assertThat(first.done()).as("the shorter analysis, asked for later, ends first: they take turns").isFalse();
+            List<EnginePool.Evaluation> all = first.result().get(120, TimeUnit.SECONDS);
+            assertThat(all).hasSize(game.size() + 1);
+            assertThat(all.stream().map(EnginePool.Evaluation::ply).toList()).isEqualTo(java.util.stream.IntStream.rangeClosed(0, game.size())
+                    .boxed().toList());
+        }
+    }
+
+    @Test
     void aCancelledRequestIsNeverAnswered() throws Exception {
         try (EnginePool pool = new EnginePool(new EngineSettings(1, 200_000, Duration.ofSeconds(10)), TimeSource.SYSTEM)) {
             CompletableFuture<EnginePlayer.Answer> busy = new CompletableFuture<>();

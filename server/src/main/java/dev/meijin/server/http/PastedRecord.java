@@ -1,0 +1,193 @@
+package dev.meijin.server.http;
+
+import dev.meijin.core.Move;
+import dev.meijin.core.game.Handicap;
+import dev.meijin.core.position.IllegalPositionException;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Setup;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.notation.Format;
+import dev.meijin.notation.Formats;
+import dev.meijin.notation.kifu.Headers;
+import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.server.engine.EnginePool;
+import dev.meijin.server.round.HandicapView;
+import dev.meijin.server.round.MoveView;
+import dev.meijin.server.round.Views;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A game record sent to {@code POST /api/analyses} to be analysed by the engine, read strictly from its JSON
+ * body (docs/PROTOCOL.md, section 2): the start position, the main line's moves, and what the header says of the
+ * game.
+ *
+ * @param start the start position, one the engine can search
+ * @param moves the main line as int moves, each legal where it is played; at most {@value #MAX_PLIES}
+ * @param sente sente's name (先手, or 下手 in a handicap game), or null
+ * @param gote gote's name (後手 or 上手), or null
+ * @param date when the game was played (開始日時, else 対局日) as the record writes it, or null
+ * @param event the event (棋戦), or null
+ * @param handicap the handicap of a handicap game's start, or null
+ * @param checkmate whether the last move mates
+ * @param warnings what was wrong with the record after its first moves, which are analysed nevertheless
+ */
+record PastedRecord(Setup start, List<Integer> moves, String sente, String gote, String date, String event, HandicapView handicap,
+        boolean checkmate, List<String> warnings) {
+    /** The most moves of a record analysed. */
+    static final int MAX_PLIES = 512;
+    private static final Set<String> FIELDS = Set.of("record");
+
+    PastedRecord {
+        moves = List.copyOf(moves);
+        warnings = List.copyOf(warnings);
+    }
+
+    static PastedRecord parse(JsonNode n) {
+        return read(CreateGame.text(n, FIELDS, "record",
+                "record must be a game record: KIF, KI2, CSA, JKF, USI (position … moves …) or an SFEN with moves"));
+    }
+
+    /**
+     * A record's main line, read by {@link Formats#read}. The start and the first move must read without a
+     * problem; at the first problem after that (an illegal or unreadable move, a line not understood) the moves
+     * before it are kept and the problem becomes a warning. A problem tied to a line but not to a move is placed
+     * by reading the text again up to that line.
+     */
+    static PastedRecord read(String text) {
+        Format format = Formats.detect(text, Optional.empty());
+        ReadResult r = Formats.read(text, Optional.empty());
+        Kifu k = r.kifu();
+        String as = "record (read as " + format + "): ";
+        List<Integer> line = k.mainLine();
+        List<String> warnings = new ArrayList<>();
+        if (!r.problems().isEmpty()) {
+            Problem first = r.problems().getFirst();
+            int before = Math.min(line.size(), movesBefore(first, text, format));
+            if (before == 0) {
+                throw CreateGame.bad(as + first);
+            }
+            warnings.add(first + "; the record is read up to move " + before);
+            line = line.subList(0, before);
+        }
+        Setup start = k.start().setup();
+        Position pos;
+        try {
+            pos = Position.ofTsume(start);
+        } catch (IllegalPositionException e) {
+            throw CreateGame.bad(as + "the engine cannot analyse the start position: " + e.detail());
+        }
+        if (line.size() > MAX_PLIES) {
+            throw CreateGame.bad(as + "the record has " + line.size() + " moves; at most " + MAX_PLIES + " are analysed");
+        }
+        for (int m : line) {
+            pos.doMove(m);
+        }
+        return new PastedRecord(start, line, header(k, Headers.SENTE, Headers.SHITATE), header(k, Headers.GOTE, Headers.UWATE),
+                header(k, Headers.START_TIME, Headers.DATE), header(k, Headers.EVENT),
+                k.start().handicap().filter(Handicap::isHandicap).map(Views::handicap).orElse(null), pos.isCheckmate(), warnings);
+    }
+
+    /** How many moves of the main line come before a problem: 0 when it is in the start position or the first move. */
+    private static int movesBefore(Problem p, String text, Format format) {
+        if (p.ply() > 0) {
+            return p.ply() - 1;
+        }
+        if (p.line() <= 1) {
+            return 0;
+        }
+        return Formats.of(format).map(f -> f.read(linesBefore(text, p.line())).kifu().mainLine().size()).orElse(0);
+    }
+
+    /** The text before a 1-based line, lines ending at {@code \n}, {@code \r\n} or {@code \r} as the readers count them. */
+    private static String linesBefore(String text, int line) {
+        int i = 0;
+        for (int n = 1; n < line && i < text.length(); n++) {
+            while (i < text.length() && text.charAt(i) != '\n' && text.charAt(i) != '\r') {
+                i++;
+            }
+            if (i + 1 < text.length() && text.charAt(i) == '\r' && text.charAt(i + 1) == '\n') {
+                i++;
+            }
+            i++;
+        }
+        return text.substring(0, Math.min(i, text.length()));
+    }
+
+    /** The first of these headers that says something, stripped; null when none does. */
+    private static String header(Kifu k, String... keys) {
+        for (String key : keys) {
+            Optional<String> v = k.header(key).map(String::strip).filter(s -> !s.isEmpty());
+            if (v.isPresent()) {
+                return v.get();
+            }
+        }
+        return null;
+    }
+
+    /** The start position in SFEN. */
+    String initialSfen() {
+        return Sfen.format(start);
+    }
+
+    /** The moves in USI, as the engine takes them. */
+    List<String> usiMoves() {
+        return moves.stream().map(Move::usi).toList();
+    }
+
+    /**
+     * The engine's evaluation of one position, with its best move written out.
+     *
+     * @param ply the moves played before the position
+     * @param cp the score in centipawns from sente's side, or null
+     * @param mate the distance to mate in plies from sente's side (positive: sente mates), or null
+     * @param best the best move in USI, or null (no move to play)
+     * @param bestMove the best move with its notations, numbered as the move after the position; or null
+     */
+    record Scored(int ply, Integer cp, Integer mate, String best, MoveView bestMove) {}
+
+    /**
+     * The answer as sent: the analysis's id and progress, the record as read, and the evaluations so far with
+     * their best moves in every notation.
+     */
+    Map<String, Object> view(String id, EnginePool.Analysis analysis) {
+        List<EnginePool.Evaluation> evals = analysis.evaluations();
+        Position pos = Position.ofTsume(start);
+        List<MoveView> views = new ArrayList<>(moves.size());
+        List<Scored> plies = new ArrayList<>(evals.size());
+        for (int i = 0; i <= moves.size(); i++) {
+            if (i < evals.size()) {
+                EnginePool.Evaluation e = evals.get(i);
+                MoveView best = e.best() == null ? null : MoveView.of(pos, Usi.parseMove(pos, e.best()), i + 1, null);
+                plies.add(new Scored(e.ply(), e.cp(), e.mate(), e.best(), best));
+            }
+            if (i < moves.size()) {
+                views.add(MoveView.of(pos, moves.get(i), i + 1, null));
+                pos.doMove(moves.get(i));
+            }
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", id);
+        m.put("status", analysis.done() ? "done" : "running");
+        m.put("nodesPerPosition", analysis.nodesPerPosition());
+        m.put("initialSfen", initialSfen());
+        m.put("moves", views);
+        m.put("sente", sente);
+        m.put("gote", gote);
+        m.put("date", date);
+        m.put("event", event);
+        m.put("handicap", handicap);
+        m.put("checkmate", checkmate);
+        m.put("warnings", warnings);
+        m.put("plies", plies);
+        return m;
+    }
+}
