@@ -44,6 +44,8 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         boolean checkmate, List<String> warnings) {
     /** The most moves of a record analysed. */
     static final int MAX_PLIES = 512;
+    /** The most problems before the first move reported as warnings. */
+    static final int MAX_WARNINGS = 5;
     private static final Set<String> FIELDS = Set.of("record");
 
     PastedRecord {
@@ -60,7 +62,8 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
      * A record's main line, read by {@link Formats#read}. The start and the first move must read without a
      * problem; at the first problem after that (an illegal or unreadable move, a line not understood) the moves
      * before it are kept and the problem becomes a warning. A problem tied to a line but not to a move is placed
-     * by reading the text again up to that line.
+     * by reading the text again up to that line; one before the first move that the reader read past (a header
+     * or board line it could not take in whole) is a warning, and the moves are kept.
      */
     static PastedRecord read(String text) {
         Format format = Formats.detect(text, Optional.empty());
@@ -69,14 +72,21 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         String as = "record (read as " + format + "): ";
         List<Integer> line = k.mainLine();
         List<String> warnings = new ArrayList<>();
-        if (!r.problems().isEmpty()) {
-            Problem first = r.problems().getFirst();
-            int before = Math.min(line.size(), movesBefore(first, text, format));
-            if (before == 0) {
-                throw CreateGame.bad(as + first);
+        for (Problem p : r.problems()) {
+            int before = Math.min(line.size(), movesBefore(p, text, format));
+            if (p.ply() == 0 && before == 0 && !line.isEmpty()) {
+                // Before the first move (the header, the board), and the moves were read past it.
+                if (warnings.size() < MAX_WARNINGS) {
+                    warnings.add(p + "; the moves after it are read");
+                }
+                continue;
             }
-            warnings.add(first + "; the record is read up to move " + before);
+            if (before == 0) {
+                throw CreateGame.bad(as + p);
+            }
+            warnings.add(p + "; the record is read up to move " + before);
             line = line.subList(0, before);
+            break;
         }
         Setup start = k.start().setup();
         Position pos;
