@@ -157,6 +157,17 @@ final class DfPn {
         stopRequested = true;
     }
 
+    /**
+     * Turns on or off the proof-number floors: an unsettled position takes at least the proof number stored for
+     * the same board with an attacker's hand at least as strong ({@link MateTable#pnFloor}). Where a line of
+     * trades brings back the same board with the attacker better off each time (九歩), the positions met again
+     * with weaker hands then rise with the stronger ones, and the search leaves such a region; elsewhere the
+     * floors can cost more than they save, so the solver uses them only for a short first try.
+     */
+    void pnFloors(boolean on) {
+        tt.gatherPnFloor = on;
+    }
+
     Position position() {
         return pos;
     }
@@ -1048,6 +1059,10 @@ final class DfPn {
         } else if (cdn[i] == 0) {
             // A disproof within a bound is flagged apart (childCut): this one holds for any number of plies.
             tt.length = MateTable.MAX_LENGTH;
+        }
+        if (tt.gatherPnFloor && cpn[i] > 0 && cdn[i] > 0 && tt.pnFloor > cpn[i]) {
+            cpn[i] = Math.min(tt.pnFloor, INF - 1);
+            tt.pn = cpn[i];
         }
     }
 

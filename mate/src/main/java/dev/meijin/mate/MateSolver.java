@@ -43,6 +43,10 @@ public final class MateSolver {
         long quarter = Runtime.getRuntime().maxMemory() / 4 / (1024 * 1024);
         return (int) Math.max(16, Math.min(MAX_AUTO_HASH_MB, quarter));
     }
+    /** df-pn nodes of the plain proof before the floors are tried (see {@link #prove(long)}): over twice 煙詰's. */
+    static final long PLAIN_FIRST_NODES = 16_000_000;
+    /** df-pn nodes of the try with proof-number floors (see {@link #prove(long)}). */
+    static final long FLOOR_TRY_NODES = 1_000_000;
     /** Positions the exact length minimax may visit in one phase of reading a solution. */
     private static final long SOLUTION_VISITS = 1_000_000;
     /** df-pn nodes the reading may spend at least, in all, on checks the proof does not settle. */
@@ -119,7 +123,7 @@ public final class MateSolver {
             if (stopped) {
                 return new MateResult.Unknown(UnknownReason.STOPPED);
             }
-            int r = dfpn.prove(0, Long.MAX_VALUE);
+            int r = prove(limits.nodes());
             if (r < 0) {
                 // A disproof that holds only on the root's path may rest on a line cut at the maximum depth.
                 return dfpn.lastWasRepetition() && dfpn.depthCuts > 0
@@ -136,6 +140,36 @@ public final class MateSolver {
             nodes = dfpn.nodes + (solution == null ? 0 : solution.visits());
             nanos = System.nanoTime() - t0;
         }
+    }
+
+    /**
+     * The proof: the plain df-pn for up to {@value #PLAIN_FIRST_NODES} nodes; if that settles nothing, a try of
+     * up to {@value #FLOOR_TRY_NODES} nodes with the proof-number floors ({@link DfPn#pnFloors}) on a cleared
+     * table; if that settles nothing either, the plain df-pn again on a cleared table for the rest of the
+     * limits. Every problem the plain df-pn proves within its first budget is solved exactly as without the
+     * floors; those whose search runs into lines of trades that bring the same board back with the attacker
+     * better off (九歩) get the floors, which lead the search out of such regions. 1: mate, -1: no mate, 0: not
+     * settled.
+     */
+    private int prove(long nodeLimit) {
+        int r = dfpn.prove(0, PLAIN_FIRST_NODES);
+        if (r != 0 || dfpn.aborted != null || dfpn.nodes >= nodeLimit) {
+            return r;
+        }
+        table.clear();
+        dfpn.depthCuts = 0;
+        dfpn.pnFloors(true);
+        try {
+            r = dfpn.prove(0, FLOOR_TRY_NODES);
+        } finally {
+            dfpn.pnFloors(false);
+        }
+        if (r != 0 || dfpn.aborted != null || dfpn.nodes >= nodeLimit) {
+            return r;
+        }
+        table.clear();
+        dfpn.depthCuts = 0;
+        return dfpn.prove(0, Long.MAX_VALUE);
     }
 
     private MateResult read(Position pos, Convention convention) {

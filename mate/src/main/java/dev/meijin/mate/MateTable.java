@@ -65,6 +65,16 @@ final class MateTable {
     // Results of the last lookup.
     int pn, dn, hand, move, length;
     long amount;
+    /**
+     * Whether {@link #lookup} also gathers {@link #pnFloor}; off, it costs nothing (see {@link DfPn#pnFloors}).
+     */
+    boolean gatherPnFloor;
+    /**
+     * After {@link #lookup} with {@link #gatherPnFloor}: the largest proof number of the unsettled entries of the
+     * same board whose attacker holds at least the hand looked up (0 if none). With fewer pieces a position is no
+     * easier to mate, so its proof number is taken to be at least that.
+     */
+    int pnFloor;
 
     MateTable(long bytes) {
         long entries = Math.max(WAYS * 16L, bytes / (WORDS * 8L));
@@ -197,6 +207,7 @@ final class MateTable {
         int base = cluster(key);
         long stored = key ^ salt;
         boolean exact = false;
+        pnFloor = 0;
         for (int i = base, end = base + WAYS; i < end; i++) {
             if (t[i] != stored || !live(i)) {
                 continue;
@@ -218,6 +229,8 @@ final class MateTable {
             } else if (eh == attackerHand) {
                 set(epn, edn, w1, t[d + 2]);
                 exact = true;
+            } else if (gatherPnFloor && epn > pnFloor && Hand.isSuperiorOrEqual(eh, attackerHand)) {
+                pnFloor = epn;
             }
         }
         if (reading && mayHaveLost(base) && proofs.lookup(key, attackerHand) && proofs.length <= remaining) {

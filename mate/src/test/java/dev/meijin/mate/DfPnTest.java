@@ -308,4 +308,25 @@ class DfPnTest {
         }
         return f[0] + " " + f[1] + " " + (hand.isEmpty() ? "-" : hand) + " " + f[3];
     }
+
+    /**
+     * 九歩 (61 plies): lines of trades on the 1-file bring the same board back with the attacker better off each
+     * time, and the plain df-pn follows them without end. With the proof-number floors a position met again with
+     * a weaker hand takes the number of the stronger one, and the search leaves such a region.
+     */
+    @Test
+    void theProofNumberFloorsProveNinePawnsWhereThePlainSearchDoesNot() {
+        Problems.Row row = Problems.table("kif_derived.tsv").stream().filter(r -> r.id().endsWith("9fu-kif")).findFirst().orElseThrow();
+        DfPn plain = new DfPn(new MateTable(64L << 20));
+        plain.reset(row.position(), row.position().sideToMove());
+        plain.limits(Long.MAX_VALUE, Long.MAX_VALUE);
+        assertThat(plain.prove(0, 1_000_000)).as("the plain df-pn, 1 M nodes").isZero();
+
+        DfPn floors = new DfPn(new MateTable(64L << 20));
+        floors.reset(row.position(), row.position().sideToMove());
+        floors.limits(Long.MAX_VALUE, Long.MAX_VALUE);
+        floors.pnFloors(true);
+        assertThat(floors.prove(0, 1_000_000)).as("with the floors").isEqualTo(1);
+        assertThat(floors.nodes).as("nodes of the proof with the floors").isLessThan(200_000);
+    }
 }

@@ -281,6 +281,24 @@ class TsumeDataTest {
     }
 
     /**
+     * 九歩 (published 61 plies), which the plain df-pn does not prove: after its first budget the solver tries the
+     * proof-number floors, which prove it; the line read is a forced mate, though not read exactly.
+     */
+    @Test
+    @Tag("slow")
+    void ninePawnsIsProvenOnceThePlainSearchHasSpentItsFirstBudget() {
+        Problems.Row row = Problems.table("kif_derived.tsv").stream()
+                .filter(r -> r.id().endsWith("9fu-kif")).findFirst().orElseThrow();
+        MateSolver solver = new MateSolver(256);
+        MateResult r = solver.solve(row.position(), MateLimits.ofNodes(60_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.plies()).as("no shorter than the published mate").isGreaterThanOrEqualTo(61);
+            Problems.assertForcedLine(row.position(), m, Convention.TSUME);
+        });
+        assertThat(solver.nodes()).as("past the plain df-pn's first budget").isGreaterThan(MateSolver.PLAIN_FIRST_NODES);
+    }
+
+    /**
      * 無双10 (published 19 plies): as 図巧94, a proof of more than 31 plies whose minimax reading runs out of
      * budget with a 19-ply line; the deepening after it reads the published 19 exactly.
      */
