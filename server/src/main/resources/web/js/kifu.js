@@ -12,6 +12,13 @@ import { h, sendPasted, setStatus } from './dom.js';
 
 const OTHER = { sente: 'gote', gote: 'sente' };
 const POLL_MS = 1000;
+const MAX_RETRY_MS = 15000;
+
+/** Whether a failed request is worth sending again: no answer at all, a rate limit, or a server error other than a failed analysis. */
+function transient(e) {
+  if (!(e instanceof ApiError)) return false;
+  return e.status === 0 || e.status === 429 || e.status === 502 || e.status === 503 || e.status === 504;
+}
 
 /** The even start, shown until there is a record to show. */
 const START = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
@@ -102,8 +109,13 @@ export class KifuPage {
     if (window.matchMedia('(max-width: 899px)').matches) this.boardEl.parentElement.scrollIntoView({ block: 'start' });
   }
 
-  /** Asks for the analysis every second until it is done; a newer record stops following the older one. */
-  follow() {
+  /**
+   * Asks for the analysis every second until it is done; a newer record stops following the older one. A lost
+   * connection, a server that is restarting or a rate limit is retried with a growing pause (up to 15 s), the
+   * status line saying so until an answer comes back; an analysis the server no longer has, or one that failed,
+   * ends the following with the server's message.
+   */
+  follow(delay = POLL_MS) {
     clearTimeout(this.pollTimer);
     const a = this.analysis;
     if (!a || a.status === 'done') return;
@@ -111,13 +123,20 @@ export class KifuPage {
       try {
         const next = await api('GET', `/api/analyses/${encodeURIComponent(a.id)}`);
         if (this.analysis !== a) return;
+        if (delay !== POLL_MS) setStatus(this.statusEl, null);
         this.analysis = next;
         this.renderAnalysis(); // the list is left where the reader has scrolled it
         this.follow();
       } catch (e) {
-        if (this.analysis === a) setStatus(this.statusEl, t('error', { message: e.message }), 'error');
+        if (this.analysis !== a) return;
+        if (transient(e)) {
+          setStatus(this.statusEl, t('reconnecting'), 'error');
+          this.follow(Math.min(2 * delay, MAX_RETRY_MS));
+        } else {
+          setStatus(this.statusEl, e.code === 'unknown_analysis' ? t('analysisNotFound') : t('error', { message: e.message }), 'error');
+        }
       }
-    }, POLL_MS);
+    }, delay);
   }
 
   /** Shows the position after `ply` moves. */
@@ -205,10 +224,10 @@ export class KifuPage {
     else if (at === a.moves.length && a.checkmate) score = t('evalCheckmate');
     else score = t('evalNone');
     const played = at > 0 ? moveText(a.moves[at - 1], OTHER[mover], this.notation) : null;
-    this.evalEl.replaceChildren(
+    this.evalEl.replaceChildren(...[
       h('p', { class: 'small muted', id: 'showing' }, at === 0 ? t('startPosition') : `${t('afterMove', { n: at })} ${played}`),
       h('p', { id: 'eval-score', 'data-cp': e && e.cp !== null ? e.cp : null, 'data-mate': e && e.mate !== null ? e.mate : null }, score),
-      e && e.bestMove ? h('p', { id: 'best-move' }, t('bestMove', { move: moveText(e.bestMove, mover, this.notation) })) : null);
+      e && e.bestMove ? h('p', { id: 'best-move' }, t('bestMove', { move: moveText(e.bestMove, mover, this.notation) })) : null].filter(Boolean));
   }
 
   renderBoard() {

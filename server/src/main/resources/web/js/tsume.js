@@ -165,7 +165,7 @@ export class TsumePage {
       parts.push(h('p', { class: 'small muted', id: 'stats' },
         t('searchStats', { nodes: a.nodes.toLocaleString(language() === 'en' ? 'en-US' : 'ja-JP'), ms: a.ms })));
     }
-    this.resultEl.replaceChildren(...parts);
+    this.resultEl.replaceChildren(...parts.filter(Boolean));
     this.resultEl.classList.remove('hidden');
     this.resultEl.dataset.result = a.result;
   }

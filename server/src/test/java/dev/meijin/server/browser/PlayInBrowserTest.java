@@ -765,6 +765,10 @@ final class PlayInBrowserTest {
             assertThat(p.all("#solution")).isEmpty();
             p.script("document.getElementById('result').scrollIntoView({block: 'end'})");
             p.screenshot("tsume-unknown-phone");
+            // A reason a longer time limit does not help: no hint, and nothing else in its place.
+            p.script("window.meijin.show({result: 'unknown', reason: 'depth_limit', sfen: arguments[0], nodes: 2000, ms: 3})",
+                    "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
+            assertThat(p.text("#result")).isEqualTo("時間内に解けず\n理由：手数の上限（2000手より長い詰みは否定できません）\n2,000局面・3ミリ秒");
         }
     }
 
@@ -778,9 +782,12 @@ final class PlayInBrowserTest {
             assertThat(b.attribute("#nav-kifu", "aria-current")).isEqualTo("page");
             // A computer game of 21 plies in CSA, which sente ends with a mating rook drop on 4a.
             b.find("#record").sendKeys(TestData.text("csa/wcsc28-apery/utf8_WCSC28_L3_KIN_WDF.csa", java.nio.charset.StandardCharsets.UTF_8));
-            // The page's questions about the analysis are held back a little, so that it can be seen under way.
-            b.script("const f = window.fetch; window.fetch = (url, init) => (init && init.method === 'GET' && String(url).startsWith('/api/analyses/')"
-                    + " ? new Promise(r => setTimeout(r, 1500)) : Promise.resolve()).then(() => f(url, init))");
+            // The page's questions about the analysis are held back a little, so that it can be seen under way, and the
+            // first two find the connection lost.
+            b.script("window.failPolls = 2; const f = window.fetch; window.fetch = (url, init) => {"
+                    + " const poll = init && init.method === 'GET' && String(url).startsWith('/api/analyses/');"
+                    + " if (poll && window.failPolls > 0) { window.failPolls--; return Promise.reject(new TypeError('Failed to fetch')); }"
+                    + " return (poll ? new Promise(r => setTimeout(r, 1500)) : Promise.resolve()).then(() => f(url, init)); }");
             b.click("#analyse");
             b.await("the record read", d -> texts(b, "#moves li[data-ply] .text").size() == 21);
             assertThat(b.attribute("#analysis", "data-status")).isEqualTo("running");
@@ -794,6 +801,12 @@ final class PlayInBrowserTest {
             assertThat(b.text("#showing")).isEqualTo("Start");
             assertThat(desk.pieceOn("7g")).isEqualTo("P");
 
+            // A lost connection is retried, and said so, until the server answers again.
+            b.await("the connection lost", d -> "Connection lost, reconnecting…".equals(b.text("#kifu-status")));
+            assertThat(b.text("#position-eval")).isEqualTo("Start\nNot analysed yet");
+            b.screenshot("kifu-reconnecting-desktop");
+            b.await("the connection back", d -> b.attribute("#kifu-status", "class").contains("hidden"), Duration.ofSeconds(20));
+            assertThat(b.script("return window.failPolls")).isEqualTo(0L);
             // The analysis runs in the background; the page asks for it every second until it is done.
             b.await("the analysis done", d -> "done".equals(b.find("#analysis").getDomAttribute("data-status")), Duration.ofSeconds(90));
             assertThat(b.all("#eval-graph rect.eval-band")).hasSize(22);
