@@ -513,13 +513,27 @@ public final class Engine implements AutoCloseable {
 
     /** Delivers a search's bestmove unless it was delivered already (by the watchdog past the hard stop). */
     private void deliver(SearchRun run, BestMove result, Consumer<BestMove> onBest) {
-        if (run.answered.compareAndSet(false, true)) {
-            ScheduledFuture<?> w = run.watchdog;
-            if (w != null) {
-                w.cancel(false);
-            }
-            lastResult = result;
+        if (!run.answered.compareAndSet(false, true)) {
+            return;
+        }
+        ScheduledFuture<?> w = run.watchdog;
+        if (w != null) {
+            w.cancel(false);
+        }
+        lastResult = result;
+        // From here on the search's info lines are dropped; one already being handed on is let finish first.
+        boolean locked = false;
+        try {
+            locked = run.output.tryLock(SearchRun.OUTPUT_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
             onBest.accept(result);
+        } finally {
+            if (locked) {
+                run.output.unlock();
+            }
         }
     }
 
@@ -567,7 +581,7 @@ public final class Engine implements AutoCloseable {
         long packed = run.bestSoFar;
         int best = packed == 0 ? run.rootMoves[0] : (int) (packed >>> 32);
         int ponder = packed == 0 ? Move.NONE : (int) packed;
-        run.info.accept(new SearchInfo.Text("hard stop: the search thread had not answered " + (run.elapsedMs() - run.time.maximum)
+        run.rawInfo.accept(new SearchInfo.Text("hard stop: the search thread had not answered " + (run.elapsedMs() - run.time.maximum)
                 + " ms after it; answering with the best move so far"));
         deliver(run, new BestMove.Play(Move.usi(best), ponder == Move.NONE ? Optional.empty() : Optional.of(Move.usi(ponder))), onBest);
     }

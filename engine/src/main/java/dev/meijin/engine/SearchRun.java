@@ -3,6 +3,7 @@ package dev.meijin.engine;
 import dev.meijin.core.position.Position;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
@@ -20,7 +21,20 @@ final class SearchRun {
     final int multiPv;
     final int maxDepth;
     final long maxNodes;
+    /**
+     * This search's info listener, silent once the bestmove is delivered: a search thread the watchdog answered for
+     * may still report a depth before it sees the stop, and a GUI would take such a line for the next search's.
+     */
     final Consumer<SearchInfo> info;
+    /** The listener as given, for the watchdog's own report, which must not wait for a search thread's. */
+    final Consumer<SearchInfo> rawInfo;
+    /**
+     * Held while an info line or the bestmove is handed on, so that no info line follows the bestmove. The bestmove
+     * waits for a report under way only briefly ({@link #OUTPUT_WAIT_MS}): a search thread held inside its report
+     * (a long pause of the runtime) must not hold the watchdog's answer back.
+     */
+    final ReentrantLock output = new ReentrantLock();
+    static final long OUTPUT_WAIT_MS = 5;
     final long seed;
     volatile long startNanos;
     volatile boolean stop;
@@ -50,7 +64,17 @@ final class SearchRun {
         this.multiPv = multiPv;
         this.maxDepth = maxDepth;
         this.maxNodes = maxNodes;
-        this.info = info;
+        this.rawInfo = info;
+        this.info = i -> {
+            output.lock();
+            try {
+                if (!answered.get()) {
+                    info.accept(i);
+                }
+            } finally {
+                output.unlock();
+            }
+        };
         this.seed = seed;
         this.startNanos = startNanos;
         this.pondering = limits.ponder();

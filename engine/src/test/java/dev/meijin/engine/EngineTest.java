@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -127,6 +128,42 @@ class EngineTest {
             assertThat(infos).anySatisfy(i -> assertThat(i).isInstanceOfSatisfying(SearchInfo.Text.class,
                     t -> assertThat(t.text()).startsWith("hard stop: the search thread had not answered")));
             assertThat(engine.isSearching()).as("the held thread has not finished").isTrue();
+        }
+    }
+
+    @Test
+    void noInfoLineFollowsTheBestmoveTheWatchdogGaveForAHeldSearchThread() throws Exception {
+        try (Engine engine = new Engine()) {
+            engine.setOption("NetworkDelay", "0");
+            engine.setOption("NetworkDelay2", "0");
+            List<Object> output = new CopyOnWriteArrayList<>();
+            AtomicBoolean held = new AtomicBoolean();
+            CompletableFuture<BestMove> best = new CompletableFuture<>();
+            // After 3 s the root reports the move it searches; the first such report is held past the hard stop
+            // (5 s − 30 ms), so the watchdog answers while the search thread is inside it. Released, the thread
+            // sees the stop, ends its iteration and would report the depth.
+            engine.onInfo(i -> {
+                output.add(i);
+                if (i instanceof SearchInfo.CurrentMove && held.compareAndSet(false, true)) {
+                    try {
+                        Thread.sleep(3500);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            engine.onBestMove(b -> {
+                output.add(b);
+                best.complete(b);
+            });
+            engine.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
+            engine.go(SearchLimits.clock(0, 0, 5000, 0, 0));
+            BestMove answer = best.get(30, TimeUnit.SECONDS);
+            engine.awaitIdle();
+            assertThat(held.get()).as("a root move was reported and held").isTrue();
+            assertThat(output).as("the watchdog answered for the held thread").anySatisfy(o -> assertThat(o)
+                    .isInstanceOfSatisfying(SearchInfo.Text.class, t -> assertThat(t.text()).startsWith("hard stop:")));
+            assertThat(output.getLast()).as("nothing after the bestmove").isEqualTo(answer);
         }
     }
 

@@ -217,7 +217,7 @@ public final class UsiProtocol {
                 try {
                     start = Sfen.parse(String.join(" ", head.subList(1, head.size())));
                 } catch (SfenException e) {
-                    throw new IllegalArgumentException("position: " + e.getMessage());
+                    throw new IllegalArgumentException("position: " + e.getMessage() + "; the position is unchanged");
                 }
             }
             default -> throw new IllegalArgumentException("position: expected \"startpos\" or \"sfen\", got \"" + excerpt(head.getFirst()) + "\"");
