@@ -165,7 +165,8 @@ public final class GameRepository {
                         .bind("winner", r == null || r.winner() == null ? null : r.winner().name()).bind("reason", r == null ? null : r.reason().name())
                         .bind("detail", r == null ? null : clip(r.detail(), 200)).bind("ended_at", r == null ? null : r.endedAt()).add();
             }
-            insert.execute();
+            // The games' plies first: a stale ply (a second writer) is then refused by its own check rather than by
+            // the moves' primary key, and the transaction rolls back with nothing stored.
             int[] counts = update.execute();
             for (int i = 0; i < counts.length; i++) {
                 if (counts[i] != 1) {
@@ -173,6 +174,7 @@ public final class GameRepository {
                     throw new IllegalStateException("game " + p.gameId() + " is not at ply " + (p.move().ply() - 1));
                 }
             }
+            insert.execute();
         });
     }
 

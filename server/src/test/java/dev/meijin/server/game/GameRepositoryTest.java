@@ -102,9 +102,10 @@ class GameRepositoryTest {
         repo.recordMove(g.id(), m1, null);
         repo.recordMove(g.id(), m2, null);
         // a second writer at an old ply is refused and writes nothing
-        assertThatThrownBy(() -> repo.recordMove(g.id(), new StoredMove(2, "2g2f", 1L, 13, 0, 0, 0, 0), null)).isInstanceOf(RuntimeException.class);
+        assertThatThrownBy(() -> repo.recordMove(g.id(), new StoredMove(2, "2g2f", 1L, 13, 0, 0, 0, 0), null))
+                .isInstanceOf(IllegalStateException.class).hasMessage("game " + g.id() + " is not at ply 1");
         assertThatThrownBy(() -> repo.recordMove(g.id(), new StoredMove(4, "2g2f", 1L, 13, 0, 0, 0, 0), null))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("not at ply 3");
+                .isInstanceOf(IllegalStateException.class).hasMessage("game " + g.id() + " is not at ply 3");
         assertThat(repo.moves(g.id())).containsExactly(m1, m2);
         StoredGame.Result r = new StoredGame.Result(Color.SENTE, Ending.CHECKMATE, "", 20);
         StoredMove m3 = new StoredMove(3, "8b2b", 700L, 20, 1, 0, 2, 1);
