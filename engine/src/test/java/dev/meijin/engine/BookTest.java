@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,21 @@ class BookTest {
 
     private static BestMove.Play move(Engine e) {
         return (BestMove.Play) e.think(SearchLimits.clock(60_000, 60_000, 1000, 0, 0)).bestMove();
+    }
+
+    /**
+     * A search under the clocks of {@link #move}, so the book is consulted (it is only for timed searches), cut at
+     * a depth so that a search out of the book stays short. A book answer comes with no line; a search's with one.
+     */
+    private static Engine.SearchResult think(Engine e, int depth) {
+        return e.think(SearchLimits.clock(60_000, 60_000, 1000, 0, 0).withDepth(depth));
+    }
+
+    /** Asserts the answer came from a search: a reported line whose first move is the move played. */
+    private static void assertSearched(Engine.SearchResult r) {
+        assertThat(r.line()).as("a searched line").isPresent();
+        assertThat(r.bestMove()).isInstanceOf(BestMove.Play.class);
+        assertThat(((BestMove.Play) r.bestMove()).move()).isEqualTo(r.line().get().pv().getFirst());
     }
 
     @Test
@@ -49,9 +65,11 @@ class BookTest {
             assertThat(seen.get("7g7f")).isBetween(120, 180);
             e.setPosition(Setups.STARTPOS, List.of("7g7f"));
             assertThat(move(e)).isEqualTo(new BestMove.Play("8c8d", java.util.Optional.of("7i6h")));
-            // Out of the book the engine searches.
+            // In the book a timed search answers from it without searching: no line.
+            assertThat(think(e, 3)).isEqualTo(new Engine.SearchResult(new BestMove.Play("8c8d", Optional.of("7i6h")), Optional.empty()));
+            // Out of the book the same timed search searches.
             e.setPosition(Setups.STARTPOS, List.of("7g7f", "8c8d", "7i6h", "3c3d"));
-            assertThat(e.think(SearchLimits.depth(3)).line()).isPresent();
+            assertSearched(think(e, 3));
         }
     }
 
@@ -61,6 +79,8 @@ class BookTest {
                 startpos moves 2g2f 8c8d 2f2e 8d8e
                 position startpos moves 2g2f 3c3d
                 sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 2g2f 8c8d 7g7f
+                // after 7g7f 3c3d: a bishop move into the gote bishop's reach, which no search would play
+                sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3 moves 8h3c
                 """);
         try (Engine e = new Engine()) {
             e.setOption("BookFile", f.toString());
@@ -70,9 +90,16 @@ class BookTest {
             assertThat(move(e).move()).isIn("2f2e", "7g7f");
             e.setPosition(Setups.STARTPOS, List.of("2g2f", "8c8d", "2f2e"));
             assertThat(move(e).move()).isEqualTo("8d8e");
+            assertThat(think(e, 2)).isEqualTo(new Engine.SearchResult(new BestMove.Play("8d8e", Optional.empty()), Optional.empty()));
+            e.setPosition(Setups.STARTPOS, List.of("7g7f", "3c3d"));
+            assertThat(think(e, 2)).isEqualTo(new Engine.SearchResult(new BestMove.Play("8h3c", Optional.empty()), Optional.empty()));
+            // Without the book the same timed searches search, and the search does not give the bishop away.
             e.setOption("BookFile", "<empty>");
+            Engine.SearchResult free = think(e, 2);
+            assertSearched(free);
+            assertThat(((BestMove.Play) free.bestMove()).move()).isNotEqualTo("8h3c");
             e.setPosition(Setups.STARTPOS, List.of("2g2f", "8c8d", "2f2e"));
-            assertThat(e.think(SearchLimits.depth(2)).line()).isPresent();
+            assertSearched(think(e, 2));
         }
     }
 

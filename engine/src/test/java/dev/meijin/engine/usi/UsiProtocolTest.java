@@ -73,6 +73,32 @@ class UsiProtocolTest {
         }
     }
 
+    /** The position after these moves from the start. */
+    private static Position startposAfter(String... moves) {
+        Position p = Position.startpos();
+        for (String m : moves) {
+            p.doMove(Usi.parseMove(p, m));
+        }
+        return p;
+    }
+
+    /**
+     * Asserts a bestmove line plays a legal move in the position (and that its ponder move, if any, is legal
+     * after it) and returns the move.
+     */
+    private static String legalBestMove(Position p, String line) {
+        assertThat(line).matches("bestmove \\S+( ponder \\S+)?");
+        String[] w = line.split(" ");
+        int m = Usi.parseMove(p, w[1]); // throws if the move is malformed or illegal in p
+        assertThat(p.isLegal(m)).as("%s legal in %s", w[1], Sfen.format(p)).isTrue();
+        if (w.length == 4) {
+            Position after = p.copy();
+            after.doMove(m);
+            Usi.parseMove(after, w[3]); // the expected reply is legal after the move
+        }
+        return w[1];
+    }
+
     @Test
     void usiListsIdentityEveryOptionAndUsiok() {
         List<String> got = send("usi");
@@ -126,18 +152,18 @@ class UsiProtocolTest {
         assertThat(send("position startpos moves 7g7f 3c3d")).isEmpty();
         List<String> bad = send("position startpos moves 7g7f 7g7f");
         assertThat(bad).hasSize(1);
-        assertThat(bad.getFirst()).startsWith("info string error: position: move 2: illegal move 7g7f").endsWith("the position is unchanged");
+        assertThat(bad.getFirst()).isEqualTo("info string error: position: move 2: illegal move 7g7f in"
+                + " lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2: no piece on 7g; the position is unchanged");
         List<String> sfen = send("position sfen lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL x - 1");
-        assertThat(sfen).hasSize(1);
-        assertThat(sfen.getFirst()).startsWith("info string error: position: ");
+        assertThat(sfen).containsExactly("info string error: position: invalid SFEN turn at 34: side to move \"x\" is not b or w"
+                + " in \"lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL x - 1\"; the position is unchanged");
         List<String> malformed = send("position startpos moves 7g7x");
-        assertThat(malformed.getFirst()).contains("move 1: malformed USI move \"7g7x\"");
-        send("go depth 1");
-        String best = await("bestmove");
-        Position p = Position.startpos();
-        p.doMove(Usi.parseMove(p, "7g7f"));
-        p.doMove(Usi.parseMove(p, "3c3d"));
-        Usi.parseMove(p, best.split(" ")[1]); // legal after 7g7f 3c3d
+        assertThat(malformed).containsExactly("info string error: position: move 1: malformed USI move \"7g7x\": \"7x\" is not a"
+                + " square; the position is unchanged");
+        // 8h2b+ is legal only after 7g7f 3c3d (not from the start, nor after any of the refused commands).
+        List<String> lines = until("bestmove", "go depth 1 searchmoves 8h2b+");
+        assertThat(lines).noneMatch(l -> l.startsWith("info string error"));
+        assertThat(legalBestMove(startposAfter("7g7f", "3c3d"), lines.getLast())).isEqualTo("8h2b+");
     }
 
     @Test
@@ -193,17 +219,20 @@ class UsiProtocolTest {
         assertThat(until("bestmove", "go searchmoves 1g1f 9g9f depth 3").getLast()).matches("bestmove (1g1f|9g9f)( ponder \\S+)?");
         List<String> bad = until("bestmove", "go depth 2 searchmoves 9z9z");
         assertThat(bad.getFirst()).isEqualTo("info string error: go: searchmoves: malformed USI move \"9z9z\": \"9z\" is not a square; searching every move");
-        assertThat(bad.getLast()).startsWith("bestmove ");
+        legalBestMove(Position.startpos(), bad.getLast());
         List<String> illegal = until("bestmove", "go depth 2 searchmoves 7g7e");
-        assertThat(illegal.getFirst()).startsWith("info string error: go: searchmoves: illegal move 7g7e");
+        assertThat(illegal.getFirst()).isEqualTo("info string error: go: searchmoves: illegal move 7g7e in"
+                + " lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1: a pawn on 7g cannot move to 7e;"
+                + " searching every move");
+        legalBestMove(Position.startpos(), illegal.getLast());
     }
 
     @Test
     void zeroOrNegativeClocksMeanNoTimeAtAll() throws InterruptedException {
         send("position startpos");
         long t0 = System.nanoTime();
-        assertThat(until("bestmove", "go btime 0 wtime 0 byoyomi 0").getLast()).startsWith("bestmove ");
-        assertThat(until("bestmove", "go btime -5 wtime -5").getLast()).startsWith("bestmove ");
+        legalBestMove(Position.startpos(), until("bestmove", "go btime 0 wtime 0 byoyomi 0").getLast());
+        legalBestMove(Position.startpos(), until("bestmove", "go btime -5 wtime -5").getLast());
         assertThat((System.nanoTime() - t0) / 1_000_000).as("answered without a clock to spend").isLessThan(30_000);
     }
 
@@ -225,20 +254,21 @@ class UsiProtocolTest {
             usi.handle("go mate infinite");
             assertThat(until("checkmate", "stop").getLast()).as("search %d", i).isEqualTo("checkmate timeout");
         }
-        // The solver kept between searches still solves: a mate in 3.
+        // The solver kept between searches still solves: a mate in one, the gold dropped on 3b above the pawn.
         send("position sfen 6k2/9/6P2/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
-        assertThat(until("checkmate", "go mate 5000").getLast()).startsWith("checkmate ").isNotEqualTo("checkmate timeout")
-                .isNotEqualTo("checkmate nomate");
+        assertThat(until("checkmate", "go mate 5000").getLast()).isEqualTo("checkmate G*3b");
     }
 
     @Test
     void checkmatedSideResignsAndASingleLegalMoveIsPlayed() throws InterruptedException {
         send("position sfen 8k/8G/8P/9/9/9/9/9/K8 w - 1", "go btime 1000 wtime 1000 byoyomi 1000");
         assertThat(await("bestmove")).isEqualTo("bestmove resign");
-        send("position sfen 8k/9/6G2/9/9/9/9/9/K7R w - 1", "go btime 60000 wtime 60000 byoyomi 10000");
-        long t0 = System.nanoTime();
-        assertThat(await("bestmove")).startsWith("bestmove 1a2a");
-        assertThat((System.nanoTime() - t0) / 1_000_000).as("a single legal move is played at once").isLessThan(5000);
+        // 1a2a is gote's only legal move: with a minute and byoyomi on the clock it is still played after a single
+        // one-ply iteration, not searched deeper.
+        List<String> single = until("bestmove", "position sfen 8k/9/6G2/9/9/9/9/9/K7R w - 1", "go btime 60000 wtime 60000 byoyomi 10000");
+        assertThat(single.getLast()).isEqualTo("bestmove 1a2a");
+        assertThat(single.stream().filter(l -> l.startsWith("info depth "))).as("iterations before the bestmove")
+                .allMatch(l -> l.startsWith("info depth 1 ") && l.endsWith(" pv 1a2a"));
     }
 
     @Test
@@ -262,19 +292,19 @@ class UsiProtocolTest {
         send("position startpos", "go infinite");
         Thread.sleep(300);
         assertThat(out.stream().noneMatch(l -> l.startsWith("bestmove"))).as("no bestmove before stop").isTrue();
-        assertThat(until("bestmove", "stop").getLast()).matches("bestmove \\S+( ponder \\S+)?");
+        legalBestMove(Position.startpos(), until("bestmove", "stop").getLast());
 
         send("position startpos moves 7g7f", "go ponder btime 1000 wtime 1000 byoyomi 200");
         Thread.sleep(600);
         assertThat(out.stream().noneMatch(l -> l.startsWith("bestmove"))).as("no bestmove while pondering").isTrue();
-        assertThat(until("bestmove", "ponderhit btime 1000 wtime 1000 byoyomi 200").getLast()).startsWith("bestmove ");
+        legalBestMove(startposAfter("7g7f"), until("bestmove", "ponderhit btime 1000 wtime 1000 byoyomi 200").getLast());
 
         // A ponder search that the opponent does not follow is stopped, answered, and replaced.
         send("position startpos moves 7g7f 3c3d", "go ponder btime 1000 wtime 1000 byoyomi 200");
         Thread.sleep(100);
-        assertThat(until("bestmove", "stop").getLast()).startsWith("bestmove ");
-        assertThat(until("bestmove", "position startpos moves 7g7f 8c8d", "go btime 1000 wtime 1000 byoyomi 200").getLast())
-                .startsWith("bestmove ");
+        legalBestMove(startposAfter("7g7f", "3c3d"), until("bestmove", "stop").getLast());
+        legalBestMove(startposAfter("7g7f", "8c8d"),
+                until("bestmove", "position startpos moves 7g7f 8c8d", "go btime 1000 wtime 1000 byoyomi 200").getLast());
     }
 
     /**
@@ -324,15 +354,15 @@ class UsiProtocolTest {
 
     @Test
     void severalThreadsSearchTogether() throws InterruptedException {
-        send("setoption name Threads value 3", "setoption name MultiPV value 2",
+        List<String> lines = until("bestmove", "setoption name Threads value 3", "setoption name MultiPV value 2",
                 "position sfen " + Sfen.format(Position.startpos()) + " moves 7g7f 3c3d", "go depth 8");
-        String info = await("info depth 8 ");
-        assertThat(info).contains(" multipv ");
-        String best = await("bestmove");
-        Position p = Position.startpos();
-        p.doMove(Usi.parseMove(p, "7g7f"));
-        p.doMove(Usi.parseMove(p, "3c3d"));
-        Usi.parseMove(p, best.split(" ")[1]);
+        // At depth 8 both the best line and the second line are reported, and they start with different moves.
+        List<String> first = lines.stream().filter(l -> l.startsWith("info depth 8 ") && l.contains(" multipv 1 pv ")).toList();
+        List<String> second = lines.stream().filter(l -> l.startsWith("info depth 8 ") && l.contains(" multipv 2 pv ")).toList();
+        assertThat(first).as("depth 8, multipv 1, in %s", lines).isNotEmpty();
+        assertThat(second).as("depth 8, multipv 2, in %s", lines).isNotEmpty();
+        assertThat(second.getLast().split(" pv ")[1].split(" ")[0]).isNotEqualTo(first.getLast().split(" pv ")[1].split(" ")[0]);
+        legalBestMove(startposAfter("7g7f", "3c3d"), lines.getLast());
         // Three threads on a mate in three: the shared table must not spoil the proof.
         List<String> mate = until("bestmove", "setoption name MultiPV value 1", "position sfen 9/8k/9/7RG/9/9/9/9/9 b r2b3g4s4n4l18p 1",
                 "go depth 9");
