@@ -84,7 +84,7 @@ final class NotateCommand implements Callable<Integer> {
     static String special(Special s, MoveStyle style, Color toMove) {
         return switch (style) {
             case JAPANESE_KIF, KI2 -> s.japanese(toMove);
-            case CSA -> s.csa().orElse(english(s));
+            case CSA -> s.csa(toMove).orElse(english(s));
             case HOSKING, HODGES, KAWASAKI, USI -> english(s);
         };
     }

@@ -134,8 +134,8 @@ final class SolveCommand implements Callable<Integer> {
         if (looksLikeFiles()) {
             boolean allSolved = true;
             for (String f : problem) {
-                out.println(f + ":");
                 Position pos = recordStart(f);
+                out.println(f + ":");
                 allSolved &= one(out, solver, pos, limits, convention);
             }
             return allSolved ? Main.OK : Main.FAILED;

@@ -9,6 +9,7 @@ import dev.meijin.testdata.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,14 +67,59 @@ class NotateCommandTest {
                 .containsExactly("2 △３四歩", "3 ▲２二角成");
     }
 
+    /**
+     * What each ending is called: in KIF and KI2 with sente and with gote to move, in the Western styles (and USI) in
+     * English, and in CSA by its CSA special move (CSA standard V2.2, {@code %MAX_MOVES} from V3.0); an ending CSA
+     * has no special move for is written in English.
+     */
+    private record Names(String senteToMove, String goteToMove, String english, String csaSenteToMove, String csaGoteToMove) {
+        Names(String senteToMove, String goteToMove, String english, String csa) {
+            this(senteToMove, goteToMove, english, csa, csa);
+        }
+    }
+
+    private static final Map<Special, Names> ENDINGS = Map.ofEntries(
+            Map.entry(Special.CHUDAN, new Names("中断", "中断", "suspended", "%CHUDAN")),
+            Map.entry(Special.TORYO, new Names("投了", "投了", "resigns", "%TORYO")),
+            Map.entry(Special.JISHOGI, new Names("持将棋", "持将棋", "impasse", "%JISHOGI")),
+            Map.entry(Special.SENNICHITE, new Names("千日手", "千日手", "repetition", "%SENNICHITE")),
+            Map.entry(Special.TSUMI, new Names("詰み", "詰み", "checkmate", "%TSUMI")),
+            Map.entry(Special.FUZUMI, new Names("不詰", "不詰", "no mate", "%FUZUMI")),
+            Map.entry(Special.TIME_UP, new Names("切れ負け", "切れ負け", "loses on time", "%TIME_UP")),
+            Map.entry(Special.ILLEGAL_MOVE, new Names("反則負け", "反則負け", "loses by an illegal move", "%ILLEGAL_MOVE")),
+            // The side to move wins by the other side's illegal action: CSA names the side that acted.
+            Map.entry(Special.ILLEGAL_WIN, new Names("反則勝ち", "反則勝ち", "wins by the opponent's illegal move",
+                    "%-ILLEGAL_ACTION", "%+ILLEGAL_ACTION")),
+            Map.entry(Special.SENTE_ILLEGAL_ACTION, new Names("反則負け", "反則勝ち", "sente loses by an illegal action",
+                    "%+ILLEGAL_ACTION")),
+            Map.entry(Special.GOTE_ILLEGAL_ACTION, new Names("反則勝ち", "反則負け", "gote loses by an illegal action",
+                    "%-ILLEGAL_ACTION")),
+            Map.entry(Special.KACHI, new Names("入玉勝ち", "入玉勝ち", "wins by declaration", "%KACHI")),
+            Map.entry(Special.HIKIWAKE, new Names("引き分け", "引き分け", "draw", "%HIKIWAKE")),
+            Map.entry(Special.MAX_MOVES, new Names("最大手数", "最大手数", "move limit", "%MAX_MOVES")),
+            Map.entry(Special.FUSEN_WIN, new Names("不戦勝", "不戦勝", "wins by default", "wins by default")),
+            Map.entry(Special.FUSEN_LOSS, new Names("不戦敗", "不戦敗", "loses by default", "loses by default")),
+            Map.entry(Special.FUUJITE, new Names("封じ手", "封じ手", "sealed move", "sealed move")),
+            Map.entry(Special.MATTA, new Names("待った", "待った", "takeback", "%MATTA")),
+            Map.entry(Special.ERROR, new Names("エラー", "エラー", "error", "%ERROR")));
+
     @ParameterizedTest
     @EnumSource(Special.class)
-    void everyEndingHasANameInEveryStyle(Special special) {
-        for (MoveStyle style : MoveStyle.values()) {
-            assertThat(NotateCommand.special(special, style, Color.SENTE)).as("%s in %s", special, style).isNotBlank();
+    void everyEndingHasItsNameInEveryStyle(Special special) {
+        Names names = ENDINGS.get(special);
+        assertThat(names).as("the table names %s", special).isNotNull();
+        for (Color toMove : Color.values()) {
+            String japanese = toMove == Color.SENTE ? names.senteToMove() : names.goteToMove();
+            for (MoveStyle style : MoveStyle.values()) {
+                String expected = switch (style) {
+                    case JAPANESE_KIF, KI2 -> japanese;
+                    case CSA -> toMove == Color.SENTE ? names.csaSenteToMove() : names.csaGoteToMove();
+                    case HOSKING, HODGES, KAWASAKI, USI -> names.english();
+                };
+                assertThat(NotateCommand.special(special, style, toMove)).as("%s in %s, %s to move", special, style, toMove)
+                        .isEqualTo(expected);
+            }
         }
-        assertThat(NotateCommand.special(special, MoveStyle.KI2, Color.GOTE)).isEqualTo(special.japanese(Color.GOTE));
-        assertThat(NotateCommand.special(special, MoveStyle.CSA, Color.GOTE)).isEqualTo(special.csa().orElse(NotateCommand.english(special)));
     }
 
     @Test

@@ -131,11 +131,25 @@ class SolveCommandTest {
 
     @Test
     void badUsageIsRefused() {
-        assertThat(Cli.run("solve").code()).isEqualTo(Main.USAGE);
-        assertThat(Cli.run("solve", "--file", "x.tsv", "8k/9/9/9/9/9/9/9/9 b G 1").code()).isEqualTo(Main.USAGE);
-        assertThat(Cli.run("solve", "--time", "0", "8k/9/9/9/9/9/9/9/9 b G 1").code()).isEqualTo(Main.USAGE);
-        Cli.Result missing = Cli.run("solve", dir.resolve("missing.kif").toString());
+        Cli.Result none = Cli.run("solve");
+        Cli.Result fileAndProblem = Cli.run("solve", "--file", "x.tsv", "8k/9/9/9/9/9/9/9/9 b G 1");
+        Cli.Result noTime = Cli.run("solve", "--time", "0", "8k/9/9/9/9/9/9/9/9 b G 1");
+        Path missingFile = dir.resolve("missing.kif");
+        Cli.Result missing = Cli.run("solve", missingFile.toString());
+
+        for (Cli.Result r : List.of(none, fileAndProblem, noTime)) {
+            assertThat(r.code()).isEqualTo(Main.USAGE);
+            assertThat(r.out()).isEmpty();
+        }
+        String help = " (see 'meijin solve --help')";
+        assertThat(none.errLines())
+                .containsExactly("meijin solve: missing problem: give an SFEN, record files, or --file F.tsv" + help);
+        assertThat(fileAndProblem.errLines())
+                .containsExactly("meijin solve: --file takes no PROBLEM: the table gives the problems" + help);
+        assertThat(noTime.errLines())
+                .containsExactly("meijin solve: --time must be a positive number of seconds, not 0.0" + help);
         assertThat(missing.code()).isEqualTo(Main.FAILED);
-        assertThat(missing.err()).contains("missing.kif");
+        assertThat(missing.errLines()).containsExactly("meijin: cannot read " + missingFile + ": no such file");
+        assertThat(missing.out()).as("no heading for a file that cannot be read").isEmpty();
     }
 }

@@ -299,8 +299,6 @@ public final class CsaWriter {
 
     private static Optional<String> csaSpecial(Special sp, Color toMove, boolean v3, Set<String> dropped) {
         return switch (sp) {
-            // The side to move wins because the other side acted illegally.
-            case ILLEGAL_WIN -> Optional.of(toMove == Color.SENTE ? "%-ILLEGAL_ACTION" : "%+ILLEGAL_ACTION");
             case MAX_MOVES -> {
                 if (v3) {
                     yield sp.csa();
@@ -308,7 +306,7 @@ public final class CsaWriter {
                 dropped.add("%MAX_MOVES written as %HIKIWAKE (CSA V2.2 has no %MAX_MOVES)");
                 yield Optional.of("%HIKIWAKE");
             }
-            default -> sp.csa();
+            default -> sp.csa(toMove);
         };
     }
 

@@ -304,11 +304,9 @@ public final class JkfWriter {
     /** The JKF special name, or empty when JKF has none. */
     static Optional<String> specialName(Special sp, Color toMove) {
         return switch (sp) {
-            // The side to move wins because the other side acted illegally.
-            case ILLEGAL_WIN -> Optional.of(toMove == Color.SENTE ? "-ILLEGAL_ACTION" : "+ILLEGAL_ACTION");
             // The JKF schema's list of specials has no MAX_MOVES.
             case MAX_MOVES -> Optional.empty();
-            default -> sp.csa().map(c -> c.substring(1));
+            default -> sp.csa(toMove).map(c -> c.substring(1));
         };
     }
 

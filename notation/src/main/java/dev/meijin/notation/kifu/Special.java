@@ -93,6 +93,15 @@ public enum Special {
         return csa.isEmpty() ? Optional.empty() : Optional.of(csa);
     }
 
+    /**
+     * The CSA spelling when recorded with {@code toMove} to move: {@link #ILLEGAL_WIN}, the side to move winning by the
+     * other side's illegal action, is that side's {@code %+ILLEGAL_ACTION} or {@code %-ILLEGAL_ACTION}; every other
+     * special is spelt as {@link #csa()} spells it.
+     */
+    public Optional<String> csa(Color toMove) {
+        return this == ILLEGAL_WIN ? Optional.of(toMove == Color.SENTE ? "%-ILLEGAL_ACTION" : "%+ILLEGAL_ACTION") : csa();
+    }
+
     public Effect effect() {
         return effect;
     }
