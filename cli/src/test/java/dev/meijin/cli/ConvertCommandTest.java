@@ -266,9 +266,15 @@ class ConvertCommandTest {
         assertThat(List.of(unknownTarget, unknownExtension, versionForKif, badVersion))
                 .allSatisfy(r -> {
                     assertThat(r.code()).isEqualTo(Main.USAGE);
-                    assertThat(r.errLines()).singleElement().asString().startsWith("meijin convert: ");
+                    assertThat(r.out()).isEmpty();
                 });
-        assertThat(unknownExtension.err()).contains("use --to");
+        String help = " (see 'meijin convert --help')";
+        assertThat(unknownTarget.errLines())
+                .containsExactly("meijin convert: --to: unknown format 'pgn' (kif, kifu, ki2, ki2u, csa, jkf, sfen, usi)" + help);
+        assertThat(unknownExtension.errLines())
+                .containsExactly("meijin convert: cannot tell the format from the name out.txt; use --to" + help);
+        assertThat(versionForKif.errLines()).containsExactly("meijin convert: --csa-version applies only to CSA output" + help);
+        assertThat(badVersion.errLines()).containsExactly("meijin convert: --csa-version: '2.1' is not 2.2 or 3.0" + help);
         assertThat(dir.resolve("out.txt")).doesNotExist();
     }
 

@@ -43,8 +43,10 @@ class EngineCommandsTest {
     @Test
     void benchRefusesANegativeWarmupTime() {
         Cli.Result r = Cli.run("bench", "--warmup-time", "-5");
-        assertThat(r.code()).isNotEqualTo(Main.OK);
-        assertThat(r.err()).contains("--warmup-time must be between 0 and 600000 ms, got -5");
+        assertThat(r.code()).isEqualTo(Main.USAGE);
+        assertThat(r.errLines()).containsExactly(
+                "meijin bench: --warmup-time must be between 0 and 600000 ms, got -5 (see 'meijin bench --help')");
+        assertThat(r.out()).isEmpty();
     }
 
     @Test
@@ -69,8 +71,11 @@ class EngineCommandsTest {
         assertThat(Files.readAllLines(noKs)).filteredOn(l -> l.startsWith("ks.")).hasSize(Features.MOB - Features.KS_SQ + Features.FILE_DROP - Features.KS_HAND_ESC)
                 .allMatch(l -> l.endsWith(" 0"));
         Cli.Result bad = Cli.run("tune", "--data", data.toString(), "-o", noKs.toString(), "--exclude", "kingsafety.");
-        assertThat(bad.code()).isNotEqualTo(Main.OK);
-        assertThat(bad.err()).contains("--exclude kingsafety.: no feature name starts with it");
+        assertThat(bad.code()).isEqualTo(Main.USAGE);
+        // The prefixes are checked once the data is read, so its progress lines come first.
+        assertThat(bad.errLines()).containsExactly(data + ": " + rows.size() + " positions so far",
+                "positions " + rows.size() + " (0 recorded games)",
+                "meijin tune: --exclude kingsafety.: no feature name starts with it (see 'meijin tune --help')");
         // Only the mobility weights tuned, from the first file: every other line is the same as in it.
         Path onlyMob = dir.resolve("mob.txt");
         Cli.Result o = Cli.run("tune", "--data", data.toString(), "-o", onlyMob.toString(), "--epochs", "20", "--init", weights.toString(), "--only", "mob.");
@@ -87,7 +92,10 @@ class EngineCommandsTest {
         }
         assertThat(changed).as("mobility weights moved").isPositive();
         Cli.Result badOnly = Cli.run("tune", "--data", data.toString(), "-o", onlyMob.toString(), "--only", "mobility.");
-        assertThat(badOnly.err()).contains("--only mobility.: no feature name starts with it");
+        assertThat(badOnly.code()).isEqualTo(Main.USAGE);
+        assertThat(badOnly.errLines()).containsExactly(data + ": " + rows.size() + " positions so far",
+                "positions " + rows.size() + " (0 recorded games)",
+                "meijin tune: --only mobility.: no feature name starts with it (see 'meijin tune --help')");
     }
 
     @Test
@@ -99,8 +107,10 @@ class EngineCommandsTest {
         assertThat(rows).hasSizeGreaterThan(20).allMatch(l -> l.matches("\\S+ [bw] \\S+ \\d+\t(0\\.0|0\\.5|1\\.0)\t-?\\d+"));
         assertThat(g.lastOutLine()).isEqualTo("positions " + rows.size());
         Cli.Result none = Cli.run("gensfen", "-o", dir.resolve("none.txt").toString(), "--nodes", "0");
-        assertThat(none.code()).isNotEqualTo(Main.OK);
-        assertThat(none.err()).contains("--nodes or --depth positive");
+        assertThat(none.code()).isEqualTo(Main.USAGE);
+        assertThat(none.errLines()).containsExactly("meijin gensfen: --games must be positive, --threads between 1 and 64,"
+                + " --depth between 0 and 64, --nodes not negative, and --nodes or --depth positive (see 'meijin gensfen --help')");
+        assertThat(none.out()).isEmpty();
         assertThat(dir.resolve("none.txt")).doesNotExist();
     }
 

@@ -55,7 +55,12 @@ class MainTest {
     @Test
     void versionNamesTheProgram() {
         assertThat(run("--version")).isEqualTo(Main.OK);
-        assertThat(out.toString()).startsWith("meijin ");
+        // Run from the classes directory there is no jar manifest to give a version; from the jar, its version.
+        String stamped = Main.class.getPackage().getImplementationVersion();
+        String nl = System.lineSeparator();
+        assertThat(out.toString()).isEqualTo("meijin " + (stamped == null ? "(development build)" : stamped) + nl
+                + "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")" + nl);
+        assertThat(err.toString()).isEmpty();
     }
 
     @Test

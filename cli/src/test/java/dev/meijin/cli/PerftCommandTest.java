@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -179,17 +180,24 @@ class PerftCommandTest {
 
     @Test
     void badCombinationsAreUsageErrors() {
-        for (String[] args : List.of(
-                new String[] {"perft", "startpos"},
-                new String[] {"perft", "--depth", "3"},
-                new String[] {"perft", "startpos", "--sfen", STARTPOS, "--depth", "3"},
-                new String[] {"perft", "startpos", "--depth", "0"},
-                new String[] {"perft", "startpos", "--depth", "x"},
-                new String[] {"perft", "startpos", "--depth", "2", "--max-depth", "2"},
-                new String[] {"perft", "--file", "perft.tsv", "--depth", "3"})) {
+        for (Map.Entry<String[], String> c : List.of(
+                Map.entry(new String[] {"perft", "startpos"}, "missing --depth N"),
+                Map.entry(new String[] {"perft", "--depth", "3"},
+                        "missing position: give startpos, an SFEN or --sfen SFEN (or --file FILE)"),
+                Map.entry(new String[] {"perft", "startpos", "--sfen", STARTPOS, "--depth", "3"},
+                        "give the position once: either as POSITION or with --sfen"),
+                Map.entry(new String[] {"perft", "startpos", "--depth", "0"}, "--depth must be 1-30, not 0"),
+                Map.entry(new String[] {"perft", "startpos", "--depth", "x"},
+                        "Invalid value for option '--depth': 'x' is not an int"),
+                Map.entry(new String[] {"perft", "startpos", "--depth", "2", "--max-depth", "2"},
+                        "--max-depth goes with --file; use --depth for one position"),
+                Map.entry(new String[] {"perft", "--file", "perft.tsv", "--depth", "3"},
+                        "--file takes no position, --depth or --divide: the table gives the positions and depths"))) {
+            String[] args = c.getKey();
             Cli.Result r = Cli.run(args);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(Main.USAGE);
-            assertThat(r.errLines()).as(String.join(" ", args)).singleElement().asString().startsWith("meijin perft: ");
+            assertThat(r.errLines()).as(String.join(" ", args))
+                    .containsExactly("meijin perft: " + c.getValue() + " (see 'meijin perft --help')");
             assertThat(r.out()).isEmpty();
         }
     }
