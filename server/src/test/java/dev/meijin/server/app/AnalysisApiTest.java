@@ -170,11 +170,12 @@ class AnalysisApiTest {
         Harness.Answer nifu = h.post("/api/analyses", body("sfen 4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1 moves 5i4h"));
         assertThat(nifu.status()).isEqualTo(400);
         assertThat(nifu.errorMessage())
-                .startsWith("record (read as USI): the engine cannot analyse the start position: ").contains("5");
+                .isEqualTo("record (read as USI): the engine cannot analyse the start position: sente has 2 unpromoted pawns on file 5 (nifu)");
 
         Harness.Answer noKings = h.post("/api/analyses", body("sfen 9/9/9/9/9/9/9/9/9 b - 1 moves"));
         assertThat(noKings.status()).isEqualTo(400);
-        assertThat(noKings.errorMessage()).startsWith("record (read as USI): ");
+        assertThat(noKings.errorMessage())
+                .isEqualTo("record (read as USI): line 1, column 1: the position is not legal: illegal position: neither side has a king");
 
         // A record longer than 512 plies: the kings walk back and forth 129 times.
         String walk = "position startpos moves" + " 5i4h 5a4b 4h5i 4b5a".repeat(129);

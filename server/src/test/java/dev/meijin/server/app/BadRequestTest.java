@@ -42,12 +42,15 @@ class BadRequestTest {
 
     @Test
     void illegalMovesNameTheRule() {
+        String start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
         sente.move("7g7e", 0);
-        assertThat(sente.error("illegal_move").get("message").asString()).contains("7g7e");
+        assertThat(sente.error("illegal_move").get("message").asString())
+                .isEqualTo("illegal move 7g7e in " + start + ": a pawn on 7g cannot move to 7e");
         sente.move("P*5e", 0);
-        sente.error("illegal_move");
+        assertThat(sente.error("illegal_move").get("message").asString()).isEqualTo("illegal move P*5e in " + start + ": no pawn in hand");
         sente.move("zz", 0);
-        sente.error("illegal_move");
+        assertThat(sente.error("illegal_move").get("message").asString())
+                .isEqualTo("malformed USI move \"zz\": expected from-square, to-square and an optional '+', or a drop such as P*5e");
         gameGoesOn(0, "7g7f");
     }
 
@@ -71,19 +74,21 @@ class BadRequestTest {
         sente.send("{nope");
         assertThat(sente.error("bad_json").get("message").asString()).startsWith("not valid JSON");
         sente.send("[1,2]");
-        sente.error("bad_json");
+        assertThat(sente.error("bad_json").get("message").asString()).isEqualTo("a message must be a JSON object with a type field \"t\"");
         sente.send("{\"t\":\"fly\"}");
-        assertThat(sente.error("unknown_type").get("message").asString()).contains("fly");
+        assertThat(sente.error("unknown_type").get("message").asString()).isEqualTo("unknown message type \"fly\" (move, resign, declare,"
+                + " takebackOffer, takebackAccept, takebackDecline, impasseOffer, impasseAccept, impasseDecline, claimWin, abort, ping)");
         sente.send("{\"usi\":\"7g7f\"}");
-        sente.error("unknown_type");
+        assertThat(sente.error("unknown_type").get("message").asString()).isEqualTo("the message has no type field \"t\"");
+        String ply = "move: \"ply\" must be the number of moves played so far (an integer ≥ 0)";
         sente.send("{\"t\":\"move\",\"usi\":\"7g7f\"}");
-        assertThat(sente.error("bad_field").get("message").asString()).contains("ply");
+        assertThat(sente.error("bad_field").get("message").asString()).isEqualTo(ply);
         sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":\"0\"}");
-        sente.error("bad_field");
+        assertThat(sente.error("bad_field").get("message").asString()).isEqualTo(ply);
         sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":0,\"extra\":1}");
-        assertThat(sente.error("bad_field").get("message").asString()).contains("extra");
+        assertThat(sente.error("bad_field").get("message").asString()).isEqualTo("move: unknown field \"extra\"");
         sente.send("{\"t\":\"resign\",\"now\":true}");
-        sente.error("bad_field");
+        assertThat(sente.error("bad_field").get("message").asString()).isEqualTo("resign: unknown field \"now\"");
         gameGoesOn(0, "7g7f");
     }
 
@@ -150,20 +155,27 @@ class BadRequestTest {
         Harness.Answer json = h.post("/api/games", "{\"name\":");
         assertThat(json.status()).isEqualTo(400);
         assertThat(json.body().get("error").get("code").asString()).isEqualTo("bad_json");
-        Harness.Answer handicap = h.post("/api/games", "{\"handicap\":\"QUEEN\"}");
-        assertThat(handicap.body().get("error").get("message").asString()).contains("QUEEN");
-        assertThat(h.post("/api/games", "{\"rules\":\"chess\"}").status()).isEqualTo(400);
-        assertThat(h.post("/api/games", "{\"timeControl\":{\"mainSeconds\":-5}}").status()).isEqualTo(400);
-        assertThat(h.post("/api/games", "{\"timeControl\":{\"mainSeconds\":0}}").status()).isEqualTo(400);
-        assertThat(h.post("/api/games", "{\"name\":\"a\\u0000b\"}").status()).isEqualTo(400);
+        badField(h.post("/api/games", "{\"handicap\":\"QUEEN\"}"), "unknown handicap \"QUEEN\" (EVEN, LANCE, BISHOP, ROOK, TWO_PIECE, …)");
+        badField(h.post("/api/games", "{\"rules\":\"chess\"}"), "rules must be one of csa, amateur, try, casual, professional, not \"chess\"");
+        badField(h.post("/api/games", "{\"timeControl\":{\"mainSeconds\":-5}}"), "timeControl.mainSeconds must be an integer from 0 to 36000");
+        badField(h.post("/api/games", "{\"timeControl\":{\"mainSeconds\":0}}"),
+                "timeControl needs main time, byoyomi or an increment (use null for no clock)");
+        badField(h.post("/api/games", "{\"name\":\"a\\u0000b\"}"), "name must not contain control characters");
         assertThat(h.post("/api/games", "{\"opponent\":\"engine\"}").status()).isEqualTo(503);
         Harness.Answer full = h.post("/api/games/" + s[0].gameId() + "/join", "{\"name\":\"Late\"}");
         assertThat(full.status()).isEqualTo(409);
         assertThat(full.body().get("error").get("code").asString()).isEqualTo("seat_taken");
-        assertThat(h.get("/api/games/" + s[0].gameId() + "/record?format=pdf").status()).isEqualTo(400);
-        assertThat(h.get("/api/games?limit=0").status()).isEqualTo(400);
-        assertThat(h.get("/api/games?status=sleeping").status()).isEqualTo(400);
+        badField(h.get("/api/games/" + s[0].gameId() + "/record?format=pdf"), "format must be kif, ki2, csa, jkf or sfen");
+        badField(h.get("/api/games?limit=0"), "limit must be an integer from 1 to 200");
+        badField(h.get("/api/games?status=sleeping"), "status must be waiting, playing, finished or aborted");
         gameGoesOn(0, "7g7f");
+    }
+
+    /** A 400 refusal of a bad field, with this message. */
+    private static void badField(Harness.Answer a, String message) {
+        assertThat(a.status()).as(a.text()).isEqualTo(400);
+        assertThat(a.errorCode()).isEqualTo("bad_field");
+        assertThat(a.errorMessage()).isEqualTo(message);
     }
 
     @Test

@@ -77,7 +77,9 @@ class EndingsTest {
         play(List.of("7g7f"), 0);
         sente.send("{\"t\":\"resign\"}");
         ended("gote", "RESIGNATION");
-        assertThat(h.get("/api/games/" + s[0].gameId() + "/record?format=csa").text()).contains("+7776FU");
+        // CSA's %TORYO is the resignation of the side to move; gote is to move, so sente's resignation is written
+        // as sente's illegal action, which keeps gote the winner
+        assertThat(h.get("/api/games/" + s[0].gameId() + "/record?format=csa").text()).endsWith("\nPI\n+\n+7776FU,T0\n%+ILLEGAL_ACTION\n");
     }
 
     @Test

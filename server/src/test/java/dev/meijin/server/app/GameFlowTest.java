@@ -73,7 +73,18 @@ class GameFlowTest {
         assertThat(kif).contains("先手：Taro", "後手：Hanako", "手合割：平手", "２三歩成(24)", "詰み");
         String csa = h.get("/api/games/" + s[0].gameId() + "/record?format=csa").text();
         assertThat(csa).contains("+2423TO", "%TSUMI");
-        assertThat(h.get("/api/games/" + s[0].gameId() + "/record?format=jkf").text()).contains("\"moves\"");
+        JsonNode jkf = Harness.JSON.readTree(h.get("/api/games/" + s[0].gameId() + "/record?format=jkf").text());
+        assertThat(jkf.get("initial").get("preset").asString()).isEqualTo("HIRATE");
+        JsonNode jkfMoves = jkf.get("moves");
+        // the first entry holds the start's comments, then one entry per move and one for 詰み
+        assertThat(jkfMoves.size()).isEqualTo(1 + QUICK_MATE.size() + 1);
+        assertThat(jkfMoves.valueStream().filter(m -> m.has("move")).count()).isEqualTo(QUICK_MATE.size());
+        JsonNode mate = jkfMoves.get(QUICK_MATE.size()).get("move");
+        assertThat(mate.get("piece").asString()).isEqualTo("FU");
+        assertThat(mate.get("to").get("x").asInt()).isEqualTo(2);
+        assertThat(mate.get("to").get("y").asInt()).isEqualTo(3);
+        assertThat(mate.get("promote").asBoolean()).isTrue();
+        assertThat(jkfMoves.get(QUICK_MATE.size() + 1).get("special").asString()).isEqualTo("TSUMI");
         assertThat(h.get("/api/games/" + s[0].gameId() + "/record?format=ki2").text()).contains("▲２三歩成");
         assertThat(h.get("/api/games?status=finished&player=Taro").body().get("games").get(0).get("id").asString()).isEqualTo(s[0].gameId());
     }
@@ -102,7 +113,8 @@ class GameFlowTest {
         gote.move("3a2b", 3);
         JsonNode m2 = sente.next("move");
         gote.next("move");
-        assertThat(m2.get("dropDests").get("B").size()).as("empty squares for sente's bishop").isGreaterThan(30);
+        // 81 squares hold the 40 pieces less the two bishops taken: the bishop may be dropped on each of the 43 empty ones
+        assertThat(m2.get("dropDests").get("B")).as("empty squares for sente's bishop").hasSize(43);
         assertThat(m2.get("dropDests").get("B")).extracting(JsonNode::asString).contains("5e").doesNotContain("7f");
         sente.move("B*5e", 4);
         assertThat(gote.next("move").get("move").get("kif").asString()).isEqualTo("５五角打");

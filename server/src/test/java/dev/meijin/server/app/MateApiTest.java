@@ -116,7 +116,7 @@ class MateApiTest {
 
         Harness.Answer unknown = h.post("/api/mate", body(MATE_IN_5, ",\"depth\":3"));
         assertThat(unknown.status()).isEqualTo(400);
-        assertThat(unknown.body().get("error").get("message").asString()).contains("depth");
+        assertThat(unknown.body().get("error").get("message").asString()).isEqualTo("unknown field \"depth\"");
 
         Harness.Answer missing = h.post("/api/mate", "{\"seconds\":5}");
         assertThat(missing.status()).isEqualTo(400);

@@ -271,10 +271,27 @@ final class BoardComponentTest {
         assertThat(pr.get("7d7c").asString()).isEqualTo("optional");
         assertThat(pr.has("2h3h")).as("no promotion outside the zone").isFalse();
         assertThat(pr.has("5d4e")).isFalse();
-        List<String> pawnDrops = strings(r.get("drops").get("P"));
-        assertThat(pawnDrops).contains("1b", "8h", "5e").doesNotContain("1a", "7e", "7b", "5d", "5i");
-        List<String> knightDrops = strings(r.get("drops").get("N"));
-        assertThat(knightDrops).contains("1c", "7e").doesNotContain("1a", "1b", "5d");
+        // The drops, from the rule: any square but sente's own (7d, 5d, 2h, 5i; gote's 5a and 8h may move away), no pawn
+        // on rank a nor on file 7 (sente's pawn on 7d), no knight on ranks a and b.
+        List<String> own = List.of("7d", "5d", "2h", "5i");
+        List<String> pawnSquares = new java.util.ArrayList<>();
+        List<String> knightSquares = new java.util.ArrayList<>();
+        for (int file = 1; file <= 9; file++) {
+            for (char rank = 'a'; rank <= 'i'; rank++) {
+                String sq = "" + file + rank;
+                if (!own.contains(sq) && rank != 'a' && file != 7) {
+                    pawnSquares.add(sq);
+                }
+                if (!own.contains(sq) && rank > 'b') {
+                    knightSquares.add(sq);
+                }
+            }
+        }
+        assertThat(pawnSquares).as("gote's rook's square is one").hasSize(8 * 8 - 3).contains("8h");
+        assertThat(knightSquares).hasSize(9 * 7 - 4);
+        assertThat(strings(r.get("drops").get("P"))).containsExactlyInAnyOrderElementsOf(pawnSquares);
+        assertThat(strings(r.get("drops").get("N"))).containsExactlyInAnyOrderElementsOf(knightSquares);
+        assertThat(r.get("drops").size()).as("a knight and a pawn in hand").isEqualTo(2);
         assertThat(strings(r.get("checks"))).containsExactly("7d7c", "7d7c+", "7d7c+", null, null, "P*1b", null);
     }
 

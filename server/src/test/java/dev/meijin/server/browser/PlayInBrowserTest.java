@@ -318,7 +318,7 @@ final class PlayInBrowserTest {
             sente.browser.click("#impasse-accept");
             assertThat(sente.awaitEnd()).isEqualTo("IMPASSE");
             assertThat(gote.awaitEnd()).isEqualTo("IMPASSE");
-            assertThat(sente.statusText()).startsWith("Sente wins");
+            assertThat(sente.statusText()).as("sente's 39 points against gote's 15").isEqualTo("Sente wins by impasse (jishōgi)");
             gote.browser.screenshot("game-impasse-end-phone");
         }
     }
@@ -891,8 +891,12 @@ final class PlayInBrowserTest {
             p.click("#nav-next");
             p.await("move 3 shown", d -> "+B".equals(phone.pieceOn("2b")));
             assertThat(p.text("#showing")).isEqualTo("3手目の局面 ▲２二角成(88)");
-            assertThat(p.text("#eval-score")).matches("評価値 [+-]?\\d+（＋は先手有利）|(先手|後手)の勝ち（\\d+手で詰み）");
-            assertThat(p.text("#best-move")).startsWith("最善手 △");
+            // The evaluation after the bishop exchange is a score (no mate is in sight), from sente's side, and gote's best move.
+            assertThat(p.script("return window.meijin.analysis.plies[3].mate")).isNull();
+            long cp3 = ((Number) p.script("return window.meijin.analysis.plies[3].cp")).longValue();
+            assertThat(p.text("#eval-score")).isEqualTo("評価値 " + (cp3 > 0 ? "+" : "") + cp3 + "（＋は先手有利）");
+            assertThat(p.attribute("#eval-score", "data-cp")).isEqualTo(String.valueOf(cp3));
+            assertThat(p.text("#best-move")).isEqualTo("最善手 △" + p.script("return window.meijin.analysis.plies[3].bestMove.kif"));
             p.script("document.querySelector('.kifu-board').scrollIntoView({block: 'start'})");
             p.screenshot("kifu-board-phone");
             p.script("document.getElementById('position-eval').scrollIntoView({block: 'start'})");

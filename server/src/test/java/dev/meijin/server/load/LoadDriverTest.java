@@ -8,6 +8,7 @@ import dev.meijin.server.ServerConfig;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,10 +31,16 @@ class LoadDriverTest {
             assertThat(r.allocatedKbPerMove()).as("the server's allocations per move were counted").isPositive();
             assertThat(r.serverP50Ms()).as("the rounds counted their moves in the window").isPositive().isLessThanOrEqualTo(r.serverP99Ms());
             assertThat(r.games()).isEqualTo(4);
-            assertThat(r.server().get("peak").toString()).contains("liveGames").contains("rssMb");
+            // random moves end no game in three seconds, so the server holds exactly the driver's four games
+            assertThat(r.gamesFinished()).as(r.summary()).isZero();
+            Map<?, ?> before = (Map<?, ?>) r.server().get("before");
+            Map<?, ?> peak = (Map<?, ?>) r.server().get("peak");
+            assertThat(before.get("liveGames")).as("the fresh server before the games").isEqualTo(0);
+            assertThat(peak.get("liveGames")).as(r.summary()).isEqualTo(4);
+            assertThat(peak.containsKey("rssMb")).isTrue();
             assertThat(out.toString()).contains("4 games ready");
             // the games are live on the server: the driver held them over the whole window
-            assertThat(server.rounds().liveCount()).isGreaterThanOrEqualTo(4);
+            assertThat(server.rounds().liveCount()).isEqualTo(4);
         }
     }
 
