@@ -85,6 +85,15 @@ final class TuneCommand implements Callable<Integer> {
         if (!(rate > 0) || !(last > 0) || Double.isInfinite(rate) || Double.isInfinite(last)) {
             throw new ParameterException(spec.commandLine(), "--rate and --final-rate must be positive finite numbers");
         }
+        // The feature prefixes before the data, whose reading can take minutes.
+        boolean[] excluded = byPrefix("--exclude", exclude);
+        boolean[] fixed = new boolean[Features.COUNT];
+        if (!only.isEmpty()) {
+            boolean[] tuned = byPrefix("--only", only);
+            for (int i = 0; i < fixed.length; i++) {
+                fixed[i] = !tuned[i];
+            }
+        }
         PrintWriter err = spec.commandLine().getErr();
         Tuner.DataSet set = new Tuner.DataSet();
         for (Path p : data) {
@@ -160,14 +169,6 @@ final class TuneCommand implements Callable<Integer> {
         if (init != null) {
             try (BufferedReader r = Files.newBufferedReader(init, StandardCharsets.UTF_8)) {
                 start = Weights.read(r, Weights.material());
-            }
-        }
-        boolean[] excluded = byPrefix("--exclude", exclude);
-        boolean[] fixed = new boolean[Features.COUNT];
-        if (!only.isEmpty()) {
-            boolean[] tuned = byPrefix("--only", only);
-            for (int i = 0; i < fixed.length; i++) {
-                fixed[i] = !tuned[i];
             }
         }
         Tuner.Result r = Tuner.tune(set, start, excluded, fixed, new Tuner.Regularisation(l2, minCount), epochs, rate, last, line -> {
