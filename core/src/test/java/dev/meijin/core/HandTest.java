@@ -29,8 +29,9 @@ class HandTest {
                 notSuperior++;
             }
         }
-        assertThat(superior).isGreaterThan(10_000);
-        assertThat(notSuperior).isGreaterThan(10_000);
+        // The hands depend on the seed alone; the split is the count-by-count comparison's.
+        assertThat(superior).isEqualTo(38_053);
+        assertThat(notSuperior).isEqualTo(161_947);
     }
 
     @Test

@@ -38,8 +38,11 @@ public final class Sfen {
      * @throws SfenException naming the reason and the character index
      */
     public static Setup parse(String text) {
-        if (text == null || text.isBlank()) {
-            throw new SfenException(SfenException.Reason.FIELDS, String.valueOf(text), 0, "empty SFEN");
+        if (text == null) {
+            throw new SfenException(SfenException.Reason.FIELDS, "", 0, "no SFEN given");
+        }
+        if (text.isBlank()) {
+            throw new SfenException(SfenException.Reason.FIELDS, text, 0, "empty SFEN");
         }
         String in = text.strip();
         if (in.startsWith("sfen ")) {

@@ -31,8 +31,11 @@ public final class Usi {
      * @throws UsiMoveException with reason {@link IllegalMoveReason#MALFORMED}, naming the text and what is wrong
      */
     public static MoveOrDrop parse(String text) {
-        if (text == null || text.isEmpty()) {
-            throw malformed(String.valueOf(text), "empty move");
+        if (text == null) {
+            throw new UsiMoveException(IllegalMoveReason.MALFORMED, "", "malformed USI move: no move given");
+        }
+        if (text.isEmpty()) {
+            throw malformed(text, "empty move");
         }
         if (text.length() == 5 && text.charAt(1) == '*' && text.charAt(4) == '+') {
             throw malformed(text, "a drop cannot promote");

@@ -360,9 +360,22 @@ class ClockTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3 byoyomi periods left");
     }
 
+    /**
+     * {@link TimeSource#SYSTEM} reads {@link System#nanoTime()}: each reading lies between a nanoTime read just
+     * before and one just after it, and successive readings never go back. (A source on another clock, such as
+     * wall-clock nanoseconds, falls outside the bracket.)
+     */
     @Test
-    void systemTimeSourceIsMonotonic() {
-        long a = TimeSource.SYSTEM.nanos();
-        assertThat(TimeSource.SYSTEM.nanos()).isGreaterThanOrEqualTo(a);
+    void systemTimeSourceIsTheMonotonicNanoTime() {
+        long previous = Long.MIN_VALUE;
+        for (int i = 0; i < 1_000; i++) {
+            long before = System.nanoTime();
+            long t = TimeSource.SYSTEM.nanos();
+            long after = System.nanoTime();
+            assertThat(t - before).as("reading %d after nanoTime %d", t, before).isGreaterThanOrEqualTo(0);
+            assertThat(after - t).as("reading %d before nanoTime %d", t, after).isGreaterThanOrEqualTo(0);
+            assertThat(i == 0 || t - previous >= 0).as("reading %d after %d", t, previous).isTrue();
+            previous = t;
+        }
     }
 }

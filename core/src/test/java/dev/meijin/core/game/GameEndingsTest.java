@@ -197,13 +197,18 @@ class GameEndingsTest {
                             .hasValue(new Outcome.Win(toMove.opposite(), Ending.CHECKMATE, ""));
                     assertThat(game.position().hasNoLegalMove()).as(sfen).isTrue();
                 } else {
+                    Outcome expected = switch (terminal) {
+                        case "%TORYO" -> new Outcome.Win(toMove.opposite(), Ending.RESIGNATION, "");
+                        case "%TIME_UP" -> new Outcome.Win(toMove.opposite(), Ending.TIME_LOSS, "");
+                        default -> new Outcome.Win(toMove.opposite(), Ending.ILLEGAL_MOVE, "not recorded");
+                    };
                     Outcome o = switch (terminal) {
                         case "%TORYO" -> game.resign(toMove);
                         case "%TIME_UP" -> game.timeLoss(toMove);
                         default -> game.illegalMove(toMove, "not recorded");
                     };
-                    assertThat(((Outcome.Win) o).winner()).as("%s %s: %s", path, terminal, sfen)
-                            .isEqualTo(toMove.opposite());
+                    assertThat(o).as("%s %s: %s", path, terminal, sfen).isEqualTo(expected);
+                    assertThat(game.outcome()).as("%s %s: %s", path, terminal, sfen).hasValue(expected);
                 }
             }
             case "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION" -> {
@@ -610,23 +615,26 @@ class GameEndingsTest {
         assertThat(b.timeLoss(Color.SENTE)).as(b.sfen()).isEqualTo(new Outcome.Win(Color.GOTE, Ending.TIME_LOSS, ""));
 
         Game c = Game.startpos(RuleSet.CASUAL);
-        MoveResult refused = c.play("7g7e");
-        assertThat(refused).as(Sfen.STARTPOS).isInstanceOf(MoveResult.Illegal.class);
-        assertThat(((MoveResult.Illegal) refused).message()).as(Sfen.STARTPOS).contains("7g7e").contains(Sfen.STARTPOS);
-        assertThat(((MoveResult.Illegal) refused).reason()).as(Sfen.STARTPOS).isEqualTo(IllegalMoveReason.CANNOT_REACH);
+        assertThat(c.play("7g7e")).as(Sfen.STARTPOS).isEqualTo(new MoveResult.Illegal(IllegalMoveReason.CANNOT_REACH,
+                "illegal move 7g7e in " + Sfen.STARTPOS + ": a pawn on 7g cannot move to 7e", Optional.empty()));
         assertThat(c.isOver()).as("casual rules refuse an illegal move: %s", c.sfen()).isFalse();
         assertThat(c.plies()).as(c.sfen()).isZero();
         assertThat(c.illegalMove(Color.SENTE, "7g7e")).as(c.sfen())
                 .isEqualTo(new Outcome.Win(Color.GOTE, Ending.ILLEGAL_MOVE, "7g7e"));
         assertThat(c.outcome().orElseThrow().describe()).as(c.sfen()).isEqualTo("GOTE wins by ILLEGAL_MOVE (7g7e)");
 
+        // Casual rules refuse each kind of bad move with its reason, and the game goes on.
         Game d = Game.startpos(RuleSet.CASUAL);
-        assertThat(d.play("7g7f+")).as(d.sfen()).isInstanceOf(MoveResult.Illegal.class);
-        assertThat(d.play("zz")).as(d.sfen()).isInstanceOf(MoveResult.Illegal.class);
-        assertThat(d.play(new MoveOrDrop.Drop(Role.PAWN, Square.parse("5e")))).as(d.sfen())
-                .isInstanceOf(MoveResult.Illegal.class);
-        assertThat(d.play(Move.drop(Role.PAWN.code(), Square.parse("5e"), 0))).as(d.sfen())
-                .isInstanceOf(MoveResult.Illegal.class);
+        assertThat(d.play("7g7f+")).as(d.sfen()).isEqualTo(new MoveResult.Illegal(IllegalMoveReason.CANNOT_PROMOTE,
+                "illegal move 7g7f+ in " + Sfen.STARTPOS + ": promotion needs a move that starts or ends in the promotion zone",
+                Optional.empty()));
+        assertThat(d.play("zz")).as(d.sfen()).isEqualTo(new MoveResult.Illegal(IllegalMoveReason.MALFORMED,
+                "malformed USI move \"zz\": expected from-square, to-square and an optional '+', or a drop such as P*5e",
+                Optional.empty()));
+        MoveResult.Illegal noPawn = new MoveResult.Illegal(IllegalMoveReason.NOT_IN_HAND,
+                "illegal move P*5e in " + Sfen.STARTPOS + ": no pawn in hand", Optional.empty());
+        assertThat(d.play(new MoveOrDrop.Drop(Role.PAWN, Square.parse("5e")))).as(d.sfen()).isEqualTo(noPawn);
+        assertThat(d.play(Move.drop(Role.PAWN.code(), Square.parse("5e"), 0))).as(d.sfen()).isEqualTo(noPawn);
         assertThat(d.plies()).as(d.sfen()).isZero();
         assertThat(d.sfen()).as(d.sfen()).isEqualTo(Sfen.STARTPOS);
     }

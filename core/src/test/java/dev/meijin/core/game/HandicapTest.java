@@ -9,6 +9,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -123,10 +124,16 @@ class HandicapTest {
         assertThat(Handicap.ROOK_LANCE.removedPieces()).containsExactly(Map.entry("HI", 1), Map.entry("KY", 1));
     }
 
+    /** Every handicap: 5 for a removed rook or bishop, 1 for any other removed piece. */
     @ParameterizedTest
     @CsvSource({
-        "EVEN, 0", "LANCE, 1", "BISHOP, 5", "ROOK_LANCE, 6", "TWO_PIECE, 10", "FOUR_PIECE, 12",
-        "SIX_PIECE, 14", "EIGHT_PIECE, 16", "TEN_PIECE, 18", "THREE_PAWNS, 24", "NAKED_KING, 27",
+        "EVEN, 0", "LANCE, 1", "RIGHT_LANCE, 1", "BISHOP, 5", "ROOK, 5", "ROOK_LANCE, 6", "TWO_PIECE, 10",
+        "THREE_PIECE, 11", "FOUR_PIECE, 12", "FIVE_PIECE, 13", "LEFT_FIVE_PIECE, 13", "SIX_PIECE, 14",
+        "LEFT_SEVEN_PIECE, 15", "RIGHT_SEVEN_PIECE, 15", "EIGHT_PIECE, 16", "NINE_PIECE, 17", "TEN_PIECE, 18",
+        // 歩三兵: rook and bishop 10, golds, silvers, knights and lances 8, six of the nine pawns 6.
+        "THREE_PAWNS, 24",
+        // 裸玉: everything but the king, 10 + 8 + 9.
+        "NAKED_KING, 27",
         "DRAGONFLY, 8", "TWO_LANCES, 2"
     })
     void removedPointsCountMajorPiecesAsFive(Handicap h, int points) {
@@ -254,25 +261,51 @@ class HandicapTest {
         assertThat(Handicap.byJapanese(teai(path))).as(path).contains(expected);
     }
 
+    /**
+     * The 124 KIF and KI2 files of the corpus: 97 have a {@code 手合割} line. Three name no handicap (a custom
+     * start or a tsume problem); the other 94 resolve, 87 of them to 平手 ({@code 平手} or {@code 平手　　}) and
+     * these seven to handicaps.
+     */
     @Test
     void everyTeaiLineInTheCorpusResolvesOrIsACustomStart() {
-        int resolved = 0;
         List<String> paths = new ArrayList<>(TestData.list("kif"));
         paths.addAll(TestData.list("ki2"));
+        Map<String, Handicap> handicaps = new TreeMap<>();
+        Map<Handicap, Integer> tally = new EnumMap<>(Handicap.class);
+        List<String> custom = new ArrayList<>();
+        int withoutLine = 0;
         for (String path : paths) {
             String teai = teai(path);
             if (teai == null) {
+                withoutLine++;
                 continue;
             }
             String bare = teai.strip();
             if (bare.equals("その他") || bare.equals("詰将棋")) {
                 assertThat(Handicap.byJapanese(teai)).as(path).isEmpty();
+                custom.add(path);
             } else {
-                assertThat(Handicap.byJapanese(teai)).as("%s: 手合割：%s", path, teai).isPresent();
-                resolved++;
+                Handicap h = Handicap.byJapanese(teai).orElseThrow(() -> new AssertionError(path + ": 手合割：" + teai));
+                tally.merge(h, 1, Integer::sum);
+                if (h != Handicap.EVEN) {
+                    handicaps.put(path, h);
+                }
             }
         }
-        assertThat(resolved).isGreaterThan(30);
+        assertThat(paths).hasSize(124);
+        assertThat(withoutLine).as("records without a 手合割 line").isEqualTo(27);
+        assertThat(custom).containsExactlyInAnyOrder(
+                "kif/json-kifu-format/9fu.kif", "ki2/json-kifu-format/9fu.ki2", "kif/tsumemi/testbranch.kif");
+        assertThat(handicaps).containsExactly(
+                Map.entry("ki2/json-kifu-format/7mai.ki2u", Handicap.LEFT_SEVEN_PIECE),
+                Map.entry("ki2/json-kifu-format/8mai.ki2", Handicap.EIGHT_PIECE),
+                Map.entry("ki2/json-kifu-format/8mai.ki2u", Handicap.EIGHT_PIECE),
+                Map.entry("ki2/shogi-kifu-converter/4.ki2", Handicap.FOUR_PIECE),
+                Map.entry("ki2/shogi-kifu-converter/4.ki2u", Handicap.FOUR_PIECE),
+                Map.entry("kif/json-kifu-format/20081220kyoochi.kif", Handicap.LANCE),
+                Map.entry("kif/json-kifu-format/8mai.kif", Handicap.EIGHT_PIECE));
+        assertThat(tally).as("records resolved, by handicap").isEqualTo(Map.of(Handicap.EVEN, 87, Handicap.LANCE, 1,
+                Handicap.FOUR_PIECE, 2, Handicap.LEFT_SEVEN_PIECE, 1, Handicap.EIGHT_PIECE, 3));
     }
 
     @Test

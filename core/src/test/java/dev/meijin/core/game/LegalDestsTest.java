@@ -13,6 +13,7 @@ import dev.meijin.core.game.LegalDests.Promotion;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,9 +66,31 @@ class LegalDestsTest {
                 .containsExactly(new Dest("3c", Promotion.OPTIONAL), new Dest("4d", Promotion.IMPOSSIBLE), new Dest("5e", Promotion.IMPOSSIBLE),
                         new Dest("6f", Promotion.IMPOSSIBLE), new Dest("7g", Promotion.IMPOSSIBLE), new Dest("7i", Promotion.IMPOSSIBLE),
                         new Dest("9g", Promotion.IMPOSSIBLE), new Dest("9i", Promotion.IMPOSSIBLE));
-        assertThat(q.from("3i")).as("a gold never promotes: %s", quiet).allMatch(x -> x.promotion() == Promotion.IMPOSSIBLE);
-        assertThat(q.drops().get(Role.PAWN)).as("no pawn on files 2 and 3, nor on rank 1: %s", quiet)
-                .noneMatch(s -> s.startsWith("2") || s.startsWith("3") || s.endsWith("a"));
+        assertThat(q.from("3i")).as("a gold never promotes; forward, diagonally forward and sideways: %s", quiet)
+                .containsExactly(new Dest("2h", Promotion.IMPOSSIBLE), new Dest("2i", Promotion.IMPOSSIBLE),
+                        new Dest("3h", Promotion.IMPOSSIBLE), new Dest("4h", Promotion.IMPOSSIBLE), new Dest("4i", Promotion.IMPOSSIBLE));
+        assertThat(q.drops().keySet()).as(quiet).containsExactly(Role.KNIGHT, Role.PAWN);
+        // A pawn: not on files 2 and 3 (sente's pawns on 2b and 3g), not on rank a, not on 8h (the bishop) or 5i
+        // (the king); 5b checks but is no mate (the king takes it or steps aside). 7 files × 8 ranks - 2 = 54.
+        assertThat(q.drops().get(Role.PAWN)).as(quiet).containsExactly(
+                "1b", "1c", "1d", "1e", "1f", "1g", "1h", "1i",
+                "4b", "4c", "4d", "4e", "4f", "4g", "4h", "4i",
+                "5b", "5c", "5d", "5e", "5f", "5g", "5h",
+                "6b", "6c", "6d", "6e", "6f", "6g", "6h", "6i",
+                "7b", "7c", "7d", "7e", "7f", "7g", "7h", "7i",
+                "8b", "8c", "8d", "8e", "8f", "8g", "8i",
+                "9b", "9c", "9d", "9e", "9f", "9g", "9h", "9i");
+        // A knight: any file, not on ranks a and b, not on 3g, 3i, 8h or 5i. 9 files × 7 ranks - 4 = 59.
+        assertThat(q.drops().get(Role.KNIGHT)).as(quiet).containsExactly(
+                "1c", "1d", "1e", "1f", "1g", "1h", "1i",
+                "2c", "2d", "2e", "2f", "2g", "2h", "2i",
+                "3c", "3d", "3e", "3f", "3h",
+                "4c", "4d", "4e", "4f", "4g", "4h", "4i",
+                "5c", "5d", "5e", "5f", "5g", "5h",
+                "6c", "6d", "6e", "6f", "6g", "6h", "6i",
+                "7c", "7d", "7e", "7f", "7g", "7h", "7i",
+                "8c", "8d", "8e", "8f", "8g", "8i",
+                "9c", "9d", "9e", "9f", "9g", "9h", "9i");
     }
 
     @Test
@@ -91,7 +114,9 @@ class LegalDestsTest {
                 positions++;
             }
         }
-        assertThat(positions).isGreaterThan(5_000);
+        // Every fourth lishogi game from the first: 100 games, 7,701 moves; and the 320 distinct perft
+        // positions whose side to move has a king (the table's 321st, 4k4/9/9/9/9/9/9/9/9 b 16P 1, has none).
+        assertThat(positions).isEqualTo(7_701 + 320);
     }
 
     /**
@@ -164,9 +189,17 @@ class LegalDestsTest {
 
     @Test
     void theRecordIsPlainData() {
-        LegalDests d = LegalDests.of(Position.startpos());
-        assertThat(d.moves()).isInstanceOf(Map.class);
+        // A position with moves and drops: every map and list of the value is read-only.
+        LegalDests d = LegalDests.of(Position.of(Sfen.parse("4k4/7P1/9/9/9/9/6P2/1B7/4K1G2 b PN 1")));
+        assertThat(d.moves()).hasSize(5).isUnmodifiable();
         assertThat(d.moves().values()).allSatisfy(l -> assertThat(l).isUnmodifiable());
+        assertThat(d.drops()).hasSize(2).isUnmodifiable();
+        assertThat(d.drops().values()).allSatisfy(l -> assertThat(l).isUnmodifiable());
+        // The record keeps a copy: changing the map it was made from changes nothing.
+        Map<String, List<Dest>> source = new LinkedHashMap<>(d.moves());
+        LegalDests copy = new LegalDests(d.turn(), source, d.drops(), d.check());
+        source.clear();
+        assertThat(copy.moves()).isEqualTo(d.moves());
         assertThat(LegalDests.none(Color.GOTE)).isEqualTo(new LegalDests(Color.GOTE, Map.of(), Map.of(), Optional.empty()));
     }
 }

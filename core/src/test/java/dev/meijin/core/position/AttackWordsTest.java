@@ -68,7 +68,9 @@ class AttackWordsTest {
                 }
             }
         }
-        assertThat(discovered).as("discovered checkers met").isGreaterThan(100);
+        // Fixed positions (seeded playouts, which pick from the generator's move order); the count is the
+        // removal test's above.
+        assertThat(discovered).as("discovered checkers met").isEqualTo(411);
     }
 
     private static long[] bit(int sq) {

@@ -76,9 +76,9 @@ class MoveLegalityTest {
             }
             assertThat(Sfen.format(pos)).as("unchanged").isEqualTo(Sfen.format(Fixtures.load(sfen)));
         }
-        assertThat(counts[0]).as("legal").isGreaterThan(10_000);
-        assertThat(counts[1]).as("pseudo-legal, king exposed").isGreaterThan(1_000);
-        assertThat(counts[2]).as("rejected").isGreaterThan(10_000);
+        // The positions and candidates are fixed (seeded playouts, which pick from the generator's move order,
+        // and seeded near misses); the split is the generator's list and the exposed-king check above.
+        assertThat(counts).as("legal, pseudo-legal with the king exposed, rejected, mating pawn drops").containsExactly(1_515_298, 99_589, 10_314_398, 15);
     }
 
     private static String text(int m) {

@@ -88,7 +88,8 @@ class StaticExchangeTest {
                 exchanges++;
             }
         }
-        assertThat(exchanges).as("moves compared").isGreaterThan(10_000);
+        // Every legal move of fixed positions (seeded playouts, which pick from the generator's move order).
+        assertThat(exchanges).as("moves compared").isEqualTo(1_142_986);
     }
 
     /** The exchange with every attacker recomputed from the occupancy after each capture. */

@@ -180,39 +180,68 @@ class SfenTest {
 
     @Test
     void messagesNameTheProblem() {
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 3B 1")).contains("3 bishops in sente's hand, a set has 2").contains("3B");
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 19P 1")).contains("19 pawns in sente's hand, a set has 18");
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 0P 1")).contains("count 0");
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b K 1")).contains("king");
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 2 1")).contains("without a piece letter");
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 x - 1")).contains("\"x\"");
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - abc")).contains("\"abc\"");
-        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - 0")).contains("below 1");
-        assertThat(message("4k4/9/9/9/4x4/9/9/9/4K4 b - 1")).contains("'x'");
-        assertThat(message("4k4/9/9/9/3+G4/9/9/9/4K4 b - 1")).contains("'+G': a gold cannot promote");
-        assertThat(message("4k4/9/9/9/3+K4/9/9/9/4K4 b - 1")).contains("'+K': a king cannot promote");
-        assertThat(message("4k4/9/9/9/9/9/9/4K4 b - 1")).contains("8 ranks");
-        assertThat(message("4k4/9/9/9/9/9/9/9/9/4K4 b - 1")).contains("more than 9 ranks");
-        assertThat(message("4k4/8/9/9/9/9/9/9/4K4 b - 1")).contains("rank 2 has 8 squares");
-        assertThat(message("4k4/82/9/9/9/9/9/9/4K4 b - 1")).contains("rank 2 has more than 9 squares");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 3B 1"))
+                .isEqualTo("invalid SFEN hands at 24: 3 bishops in sente's hand, a set has 2 in \"4k4/9/9/9/9/9/9/9/4K4 b 3B 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 19P 1"))
+                .isEqualTo("invalid SFEN hands at 24: 19 pawns in sente's hand, a set has 18 in \"4k4/9/9/9/9/9/9/9/4K4 b 19P 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 0P 1"))
+                .isEqualTo("invalid SFEN hands at 24: count 0 is below 1 in \"4k4/9/9/9/9/9/9/9/4K4 b 0P 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b K 1"))
+                .isEqualTo("invalid SFEN hands at 24: a king cannot be in hand in \"4k4/9/9/9/9/9/9/9/4K4 b K 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 2 1"))
+                .isEqualTo("invalid SFEN hands at 25: count 2 without a piece letter in \"4k4/9/9/9/9/9/9/9/4K4 b 2 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 x - 1"))
+                .isEqualTo("invalid SFEN turn at 22: side to move \"x\" is not b or w in \"4k4/9/9/9/9/9/9/9/4K4 x - 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - abc")).isEqualTo(
+                "invalid SFEN move number at 26: move number \"abc\" is not a positive integer in \"4k4/9/9/9/9/9/9/9/4K4 b - abc\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - 0"))
+                .isEqualTo("invalid SFEN move number at 26: move number 0 is below 1 in \"4k4/9/9/9/9/9/9/9/4K4 b - 0\"");
+        assertThat(message("4k4/9/9/9/4x4/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 11: unknown piece letter 'x' in \"4k4/9/9/9/4x4/9/9/9/4K4 b - 1\"");
+        assertThat(message("4k4/9/9/9/3+G4/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 12: '+G': a gold cannot promote in \"4k4/9/9/9/3+G4/9/9/9/4K4 b - 1\"");
+        assertThat(message("4k4/9/9/9/3+K4/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 12: '+K': a king cannot promote in \"4k4/9/9/9/3+K4/9/9/9/4K4 b - 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 19: the board has 8 ranks, not 9 in \"4k4/9/9/9/9/9/9/4K4 b - 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 19: more than 9 ranks in \"4k4/9/9/9/9/9/9/9/9/4K4 b - 1\"");
+        assertThat(message("4k4/8/9/9/9/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 5: rank 2 has 8 squares, not 9 in \"4k4/8/9/9/9/9/9/9/4K4 b - 1\"");
+        assertThat(message("4k4/82/9/9/9/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 5: rank 2 has more than 9 squares in \"4k4/82/9/9/9/9/9/9/4K4 b - 1\"");
     }
 
-    /** {@code startpos} is a whole position; a USI move list after it is not read as a board with a letter 't'. */
-    @Test
-    void startposTakesNoOtherFields() {
-        for (String text : List.of("startpos moves 7g7f", "startpos b - 1", "sfen startpos 7g7f")) {
-            SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(text));
-            assertThat(e).as(text).isNotNull();
-            assertThat(e.reason()).as("%s (%s)", text, e.getMessage()).isEqualTo(Reason.FIELDS);
-            assertThat(e.getMessage()).as(text).contains("startpos").doesNotContain("piece letter");
-        }
+    /**
+     * {@code startpos} is a whole position; a USI move list after it is not read as a board with a letter 't'.
+     * The index and the quoted input count from {@code startpos}, after an optional {@code sfen } prefix.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            startpos moves 7g7f | moves 7g7f | startpos moves 7g7f
+            startpos b - 1      | b - 1      | startpos b - 1
+            sfen startpos 7g7f  | 7g7f       | startpos 7g7f
+            """)
+    void startposTakesNoOtherFields(String text, String rest, String input) {
+        SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(text));
+        assertThat(e).as(text).isNotNull();
+        assertThat(e.reason()).as("%s (%s)", text, e.getMessage()).isEqualTo(Reason.FIELDS);
+        assertThat(e.index()).as(text).isEqualTo(9);
+        assertThat(e.input()).as(text).isEqualTo(input);
+        assertThat(e).as(text).hasMessage("invalid SFEN fields at 9: startpos is a whole position and takes no other fields, found \""
+                + rest + "\" in \"" + input + "\"");
     }
 
     @Test
-    void nullIsRejectedAsEmpty() {
+    void nullAndBlankAreRejected() {
         SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(null));
         assertThat(e.reason()).isEqualTo(Reason.FIELDS);
         assertThat(e.index()).isZero();
+        assertThat(e.input()).isEmpty();
+        assertThat(e).hasMessage("invalid SFEN fields at 0: no SFEN given in \"\"");
+        SfenException blank = catchThrowableOfType(SfenException.class, () -> Sfen.parse("  "));
+        assertThat(blank.reason()).isEqualTo(Reason.FIELDS);
+        assertThat(blank).hasMessage("invalid SFEN fields at 0: empty SFEN in \"  \"");
     }
 
     private static String message(String sfen) {

@@ -13,11 +13,12 @@ import dev.meijin.core.Square;
 import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.NullAndEmptySource;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** USI move text: formatting, parsing, and malformed versus illegal input. */
 class UsiTest {
@@ -82,35 +83,65 @@ class UsiTest {
         assertThat(Move.usi(drop)).as(PAWN_IN_HAND).isEqualTo("P*5e");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"7g7", "7j7f", "7g7j", "0a1b", "X*5e", "p*5e", "K*5e", "+*5e", "P*5j", "P*5", "P*55e",
-        "7g7f+x", "7g7f=", "7g7g", "7g7g+", "77g7f", "7g-7f", "7G7F", " 7g7f", "7g7f ", "resign", "*P5e", "P5e", "7g7f++"})
-    void malformed(String text) {
+    private static final String SHAPE = "expected from-square, to-square and an optional '+', or a drop such as P*5e";
+
+    /** Malformed text and what the message says is wrong with it. */
+    static Stream<Arguments> malformedTexts() {
+        return Stream.of(
+                Arguments.of("7g7", SHAPE),
+                Arguments.of("7j7f", "\"7j\" is not a square"),
+                Arguments.of("7g7j", "\"7j\" is not a square"),
+                Arguments.of("0a1b", "\"0a\" is not a square"),
+                Arguments.of("X*5e", "'X' is not a piece that can be dropped (P L N S G B R)"),
+                Arguments.of("p*5e", "'p' is not a piece that can be dropped (P L N S G B R)"),
+                Arguments.of("K*5e", "'K' is not a piece that can be dropped (P L N S G B R)"),
+                Arguments.of("+*5e", "'+' is not a piece that can be dropped (P L N S G B R)"),
+                Arguments.of("P*5j", "\"5j\" is not a square"),
+                Arguments.of("P*5", SHAPE),
+                Arguments.of("P*55e", SHAPE),
+                Arguments.of("7g7f+x", SHAPE),
+                Arguments.of("7g7f=", SHAPE),
+                Arguments.of("7g7g", "from and to are the same square"),
+                Arguments.of("7g7g+", "from and to are the same square"),
+                Arguments.of("77g7f", SHAPE),
+                Arguments.of("7g-7f", SHAPE),
+                Arguments.of("7G7F", "\"7G\" is not a square"),
+                Arguments.of(" 7g7f", SHAPE),
+                Arguments.of("7g7f ", SHAPE),
+                Arguments.of("resign", SHAPE),
+                Arguments.of("*P5e", "\"*P\" is not a square"),
+                Arguments.of("P5e", SHAPE),
+                Arguments.of("7g7f++", SHAPE),
+                Arguments.of("P*5e+", "a drop cannot promote"),
+                Arguments.of("", "empty move"));
+    }
+
+    @ParameterizedTest(name = "\"{0}\": {1}")
+    @MethodSource("malformedTexts")
+    void malformed(String text, String detail) {
         UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse(text));
         assertThat(e).as("\"%s\"", text).isNotNull();
         assertThat(e.reason()).as("\"%s\": %s", text, e.getMessage()).isEqualTo(IllegalMoveReason.MALFORMED);
         assertThat(e.input()).as("\"%s\"", text).isEqualTo(text);
-        assertThat(e.getMessage()).as("\"%s\"", text).contains("\"" + text + "\"").startsWith("malformed USI move");
+        assertThat(e).as("\"%s\"", text).hasMessage("malformed USI move \"" + text + "\": " + detail);
         assertThat(e).isInstanceOf(IllegalArgumentException.class);
-        // In a position the same text is still malformed, not illegal.
+        // In a position the same text is still malformed, not illegal, and says the same.
         UsiMoveException inPos =
                 catchThrowableOfType(UsiMoveException.class, () -> Usi.parseMove(Position.startpos(), text));
         assertThat(inPos.reason()).as("\"%s\" in %s", text, START).isEqualTo(IllegalMoveReason.MALFORMED);
+        assertThat(inPos).as("\"%s\" in %s", text, START).hasMessage(e.getMessage());
     }
 
+    /** No text at all: the message does not pretend that someone typed "null". */
     @Test
-    void aPromotingDropIsMalformed() {
-        UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse("P*5e+"));
+    void nullIsMalformed() {
+        UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse(null));
         assertThat(e.reason()).isEqualTo(IllegalMoveReason.MALFORMED);
-        assertThat(e.getMessage()).contains("\"P*5e+\"").contains("a drop cannot promote");
-    }
-
-    @ParameterizedTest
-    @NullAndEmptySource
-    void nullAndEmptyAreMalformed(String text) {
-        UsiMoveException e = catchThrowableOfType(UsiMoveException.class, () -> Usi.parse(text));
-        assertThat(e.reason()).isEqualTo(IllegalMoveReason.MALFORMED);
-        assertThat(e.getMessage()).contains("empty");
+        assertThat(e.input()).isEmpty();
+        assertThat(e).hasMessage("malformed USI move: no move given");
+        UsiMoveException inPos = catchThrowableOfType(UsiMoveException.class, () -> Usi.parseMove(Position.startpos(), null));
+        assertThat(inPos.reason()).isEqualTo(IllegalMoveReason.MALFORMED);
+        assertThat(inPos).hasMessage("malformed USI move: no move given");
     }
 
     @ParameterizedTest(name = "{0}: {1}")
