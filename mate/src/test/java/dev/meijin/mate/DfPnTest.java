@@ -6,6 +6,7 @@ import dev.meijin.core.Hand;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -21,8 +22,27 @@ class DfPnTest {
     }
 
     /**
+     * The problems the df-pn proves within 3 million nodes in the 512-entry table (the search is deterministic):
+     * twelve of the seventeen. 無双10, 図巧98, 九歩 (both records) and the 59-ply problem of the records are not
+     * proven within that budget.
+     */
+    static final Set<String> PROVEN_IN_A_TINY_TABLE = Set.of(
+            "musou-002", "zukou-007", "zukou-013", "zukou-029", "zukou-036", "zukou-044", "zukou-050", "zukou-094",
+            "kif-Kifu-for-JS-static-kifu-32ryu-cumbersome-kif",
+            "kif-json-kifu-format-files-ki2-kobayashi-kinsho196702-ki2",
+            "kif-shogi-kifu-converter-tests-kif-everyday-20211107-kif",
+            "kif-shogi-kifu-converter-tests-kif-everyday-20220604-kif");
+
+    @Test
+    void theTinyTableRowsAreTheSeventeenProblemsOfNineTo61Plies() {
+        List<String> ids = problems().map(Problems.Row::id).toList();
+        assertThat(ids).hasSize(17).containsAll(PROVEN_IN_A_TINY_TABLE);
+    }
+
+    /**
      * A proof's stored mate length is never shorter than the problem's shortest mate, even when the entries
-     * of proven children have been replaced before their parent was proven.
+     * of proven children have been replaced before their parent was proven. The problems of
+     * {@link #PROVEN_IN_A_TINY_TABLE} are proven; the others are left unsettled, never disproven.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("problems")
@@ -32,12 +52,14 @@ class DfPnTest {
         Position pos = row.position();
         dfpn.reset(pos, pos.sideToMove());
         int r = dfpn.prove(0, 3_000_000);
-        if (r == 1) {
+        if (PROVEN_IN_A_TINY_TABLE.contains(row.id())) {
+            assertThat(r).as("proven").isEqualTo(1);
             assertThat(table.lookup(pos.boardKey(), pos.hand(pos.sideToMove()), 1, 1)).isTrue();
             assertThat(table.pn).isZero();
             assertThat(table.length).as("root proof length").isGreaterThanOrEqualTo(row.plies());
+            assertThat(table.length % 2).as("an attacker's mate has an odd number of plies").isEqualTo(1);
         } else {
-            assertThat(r).as("no disproof of a mate").isZero();
+            assertThat(r).as("no disproof of a mate, and no proof within the budget").isZero();
         }
     }
 
