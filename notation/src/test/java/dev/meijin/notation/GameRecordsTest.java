@@ -41,6 +41,13 @@ class GameRecordsTest {
 
     private static final List<Format> FORMATS = List.of(Format.KIF, Format.KI2, Format.CSA, Format.JKF);
 
+    /**
+     * The records whose conversion to a game gives notes, and the notes. The tsume ends with 詰み although gote
+     * still has five legal moves, all futile interpositions (see CorpusTest), which the game's rules do not call mate.
+     */
+    private static final java.util.Map<String, List<String>> NOTES = java.util.Map.of(
+            "ki2/json-kifu-format/kobayashi_kinsho196702.ki2", List.of("recorded 詰み, but GOTE is not checkmated by the rules"));
+
     static Stream<String> records() {
         return CorpusTest.records();
     }
@@ -58,10 +65,10 @@ class GameRecordsTest {
         }
         GameRecords.Recorded first = GameRecords.fromKifu(kifu);
         Game game = first.game();
-        assertThat(game.usiMoves().size()).as("%s: %s", path, first.notes()).isLessThanOrEqualTo(kifu.mainLine().size());
-        if (first.notes().stream().noneMatch(n -> n.contains("left out") || n.contains("not legal"))) {
-            assertThat(game.usiMoves().size()).as("%s: %s", path, first.notes()).isEqualTo(kifu.mainLine().size());
-        }
+        // No record of the corpus goes on after the rules ended its game, nor holds an illegal move in its main
+        // line: the game has every move of it.
+        assertThat(first.notes()).as(path).containsExactlyElementsOf(NOTES.getOrDefault(path, List.of()));
+        assertThat(game.usiMoves()).as(path).isEqualTo(CorpusTest.usi(kifu.mainLine()));
         for (Format f : FORMATS) {
             roundTrip(path, game, first.info(), f);
         }
@@ -224,7 +231,7 @@ class GameRecordsTest {
         // A declaration under the 24-point rule with 24 to 30 points is a draw: 持将棋.
         // Sente: the king and ten tokins in gote's camp, rook, bishop and six small pieces in hand: 10+10+6 = 26.
         Game declared24 = Game.of(Sfen.parse("+P+P+P+PK+P+P+P+P/+P+P7/9/9/9/9/9/9/4k4 b RB4G2S 1"), RuleSet.AMATEUR);
-        assertThat(declared24.declare()).isInstanceOf(Outcome.Draw.class);
+        assertThat(declared24.declare()).isEqualTo(new Outcome.Draw(Ending.DECLARATION, "26 points, 24–30 draw"));
         checkSpecials("24-point declaration, drawn", declared24, GameInfo.NONE, "持将棋", "%JISHOGI", "JISHOGI");
 
         // Both kings entered, the professional impasse by agreement: a draw, 持将棋.
@@ -232,7 +239,7 @@ class GameRecordsTest {
         // 16 tokins).
         String entered = "4K4/+P+P7/9/9/9/9/+p+p+p+p+p+p+p+p+p/+p+p+p+p+p+p+p2/4k4 b RB4G4S4N4Lrb 1";
         Game impasse = Game.of(Sfen.parse(entered), RuleSet.PROFESSIONAL);
-        assertThat(impasse.agreeImpasse()).isInstanceOf(Outcome.Draw.class);
+        assertThat(impasse.agreeImpasse()).isEqualTo(new Outcome.Draw(Ending.IMPASSE, "sente 28, gote 26 points"));
         checkSpecials("impasse", impasse, GameInfo.NONE, "持将棋", "%JISHOGI", "JISHOGI");
     }
 
@@ -295,7 +302,7 @@ class GameRecordsTest {
             Game g = Game.startpos(RuleSet.CSA);
             g.play("7g7f");
             Outcome o = flagged ? g.timeLoss(Color.SENTE) : g.resign(Color.SENTE);
-            assertThat(o).isEqualTo(new Outcome.Win(Color.GOTE, flagged ? Ending.TIME_LOSS : Ending.RESIGNATION, o instanceof Outcome.Win w ? w.detail() : ""));
+            assertThat(o).isEqualTo(new Outcome.Win(Color.GOTE, flagged ? Ending.TIME_LOSS : Ending.RESIGNATION, ""));
             for (Format f : FORMATS) {
                 String text = Formats.write(GameRecords.toKifu(g, GameInfo.NONE, f), f, WriteOptions.UTF8).text();
                 String expected = switch (f) {
@@ -332,7 +339,7 @@ class GameRecordsTest {
         assertThatThrownBy(() -> GameRecords.parseRules("impasse=FOO maxMoves=1 takebacks=no illegalMoveLoses=no handicapCompensation=no"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("unknown impasse rule \"FOO\"");
         assertThatThrownBy(() -> GameRecords.parseRules("impasse=TRY")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("need");
+                .hasMessage("rules need impasse, maxMoves, takebacks, illegalMoveLoses and handicapCompensation");
         String kif = Formats.write(GameRecords.toKifu(Game.startpos(RuleSet.CASUAL), GameInfo.NONE), Format.KIF, WriteOptions.UTF8).text()
                 .replace("takebacks=yes", "takebacks=perhaps");
         GameRecords.Recorded r = GameRecords.fromKifu(Formats.read(kif, Optional.of("x.kif")).kifu());

@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -209,13 +210,50 @@ class TextDecoderTest {
     @Test
     void neverThrowsOnRandomBytes() {
         Random random = new Random(20240611L);
+        int listedOnly = 0, counted = 0;
         for (int i = 0; i < 500; i++) {
             byte[] bytes = new byte[random.nextInt(2000)];
             random.nextBytes(bytes);
-            assertThatCode(() -> {
-                Decoded d = TextDecoder.decode(bytes);
-                assertThat(d.text()).isNotNull();
-            }).doesNotThrowAnyException();
+            Decoded[] out = new Decoded[1];
+            assertThatCode(() -> out[0] = TextDecoder.decode(bytes)).doesNotThrowAnyException();
+            Decoded d = out[0];
+            String round = "round " + i;
+            assertThat(d.text()).as(round).isNotNull();
+            assertThat(d.ok()).as(round).isEqualTo(d.problems().isEmpty());
+            checkProblems(d, round);
+            if (d.problems().size() > TextDecoder.MAX_REPORTED) {
+                counted++;
+            } else if (!d.ok()) {
+                listedOnly++;
+            }
+        }
+        // Both kinds of problem were met, so the checks above were exercised.
+        assertThat(listedOnly).isPositive();
+        assertThat(counted).isPositive();
+    }
+
+    /**
+     * The problems of a decoding are of the two documented kinds: one per replaced sequence, at the line and
+     * column of its U+FFFD, for the first {@link TextDecoder#MAX_REPORTED}; then one that counts the rest.
+     */
+    private static void checkProblems(Decoded d, String what) {
+        String name = d.charset().equals(TextDecoder.SHIFT_JIS) ? "Shift_JIS" : d.charset().name();
+        String[] lines = d.text().split("\r\n|\r|\n", -1);
+        long replaced = d.text().chars().filter(c -> c == '\uFFFD').count();
+        List<Problem> ps = d.problems();
+        int listed = (int) Math.min(replaced, TextDecoder.MAX_REPORTED);
+        assertThat(ps).as(what).hasSize(listed + (replaced > TextDecoder.MAX_REPORTED ? 1 : 0));
+        for (int k = 0; k < listed; k++) {
+            Problem p = ps.get(k);
+            assertThat(p.message()).as(what).isEqualTo("bytes that are not valid " + name + " were replaced by U+FFFD");
+            assertThat(p.ply()).as(what).isZero();
+            assertThat(p.line()).as(what).isBetween(1, lines.length);
+            assertThat(p.column()).as(what).isBetween(1, lines[p.line() - 1].length());
+            assertThat(lines[p.line() - 1].charAt(p.column() - 1)).as("%s: %s", what, p).isEqualTo('\uFFFD');
+        }
+        if (replaced > TextDecoder.MAX_REPORTED) {
+            assertThat(ps.getLast()).as(what).isEqualTo(new Problem(0, 0, 0, (replaced - TextDecoder.MAX_REPORTED)
+                    + " more invalid " + name + " byte sequences were replaced by U+FFFD"));
         }
     }
 

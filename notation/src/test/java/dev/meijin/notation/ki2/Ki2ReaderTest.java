@@ -43,8 +43,30 @@ class Ki2ReaderTest {
             assertThat(r.problems()).as(path).isEmpty();
             Trees.MainSection main = Trees.ki2MainSection(text);
             assertThat(r.kifu().mainLine()).as(path).hasSize(main.moves());
-            assertThat(r.kifu().special().isPresent()).as(path).isEqualTo(main.special().isPresent());
-            assertThat(Trees.replay(r.kifu())).as(path).isGreaterThanOrEqualTo(main.moves());
+            assertThat(r.kifu().special()).as(path).isEqualTo(main.special().map(Corpus::ending));
+            // Every move of the file, the variations' included, is a move of the tree.
+            assertThat(Trees.replay(r.kifu())).as(path).isEqualTo(Trees.ki2Moves(text));
+        }
+
+        /**
+         * The special a corpus file's まで line names, read by hand. Every ending of the corpus has one of these
+         * forms: 中断; N手詰; "X の反則負け" where X is the side to move after the line (json-kifu-format/illegal.ki2
+         * and ruby-json-kifu-format/comments.ki2, after two moves); "X の勝ち" where X made the last move.
+         */
+        private static Special ending(String line) {
+            if (line.endsWith("で中断")) {
+                return Special.CHUDAN;
+            }
+            if (line.endsWith("手詰")) {
+                return Special.TSUMI;
+            }
+            if (line.endsWith("の反則負け")) {
+                return Special.ILLEGAL_MOVE;
+            }
+            if (line.endsWith("の勝ち")) {
+                return Special.TORYO;
+            }
+            throw new AssertionError("an ending this test does not know: " + line);
         }
 
         @ParameterizedTest
@@ -152,20 +174,21 @@ class Ki2ReaderTest {
     class Handicaps {
         @ParameterizedTest
         @CsvSource({
-            "ki2/shogi-kifu-converter/4.ki2, FOUR_PIECE, 102",
-            "ki2/shogi-kifu-converter/4.ki2u, FOUR_PIECE, 102",
-            "ki2/json-kifu-format/8mai.ki2, EIGHT_PIECE, 25",
-            "ki2/json-kifu-format/8mai.ki2u, EIGHT_PIECE, 25",
-            "ki2/json-kifu-format/7mai.ki2u, LEFT_SEVEN_PIECE, 2"
+            "ki2/shogi-kifu-converter/4.ki2, FOUR_PIECE, 102, YaneuraOu NNUE 7.63 32OTHER TOURNAMENT, YaneuraOu NNUE 7.63 32OTHER TOURNAMENT",
+            "ki2/shogi-kifu-converter/4.ki2u, FOUR_PIECE, 102, YaneuraOu NNUE 7.63 32OTHER TOURNAMENT, YaneuraOu NNUE 7.63 32OTHER TOURNAMENT",
+            "ki2/json-kifu-format/8mai.ki2, EIGHT_PIECE, 25, uwate, shitate",
+            "ki2/json-kifu-format/8mai.ki2u, EIGHT_PIECE, 25, uwate, shitate",
+            "ki2/json-kifu-format/7mai.ki2u, LEFT_SEVEN_PIECE, 2, uwate, shitate"
         })
-        void handicapGamesStartWithGote(String path, Handicap handicap, int moves) {
+        void handicapGamesStartWithGote(String path, Handicap handicap, int moves, String uwate, String shitate) {
             Kifu k = read(path).orThrow();
 
             assertThat(k.start().handicap()).contains(handicap);
             assertThat(k.start().setup().turn()).isEqualTo(Color.GOTE);
             assertThat(Piece.color(Move.piece(k.mainLine().getFirst()))).isEqualTo(Color.GOTE.index());
             assertThat(k.mainLine()).hasSize(moves);
-            assertThat(k.header("上手")).isPresent();
+            assertThat(k.header("上手")).contains(uwate);
+            assertThat(k.header("下手")).contains(shitate);
         }
 
         @Test

@@ -3,7 +3,12 @@ package dev.meijin.notation.kif;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import dev.meijin.notation.Format;
 import dev.meijin.notation.Formats;
+import dev.meijin.notation.KifuFormat;
+import dev.meijin.notation.encoding.Decoded;
+import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.WriteResult;
 import dev.meijin.testdata.TestData;
@@ -62,11 +67,49 @@ class RobustnessTest {
             for (Dialect d : Dialect.values()) {
                 writeAndReadBack(readSafely(text, d), d, "garbage " + i);
             }
-            assertThatCode(() -> Formats.read(text, Optional.empty())).doesNotThrowAnyException();
+            ReadResult[] detected = new ReadResult[1];
+            assertThatCode(() -> detected[0] = Formats.read(text, Optional.empty())).doesNotThrowAnyException();
+            checkProblems(detected[0], text, "garbage " + i);
+            writeAndReadBack(detected[0], Formats.detect(text, Optional.empty()), "garbage " + i);
+
             byte[] bytes = new byte[random.nextInt(300)];
             random.nextBytes(bytes);
-            assertThatCode(() -> Formats.read(bytes, Optional.of("x.kif"))).doesNotThrowAnyException();
+            ReadResult[] fromBytes = new ReadResult[1];
+            assertThatCode(() -> fromBytes[0] = Formats.read(bytes, Optional.of("x.kif"))).doesNotThrowAnyException();
+            Decoded decoded = TextDecoder.decode(bytes);
+            // The bytes' decoding problems come first, then the record's.
+            List<Problem> all = fromBytes[0].problems();
+            assertThat(all.size()).as("bytes %d", i).isGreaterThanOrEqualTo(decoded.problems().size());
+            assertThat(all.subList(0, decoded.problems().size())).as("bytes %d", i).isEqualTo(decoded.problems());
+            checkProblems(fromBytes[0], decoded.text(), "bytes " + i);
+            writeAndReadBack(fromBytes[0], Formats.detect(decoded.text(), Optional.of("x.kif")), "bytes " + i);
         }
+    }
+
+    /** Every problem names a line of the text (or none, 0), a column and ply that are not negative, and says something. */
+    private static void checkProblems(ReadResult r, String text, String what) {
+        int lines = text.split("\r\n|\r|\n", -1).length;
+        for (Problem p : r.problems()) {
+            assertThat(p.line()).as("%s: %s", what, p).isBetween(0, lines);
+            assertThat(p.column()).as("%s: %s", what, p).isNotNegative();
+            assertThat(p.ply()).as("%s: %s", what, p).isNotNegative();
+            assertThat(p.message()).as("%s: %s", what, p).isNotBlank();
+        }
+    }
+
+    /** What a reader of any format returned is written in that format and read back as the same start and main line. */
+    private static void writeAndReadBack(ReadResult r, Format f, String what) {
+        KifuFormat io = Formats.of(f).orElseThrow();
+        WriteResult w = io.write(r.kifu(), dev.meijin.notation.WriteOptions.UTF8);
+        ReadResult again = io.read(w.text());
+        String as = what + " as " + f + "\n" + w.text();
+        assertThat(again.kifu().start().setup()).as(as).isEqualTo(r.kifu().start().setup());
+        if (r.kifu().startPosition().isEmpty()) {
+            assertThat(again.kifu().startProblem()).as(as).isEqualTo(r.kifu().startProblem());
+            return;
+        }
+        assertThat(again.problems()).as(as).isEmpty();
+        assertThat(again.kifu().mainLine()).as(as).isEqualTo(r.kifu().mainLine());
     }
 
     @Test
@@ -113,7 +156,7 @@ class RobustnessTest {
 
         ReadResult r = KifReader.read("先手：A\n" + new String(chars) + "\n");
 
-        assertThat(r.problems()).hasSize(1);
+        assertThat(r.problems()).containsExactly(new Problem(2, 0, 0, "line of 5000000 characters skipped (at most 65536)"));
         assertThat(r.kifu().header("先手")).contains("A");
     }
 

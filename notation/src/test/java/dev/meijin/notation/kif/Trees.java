@@ -167,6 +167,21 @@ public final class Trees {
         return new MainSection(moves, Optional.empty());
     }
 
+    /**
+     * Counts every move line of a KIF text, the variations' included, leaving out special move lines (投了,
+     * 中断…): the number of moves the whole tree holds, counted independently of the reader.
+     */
+    public static int kifMoveLines(String text) {
+        int moves = 0;
+        for (String line : text.split("\r\n|\r|\n")) {
+            Matcher m = KIF_MOVE_LINE.matcher(line);
+            if (m.find() && SPECIAL_WORDS.stream().noneMatch(m.group(1)::startsWith)) {
+                moves++;
+            }
+        }
+        return moves;
+    }
+
     private static final String MARKS = "▲△☗☖▼▽";
 
     /** Counts the moves (side marks) of a KI2 text's main section, and returns its ending line if any. */
@@ -185,5 +200,20 @@ public final class Trees {
             }
         }
         return new MainSection(moves, Optional.empty());
+    }
+
+    /**
+     * Counts the moves (side marks) of every move line of a KI2 text, the variations' included: the number of
+     * moves the whole tree holds, counted independently of the reader.
+     */
+    public static int ki2Moves(String text) {
+        int moves = 0;
+        for (String line : text.split("\r\n|\r|\n")) {
+            String t = line.strip();
+            if (!t.isEmpty() && MARKS.indexOf(t.charAt(0)) >= 0) {
+                moves += (int) t.chars().filter(c -> MARKS.indexOf(c) >= 0).count();
+            }
+        }
+        return moves;
     }
 }

@@ -85,7 +85,15 @@ class LimitsTest {
         ReadResult r = CsaReader.read("V2.2\nPI\n+\n+7776FU\n-" + "9".repeat(10_000_000) + "\n$" + "K".repeat(5_000_000) + "\n");
 
         assertThat(r.kifu().mainLine()).hasSize(1);
-        assertThat(r.problems()).isNotEmpty().allMatch(p -> p.message().length() <= Limits.MAX_MESSAGE);
+        // Each line is quoted as its first 39 characters and its length (the sign or '$' and 10 000 000 or
+        // 5 000 000 more characters).
+        assertThat(r.problems()).containsExactly(
+                new Problem(5, 1, 2, "malformed CSA move \"-" + "9".repeat(Limits.MAX_EXCERPT - 2) + "… (10000001 characters)\": "
+                        + "expected a sign, four digits and a piece, as +7776FU "
+                        + "(position lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2); the main line stops here"),
+                new Problem(6, 1, 0, "information line \"$" + "K".repeat(Limits.MAX_EXCERPT - 2) + "… (5000001 characters)\" "
+                        + "has no ':' between key and value"));
+        assertThat(r.problems()).allMatch(p -> p.message().length() <= Limits.MAX_MESSAGE);
     }
 
     @Test
@@ -148,7 +156,9 @@ class LimitsTest {
         assertThat(usi.beyondLimits()).containsExactly(said);
         ReadResult jkfBack = JkfReader.read(jkf.text());
         assertThat(jkfBack.kifu().mainLine()).hasSize(Limits.MAX_PLY);
-        assertThat(jkfBack.problems()).map(Problem::message).anyMatch(m -> m.endsWith("more than " + Limits.MAX_PLY + " moves; the rest was not read"));
+        // moves[0] is the start's entry, so the first move too many is moves[MAX_PLY + 1].
+        assertThat(jkfBack.problems()).containsExactly(new Problem(0, 0, Limits.MAX_PLY + 1,
+                "moves[" + (Limits.MAX_PLY + 1) + "]: more than " + Limits.MAX_PLY + " moves; the rest was not read"));
         ReadResult usiBack = SfenReader.read(usi.text());
         assertThat(usiBack.kifu().mainLine()).hasSize(Limits.MAX_PLY);
         assertThat(usiBack.problems()).map(Problem::message).containsExactly("more than " + Limits.MAX_PLY + " moves; the rest was not read");
@@ -162,12 +172,18 @@ class LimitsTest {
         WriteResult kif = KifWriter.write(commented);
         WriteResult csa = CsaWriter.write(commented, CsaVersion.V3_0, StandardCharsets.UTF_8);
 
-        assertThat(kif.beyondLimits()).singleElement().asString()
-                .endsWith(" has " + (Limits.MAX_LINE_LENGTH + 11) + " characters; readers skip lines longer than " + Limits.MAX_LINE_LENGTH);
-        assertThat(csa.beyondLimits()).hasSize(1);
+        // The comment line is '*' or '\'' and the comment: 65 547 characters. KIF writes it fifth, after its
+        // declaration, 手合割, the column header and the move; CSA sixth, after its declaration, V3.0, PI, + and the move.
+        int length = Limits.MAX_LINE_LENGTH + 11;
+        assertThat(kif.beyondLimits()).containsExactly(
+                "line 5 has " + length + " characters; readers skip lines longer than " + Limits.MAX_LINE_LENGTH);
+        assertThat(kif.text().lines().toList().get(4)).isEqualTo("*" + "x".repeat(Limits.MAX_LINE_LENGTH + 10));
+        assertThat(csa.beyondLimits()).containsExactly(
+                "line 6 has " + length + " characters; readers skip lines longer than " + Limits.MAX_LINE_LENGTH);
+        assertThat(csa.text().lines().toList().get(5)).isEqualTo("'" + "x".repeat(Limits.MAX_LINE_LENGTH + 10));
         // And the reader does skip it, as the writer said.
-        assertThat(KifReader.read(kif.text()).problems()).map(Problem::message)
-                .anyMatch(m -> m.startsWith("line of " + (Limits.MAX_LINE_LENGTH + 11) + " characters skipped"));
+        assertThat(KifReader.read(kif.text()).problems())
+                .containsExactly(new Problem(5, 0, 0, "line of " + length + " characters skipped (at most " + Limits.MAX_LINE_LENGTH + ")"));
         assertThat(KifWriter.write(k).beyondLimits()).isEmpty();
     }
 
@@ -187,8 +203,13 @@ class LimitsTest {
     void aLenientRecordWithAnIllegalStartNeverThrowsLater() {
         ReadResult r = CsaReader.read("P1-KY");
 
-        assertThat(r.problems()).map(Problem::message).contains("board row P1 has only 1 square, not 9")
-                .anyMatch(m -> m.startsWith("the start position is not legal"));
+        // Without a side-to-move line the record is finished at the end of the text: sente is assumed, the
+        // missing rows are empty, and a board without kings is no position.
+        assertThat(r.problems()).map(Problem::toString).containsExactly(
+                "line 1, column 6: board row P1 has only 1 square, not 9",
+                "the record has no side-to-move line (+ or -); sente is assumed to move",
+                "board rows P2, P3, P4, P5, P6, P7, P8, P9 are missing; those ranks are empty",
+                "the start position is not legal: neither side has a king; no moves were read");
         Kifu k = r.kifu();
         assertThat(k.startPosition()).isEmpty();
         assertThat(k.finalPosition()).isEmpty();

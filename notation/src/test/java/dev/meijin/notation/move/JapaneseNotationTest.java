@@ -246,14 +246,33 @@ class JapaneseNotationTest {
                 });
     }
 
+    /** The even start's SFEN, as the messages name it. */
+    private static final String STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+    // In the even start: the pawn on 7g goes only to 7f, without promoting; the golds on 6i and 4i both go
+    // forward to 5h and neither stands on file 5 (直); the bishop on 8h is blocked; no hand holds anything.
     @ParameterizedTest
-    @ValueSource(strings = {"▲７五歩", "△７六歩", "７六歩(87)", "７六金", "７六歩成", "５五歩打", "５八金直", "５八金引", "２二角"})
-    void illegal(String text) {
+    @CsvSource(delimiter = '|', textBlock = """
+            ▲７五歩    | no pawn (歩) can move to 7e
+            △７六歩    | △ marks gote but sente is to move
+            ７六歩(87) | no pawn (歩) that can move to 7f fits the markers (legal: ７六歩(77))
+            ７六金     | no gold (金) can move to 7f
+            ７六歩成   | no pawn (歩) that can move to 7f fits the markers (legal: ７六歩(77))
+            ５五歩打   | no pawn in hand
+            ５八金直   | no gold (金) that can move to 5h fits the markers (legal: ５八金(49), ５八金(69))
+            ５八金引   | no gold (金) that can move to 5h fits the markers (legal: ５八金(49), ５八金(69))
+            ２二角     | no bishop (角) can move to 2b
+            """)
+    void illegal(String text, String why) {
         Position pos = Position.startpos();
         assertThatThrownBy(() -> JapaneseNotation.parse(pos, text))
                 .isInstanceOfSatisfying(MoveNotationException.class, e -> {
                     assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL);
-                    assertThat(e.getMessage()).contains("\"" + text + "\"", Sfen.format(pos));
+                    assertThat(e.input()).isEqualTo(text);
+                    assertThat(e.sfen()).isEqualTo(STARTPOS);
+                    assertThat(e.index()).isEqualTo(-1);
+                    assertThat(e.candidates()).isEmpty();
+                    assertThat(e.getMessage()).isEqualTo("illegal Japanese move \"" + text + "\" in " + STARTPOS + ": " + why);
                 });
     }
 
@@ -281,6 +300,7 @@ class JapaneseNotationTest {
                 .isInstanceOfSatisfying(MoveNotationException.class, e -> {
                     assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL);
                     assertThat(e.input()).isEqualTo("7g7e");
+                    assertThat(e.getMessage()).isEqualTo("cannot write move 7g7e: it is not legal in " + STARTPOS);
                 });
     }
 }
