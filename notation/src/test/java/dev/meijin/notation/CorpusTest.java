@@ -272,7 +272,7 @@ class CorpusTest {
 
         // After ７六歩 ３四歩 sente has the 30 moves of the start, the knight's 8i7g, and eight bishop moves
         // (7g, 6f, 5e, 4d, and 3c and 2b with and without promotion).
-        assertThat(v.problems()).containsExactly(new Problem(0, 0, 2, "recorded 詰み, but SENTE is not checkmated (39 legal moves)"));
+        assertThat(v.problems()).containsExactly(new Problem(0, 0, 2, "recorded 詰み, but sente is not checkmated (39 legal moves)"));
     }
 
     @Test

@@ -46,7 +46,7 @@ class GameRecordsTest {
      * still has five legal moves, all futile interpositions (see CorpusTest), which the game's rules do not call mate.
      */
     private static final java.util.Map<String, List<String>> NOTES = java.util.Map.of(
-            "ki2/json-kifu-format/kobayashi_kinsho196702.ki2", List.of("recorded 詰み, but GOTE is not checkmated by the rules"));
+            "ki2/json-kifu-format/kobayashi_kinsho196702.ki2", List.of("recorded 詰み, but gote is not checkmated by the rules"));
 
     static Stream<String> records() {
         return CorpusTest.records();

@@ -338,7 +338,7 @@ public final class GameRecords {
             case TORYO -> Optional.of(new Outcome.Win(other, Ending.RESIGNATION, ""));
             case TIME_UP -> Optional.of(new Outcome.Win(other, Ending.TIME_LOSS, ""));
             case TSUMI -> {
-                notes.add("recorded 詰み, but " + toMove + " is not checkmated by the rules");
+                notes.add("recorded 詰み, but " + toMove.englishName() + " is not checkmated by the rules");
                 yield Optional.of(new Outcome.Win(other, Ending.CHECKMATE, "recorded 詰み"));
             }
             case ILLEGAL_MOVE -> Optional.of(new Outcome.Win(other, Ending.ILLEGAL_MOVE, ""));

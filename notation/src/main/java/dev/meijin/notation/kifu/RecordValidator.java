@@ -86,7 +86,7 @@ public final class RecordValidator {
                     notes.add("recorded 詰み with only futile interpositions (無駄合) left: each is answered by mate at once");
                     yield new Outcome.Win(toMove.opposite(), Ending.CHECKMATE, "only futile interpositions remain");
                 }
-                problems.add(new Problem(0, 0, ply, "recorded 詰み, but " + toMove + " is not checkmated (" + end.legalMoves().length + " legal moves)"));
+                problems.add(new Problem(0, 0, ply, "recorded 詰み, but " + toMove.englishName() + " is not checkmated (" + end.legalMoves().length + " legal moves)"));
                 yield byRules.orElse(null);
             }
             case SENNICHITE -> {
