@@ -37,7 +37,7 @@ class NotateCommandTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "japanese | 1 ７六歩(77) | 2 ３四歩(33) | 3 ２二角成(88) | 4 同　銀(31) | 5 投了",
-        "ki2      | 1 ▲７六歩    | 2 △３四歩    | 3 ▲２二角成   | 4 △同銀      | 5 投了",
+        "ki2      | 1 ▲７六歩    | 2 △３四歩    | 3 ▲２二角成   | 4 △同　銀    | 5 投了",
         "hosking  | 1 P-76      | 2 P-34      | 3 Bx22+      | 4 Sx22      | 5 resigns",
         "hodges   | 1 P-7f      | 2 P-3d      | 3 Bx2b+      | 4 Sx2b      | 5 resigns",
         "kawasaki | 1 歩-76      | 2 歩-34      | 3 角x22+      | 4 銀x22      | 5 resigns",

@@ -49,7 +49,7 @@ class SolveCommandTest {
                 "mate in 7",
                 // The line the record publishes: the gold interposed at 4e is futile under the wider rule.
                 "usi G*6f 5e4d 4e2c+ 4d5d 6f5e 5d5e 2c4e",
-                "japanese ▲６六金 △４四玉 ▲２三角成 △５四玉 ▲５五金 △同玉 ▲４五馬",
+                "japanese ▲６六金 △４四玉 ▲２三角成 △５四玉 ▲５五金 △同　玉 ▲４五馬",
                 "leftover 0",
                 "sound: unique solution, no piece left in hand");
         assertThat(r.outLines()).noneMatch(l -> l.startsWith("last-move alternative"));

@@ -12,7 +12,7 @@ import dev.meijin.notation.kifu.WriteResult;
  * variations, which KI2 shares with KIF).
  *
  * <p>Moves are written by {@link dev.meijin.notation.move.JapaneseNotation#formatKi2} with their side marks
- * and the JSA markers they need ({@code ▲７六歩}, {@code △同歩}, {@code ▲５八金左}), six to a line, each padded
+ * and the JSA markers they need ({@code ▲７六歩}, {@code △同　歩}, {@code ▲５八金左}), six to a line, each padded
  * to twelve columns; a move with comments ends its line and the comments follow. A line of play that ends
  * with a special is followed by its {@code まで…} line, which {@link Ki2Reader} reads back to the same
  * special ({@code まで98手で先手の勝ち}, {@code まで77手で千日手}, {@code まで30手で後手の反則負け}…). KI2 cannot hold

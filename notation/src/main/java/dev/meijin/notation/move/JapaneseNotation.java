@@ -23,7 +23,7 @@ import java.util.Optional;
  * origin says which piece moved, so KIF never writes 右 or 左.
  *
  * <p><b>KI2 style</b>: side mark, destination, piece, relative markers, 打 where needed, 成 or 不成:
- * {@code ▲７六歩}, {@code △同歩}, {@code ▲５八金左}, {@code ▲２八銀左上}, {@code ▲２二銀右引不成}. The markers follow
+ * {@code ▲７六歩}, {@code △同　歩}, {@code ▲５八金左}, {@code ▲２八銀左上}, {@code ▲２二銀右引不成}. The markers follow
  * the Japan Shogi Association's rules for 棋譜の表記方法, applied to every piece of the same kind that reaches
  * the destination by its movement, even one that may not go there because it is pinned or the king is in
  * check: the common KI2 readers count such a piece as a candidate, and a move written without a marker would
@@ -39,7 +39,7 @@ import java.util.Optional;
  * </ol>
  * A drop is written with 打 only when a piece of the same kind on the board reaches the square (pinned or not); a move
  * that could promote is written with 成 or 不成; a move to the previous move's destination is written with
- * 同 ({@code 同歩} in KI2, {@code 同　歩} in KIF).
+ * 同 ({@code 同　歩} with a one-character rest, else {@code 同歩成}, in KI2; {@code 同　歩} in KIF).
  *
  * <p><b>Reading</b> ({@link #parse}) accepts both styles and the usual variants: the marks ▲ △ ☗ ☖ ▼ ▽ or
  * none; full-width, half-width or kanji digits ({@code ７六}, {@code 76}, {@code 7六}); 同 with an ideographic
@@ -84,7 +84,7 @@ public final class JapaneseNotation {
     }
 
     /**
-     * Writes a move in KI2 style with the side mark: {@code ▲７六歩}, {@code △同歩}, {@code ▲５八金左}.
+     * Writes a move in KI2 style with the side mark: {@code ▲７六歩}, {@code △同　歩}, {@code ▲５八金左}.
      *
      * @param before the position before the move (its last move decides 同)
      * @param move a legal move of that position
@@ -155,6 +155,7 @@ public final class JapaneseNotation {
             sb.append(legal.us == 0 ? '▲' : '△');
         }
         destination(legal, m, sb, "同");
+        int rest = sb.length();
         if (Move.isDrop(m)) {
             sb.append(Role.of(Move.dropRole(m)).kanji());
             int[] reachers = new int[MAX_RIVALS];
@@ -162,6 +163,11 @@ public final class JapaneseNotation {
         }
         sb.append(Piece.roleOf(Move.piece(m)).kanji()).append(markers(legal, m));
         promotion(legal, m, sb);
+        // As Kakinoki writes it: 同 and a one-character rest take an ideographic space between them (△同　歩), so
+        // that the move is as wide as one to a square; a longer rest does not (△同歩成, △同金左, △同成銀).
+        if (sb.charAt(rest - 1) == '同' && sb.length() - rest == 1) {
+            sb.insert(rest, '　');
+        }
         return sb.toString();
     }
 

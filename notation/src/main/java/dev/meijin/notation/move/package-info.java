@@ -3,7 +3,7 @@
  *
  * <ul>
  *   <li>{@link dev.meijin.notation.move.JapaneseNotation}: KIF ({@code ７六歩(77)}, {@code 同　歩(76)},
- *       {@code ５五角打}) and KI2 ({@code ▲７六歩}, {@code △同歩}, {@code ▲５八金左}, the relative markers
+ *       {@code ５五角打}) and KI2 ({@code ▲７六歩}, {@code △同　歩}, {@code ▲５八金左}, the relative markers
  *       右 左 直 上 引 寄 of the Japan Shogi Association's rules);
  *   <li>{@link dev.meijin.notation.move.WesternNotation}: Hosking ({@code P-76}, {@code N65-53+}) and Hodges
  *       ({@code P-7f}, {@code N6e-5c+});

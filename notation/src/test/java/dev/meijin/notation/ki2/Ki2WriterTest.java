@@ -90,7 +90,7 @@ class Ki2WriterTest {
                 ▲７六歩    △３四歩
                 *角道を開ける
                 ▲２六歩    △８四歩    ▲２五歩    △８五歩    ▲７八金    △３二金
-                ▲２四歩    △同歩      ▲同飛      △２三歩    ▲２六飛
+                ▲２四歩    △同　歩    ▲同　飛    △２三歩    ▲２六飛
                 まで13手で先手の勝ち
                 """);
         assertThat(w.dropped()).containsExactly("times (KI2 cannot hold them)");

@@ -151,7 +151,7 @@ class JapaneseNotationTest {
     void sameSquareAsThePreviousMove() {
         Position pos = Boards.startpos("7g7f 3c3d 8h2b+");
         int m = usi(pos, "3a2b");
-        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("△同銀");
+        assertThat(JapaneseNotation.formatKi2(pos, m)).isEqualTo("△同　銀");
         assertThat(JapaneseNotation.formatKif(pos, m)).isEqualTo("同　銀(31)");
         for (String text : new String[] {"△同銀", "同　銀", "同 銀", "☖同銀", "同銀(31)", "△同　銀", "２二銀", "△２二銀"}) {
             assertThat(JapaneseNotation.parse(pos, text)).as(text).isEqualTo(m);
