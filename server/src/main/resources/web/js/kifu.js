@@ -160,10 +160,12 @@ export class KifuPage {
       this.list.append(h('li', { 'data-ply': m.ply, onclick: () => this.view(m.ply) },
         h('span', { class: 'ply' }, String(m.ply)), h('span', { class: 'text' }, moveText(m, i % 2 === 0 ? first : OTHER[first], this.notation))));
     });
-    if (a.checkmate) {
-      const winner = a.moves.length % 2 === 1 ? first : OTHER[first];
-      this.list.append(h('li', { class: 'special', id: 'result' }, h('span', { class: 'ply' }, ''),
-        h('span', {}, t('winsBy', { side: this.sideName(winner), reason: t('reason.CHECKMATE') }))));
+    // How the record says the game ended (投了, 詰み, 千日手, …), as the server's rules judge it.
+    if (a.result) {
+      const reason = t(`reason.${a.result.reason}`);
+      const text = a.result.winner ? t('winsBy', { side: this.sideName(a.result.winner), reason }) : t('drawBy', { reason });
+      this.list.append(h('li', { class: 'special', id: 'result', 'data-reason': a.result.reason }, h('span', { class: 'ply' }, ''),
+        h('span', {}, text)));
     }
     const details = [a.date, a.event, a.handicap ? (language() === 'en' ? a.handicap.en : a.handicap.ja) : null, t('movesCount', { n: a.moves.length })];
     this.infoEl = h('p', { class: 'small muted', id: 'kifu-info' }, details.filter(Boolean).join(' · '));

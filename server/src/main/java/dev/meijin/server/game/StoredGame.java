@@ -4,6 +4,7 @@ import dev.meijin.core.Color;
 import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.TimeControl;
 
 /**
@@ -62,7 +63,16 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
      * @param detail a detail (points of a declaration, reason of an illegal move), possibly empty
      * @param endedAt when, epoch milliseconds
      */
-    public record Result(Color winner, Ending reason, String detail, long endedAt) {}
+    public record Result(Color winner, Ending reason, String detail, long endedAt) {
+        /** The result of an outcome the rules judged, ended at {@code endedAt}. */
+        public static Result of(Outcome o, long endedAt) {
+            return switch (o) {
+                case Outcome.Win w -> new Result(w.winner(), w.ending(), w.detail(), endedAt);
+                case Outcome.Draw d -> new Result(null, d.ending(), d.detail(), endedAt);
+                case Outcome.Aborted ab -> new Result(null, Ending.ABORTED, ab.detail(), endedAt);
+            };
+        }
+    }
 
     /** The seat of a colour. */
     public Player player(Color c) {

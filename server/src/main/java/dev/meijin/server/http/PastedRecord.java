@@ -1,6 +1,7 @@
 package dev.meijin.server.http;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
@@ -9,13 +10,16 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.notation.Format;
 import dev.meijin.notation.Formats;
+import dev.meijin.notation.kifu.GameRecords;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.server.engine.EnginePool;
+import dev.meijin.server.game.StoredGame;
 import dev.meijin.server.round.HandicapView;
 import dev.meijin.server.round.MoveView;
+import dev.meijin.server.round.OutcomeView;
 import dev.meijin.server.round.Views;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,10 +42,12 @@ import tools.jackson.databind.JsonNode;
  * @param event the event (棋戦), or null
  * @param handicap the handicap of a handicap game's start, or null
  * @param checkmate whether the last move mates
+ * @param result how the record says the game ended, judged by the rules as a game of the server is
+ *     ({@link GameRecords#fromKifu}); null when the record was read only in part, names no ending, or was suspended
  * @param warnings what was wrong with the record after its first moves, which are analysed nevertheless
  */
 record PastedRecord(Setup start, List<Integer> moves, String sente, String gote, String date, String event, HandicapView handicap,
-        boolean checkmate, List<String> warnings) {
+        boolean checkmate, OutcomeView result, List<String> warnings) {
     /** The most moves of a record analysed. */
     static final int MAX_PLIES = 512;
     /** The most problems before the first move reported as warnings. */
@@ -101,9 +107,20 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         for (int m : line) {
             pos.doMove(m);
         }
+        OutcomeView result = line.size() == k.mainLine().size() ? recordedResult(k) : null;
         return new PastedRecord(start, line, header(k, Headers.SENTE, Headers.SHITATE), header(k, Headers.GOTE, Headers.UWATE),
                 header(k, Headers.START_TIME, Headers.DATE), header(k, Headers.EVENT),
-                k.start().handicap().filter(Handicap::isHandicap).map(Views::handicap).orElse(null), pos.isCheckmate(), warnings);
+                k.start().handicap().filter(Handicap::isHandicap).map(Views::handicap).orElse(null), pos.isCheckmate(), result, warnings);
+    }
+
+    /** The ending of a record read whole, as the rules judge it; null for none, an abort, or a record they refuse. */
+    private static OutcomeView recordedResult(Kifu k) {
+        try {
+            return GameRecords.fromKifu(k).game().outcome().filter(o -> o.ending() != Ending.ABORTED)
+                    .map(o -> Views.outcome(StoredGame.Result.of(o, 0))).orElse(null);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** How many moves of the main line come before a problem: 0 when it is in the start position or the first move. */
@@ -169,6 +186,9 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
      * their best moves in every notation.
      */
     Map<String, Object> view(String id, EnginePool.Analysis analysis) {
+        // Whether it is done first: an analysis that ends after its evaluations are read is still "running" here, and
+        // the next question gets the rest; read the other way round, "done" could come with a position missing.
+        boolean done = analysis.done();
         List<EnginePool.Evaluation> evals = analysis.evaluations();
         Position pos = Position.ofTsume(start);
         List<MoveView> views = new ArrayList<>(moves.size());
@@ -186,7 +206,7 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", id);
-        m.put("status", analysis.done() ? "done" : "running");
+        m.put("status", done ? "done" : "running");
         m.put("nodesPerPosition", analysis.nodesPerPosition());
         m.put("initialSfen", initialSfen());
         m.put("moves", views);
@@ -196,6 +216,7 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         m.put("event", event);
         m.put("handicap", handicap);
         m.put("checkmate", checkmate);
+        m.put("result", result);
         m.put("warnings", warnings);
         m.put("plies", plies);
         return m;

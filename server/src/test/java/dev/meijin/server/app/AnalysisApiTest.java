@@ -81,6 +81,8 @@ class AnalysisApiTest {
         assertThat(b.get("event").isNull()).isTrue();
         assertThat(b.get("handicap").isNull()).isTrue();
         assertThat(b.get("checkmate").asBoolean()).isTrue();
+        // The record ends %TORYO after the mate: the rules' checkmate stands.
+        assertThat(result(b)).isEqualTo("sente CHECKMATE");
         assertThat(b.get("warnings")).isEmpty();
 
         JsonNode done = awaitDone(id);
@@ -113,6 +115,30 @@ class AnalysisApiTest {
     }
 
     @Test
+    void theRecordsOwnEndingIsJudgedByTheRules() {
+        start();
+        // The mating game without its mate and with %TORYO: sente, to move, resigns where it could mate in one.
+        String resignedGame = TestData.text(MATE_GAME, StandardCharsets.UTF_8).replace("+0041HI\nT0\n%TORYO", "%TORYO");
+        assertThat(resignedGame).doesNotContain("+0041HI");
+        Harness.Answer resigned = h.post("/api/analyses", body(resignedGame));
+        assertThat(resigned.status()).as(resigned.text()).isEqualTo(202);
+        assertThat(resigned.body().get("checkmate").asBoolean()).isFalse();
+        assertThat(result(resigned.body())).isEqualTo("gote RESIGNATION");
+        assertThat(resigned.body().get("result").get("ja").asString()).isEqualTo("投了");
+        // The same moves suspended (%CHUDAN): the game did not end.
+        String claimed = resignedGame.replace("%TORYO", "%CHUDAN");
+        Harness.Answer suspended = h.post("/api/analyses", body(claimed));
+        assertThat(suspended.status()).as(suspended.text()).isEqualTo(202);
+        assertThat(suspended.body().get("result").isNull()).as("a suspended game has no result").isTrue();
+    }
+
+    /** The winner and reason of an analysis's recorded result, as "sente RESIGNATION" ("- REPETITION" for a draw). */
+    private static String result(JsonNode analysis) {
+        JsonNode r = analysis.get("result");
+        return (r.get("winner").isNull() ? "-" : r.get("winner").asString()) + " " + r.get("reason").asString();
+    }
+
+    @Test
     void aKifReadWithAProblemAfterItsFirstMovesIsAnalysedUpToTheProblemWithAWarning() throws InterruptedException {
         start();
         String kif = TestData.text(KIF_GAME, StandardCharsets.UTF_8);
@@ -120,6 +146,7 @@ class AnalysisApiTest {
         assertThat(whole.status()).as(whole.text()).isEqualTo(202);
         assertThat(whole.body().get("moves")).hasSize(37);
         assertThat(whole.body().get("checkmate").asBoolean()).isTrue();
+        assertThat(result(whole.body())).as("no special after the mating move 37").isEqualTo("sente CHECKMATE");
         assertThat(whole.body().get("sente").isNull()).as("an empty 先手 header is no name").isTrue();
 
         // A line nobody understands after move 20 (it becomes line 27): the moves before it are analysed, and the answer says why.
@@ -130,6 +157,7 @@ class AnalysisApiTest {
         assertThat(a.body().get("moves")).hasSize(20);
         assertThat(Harness.strings(a.body().get("moves"), "kif").getLast()).isEqualTo("８四歩(83)");
         assertThat(a.body().get("checkmate").asBoolean()).isFalse();
+        assertThat(a.body().get("result").isNull()).as("a record read in part has no ending").isTrue();
         assertThat(a.body().get("warnings")).hasSize(1);
         assertThat(a.body().get("warnings").get(0).asString())
                 .isEqualTo("line 27: unrecognised line \"hello world\"; the record is read up to move 20");
