@@ -3,6 +3,7 @@ package dev.meijin.server.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -90,6 +91,37 @@ class BadRequestTest {
         sente.send("{\"t\":\"resign\",\"now\":true}");
         assertThat(sente.error("bad_field").get("message").asString()).isEqualTo("resign: unknown field \"now\"");
         gameGoesOn(0, "7g7f");
+    }
+
+    @Test
+    void numbersOutOfRangeInEveryFieldAreRefusedAndTheConnectionKept() {
+        String huge = "99999999999999999999";
+        String n = "ping: \"n\" must be an integer from -9223372036854775808 to 9223372036854775807";
+        for (String bad : List.of(huge, "-" + huge, "9223372036854775808", "1.5", "1e3", "\"7\"", "null", "true")) {
+            sente.send("{\"t\":\"ping\",\"n\":" + bad + "}");
+            assertThat(sente.error("bad_field").get("message").asString()).as(bad).isEqualTo(n);
+        }
+        String ply = "move: \"ply\" must be the number of moves played so far (an integer ≥ 0)";
+        for (String bad : List.of(huge, "2147483648", "-1", "0.0", "null")) {
+            sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":" + bad + "}");
+            assertThat(sente.error("bad_field").get("message").asString()).as(bad).isEqualTo(ply);
+        }
+        String ms = "move: \"ms\" must be the thinking time for the move in milliseconds (an integer ≥ 0)";
+        for (String bad : List.of(huge, "9223372036854775808", "-1", "2.5", "null")) {
+            sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":0,\"ms\":" + bad + "}");
+            assertThat(sente.error("bad_field").get("message").asString()).as(bad).isEqualTo(ms);
+        }
+        // the extremes of the range are answered, on the same connection
+        sente.send("{\"t\":\"ping\",\"n\":9223372036854775807}");
+        assertThat(sente.next("pong").get("n").asLong()).isEqualTo(Long.MAX_VALUE);
+        sente.send("{\"t\":\"ping\",\"n\":-9223372036854775808}");
+        assertThat(sente.next("pong").get("n").asLong()).isEqualTo(Long.MIN_VALUE);
+        sente.send("{\"t\":\"ping\"}");
+        assertThat(sente.next("pong").get("n").asLong()).isZero();
+        sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":0,\"ms\":9223372036854775807}");
+        assertThat(sente.next("move").get("ply").asInt()).isEqualTo(1);
+        assertThat(gote.next("move").get("ply").asInt()).isEqualTo(1);
+        gameGoesOn(1, "3c3d");
     }
 
     @Test
