@@ -23,6 +23,9 @@ import dev.meijin.server.round.ServerEvent;
 import dev.meijin.server.round.Views;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.http.MethodNotAllowedResponse;
+import io.javalin.router.exception.HttpResponseExceptionMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -128,10 +131,36 @@ public final class HttpApi {
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
         r.get("/api/health", ctx -> ctx.json(health()));
         r.exception(RefusedException.class, (e, ctx) -> error(ctx, e.code(), e.getMessage()));
+        r.exception(HttpResponseException.class, HttpApi::noRoute);
         r.exception(Exception.class, (e, ctx) -> {
             LOG.error("request {} {} failed", ctx.method(), ctx.path(), e);
             error(ctx, ErrorCode.INTERNAL, "the server failed; nothing was changed");
         });
+    }
+
+    /**
+     * A request that no route takes: under {@code /api} a JSON error, {@code 405 method_not_allowed} with an
+     * {@code Allow} header for a path that takes other methods ({@code http.prefer405over404}), else
+     * {@code 404 unknown_route}; elsewhere (the web client's paths) Javalin's own answer.
+     */
+    private static void noRoute(HttpResponseException e, Context ctx) {
+        String path = ctx.path();
+        if (!path.equals("/api") && !path.startsWith("/api/")) {
+            HttpResponseExceptionMapper.INSTANCE.handle(e, ctx);
+            return;
+        }
+        String method = ctx.method().name();
+        if (e instanceof MethodNotAllowedResponse) {
+            // Javalin names the methods the path takes in the exception's one detail: "GET,POST"
+            String allow = String.join(", ", e.getDetails().values().stream().flatMap(v -> java.util.Arrays.stream(v.split(",")))
+                    .map(String::strip).filter(m -> !m.isEmpty()).toList());
+            ctx.header("Allow", allow);
+            error(ctx, ErrorCode.METHOD_NOT_ALLOWED, method + " is not allowed on " + clip(path) + "; it takes " + allow);
+        } else if (e.getStatus() == 404) {
+            error(ctx, ErrorCode.UNKNOWN_ROUTE, "there is no endpoint " + method + " " + clip(path));
+        } else {
+            HttpResponseExceptionMapper.INSTANCE.handle(e, ctx);
+        }
     }
 
     /** Liveness and load: live games, heap and resident memory (for monitoring and the load driver). */
