@@ -42,6 +42,7 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -215,11 +216,30 @@ public final class HttpApi {
         ctx.status(code.httpStatus()).json(Map.of("error", Map.of("code", code.wire(), "message", message)));
     }
 
+    /** A body that must be a JSON value (an object, as the endpoint then checks) of at most {@link #MAX_BODY} bytes; none reads as {}. */
     private JsonNode body(Context ctx) {
         return body(ctx, MAX_BODY);
     }
 
+    /**
+     * A body that must be a JSON value of at most {@code max} bytes; none reads as {@code {}}.
+     *
+     * @throws RefusedException {@code too_large} over the cap (declared or sent), {@code bad_json} when not JSON
+     */
     private JsonNode body(Context ctx, int max) {
+        String text = text(ctx, max);
+        if (text.isEmpty()) {
+            return json.createObjectNode();
+        }
+        return parse(text);
+    }
+
+    /** The body as text, refused at once when its declared length is over {@code max} bytes, or when more is sent. */
+    private static String text(Context ctx, int max) {
+        long declared = ctx.req().getContentLengthLong();
+        if (declared > max) {
+            throw new RefusedException(ErrorCode.TOO_LARGE, "request body over " + max + " bytes");
+        }
         byte[] b;
         try (InputStream in = ctx.req().getInputStream()) {
             b = in.readNBytes(max + 1);
@@ -229,11 +249,14 @@ public final class HttpApi {
         if (b.length > max) {
             throw new RefusedException(ErrorCode.TOO_LARGE, "request body over " + max + " bytes");
         }
-        if (b.length == 0) {
-            return json.createObjectNode();
-        }
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private JsonNode parse(String text) {
         try {
-            return json.readTree(new String(b, StandardCharsets.UTF_8));
+            return json.readTree(text);
+        } catch (StreamConstraintsException e) {
+            throw new RefusedException(ErrorCode.BAD_JSON, "the body " + e.getOriginalMessage()); // Json's limits, in plain words
         } catch (JacksonException e) {
             throw new RefusedException(ErrorCode.BAD_JSON, "the body is not valid JSON: " + e.getOriginalMessage());
         }

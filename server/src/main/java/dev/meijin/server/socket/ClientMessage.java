@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.OptionalLong;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -37,6 +38,8 @@ public sealed interface ClientMessage {
         JsonNode node;
         try {
             node = json.readTree(text);
+        } catch (StreamConstraintsException e) {
+            throw new RefusedException(ErrorCode.BAD_JSON, "the message " + e.getOriginalMessage()); // Json's limits, in plain words
         } catch (JacksonException e) {
             throw new RefusedException(ErrorCode.BAD_JSON, "not valid JSON: " + e.getOriginalMessage());
         }
