@@ -216,20 +216,21 @@ public final class HttpApi {
         ctx.status(code.httpStatus()).json(Map.of("error", Map.of("code", code.wire(), "message", message)));
     }
 
-    /** A body that must be a JSON value (an object, as the endpoint then checks) of at most {@link #MAX_BODY} bytes; none reads as {}. */
+    /** A body that must be a JSON value (an object, as the endpoint then checks) of at most {@link #MAX_BODY} bytes. */
     private JsonNode body(Context ctx) {
         return body(ctx, MAX_BODY);
     }
 
     /**
-     * A body that must be a JSON value of at most {@code max} bytes; none reads as {@code {}}.
+     * A body that must be a JSON value of at most {@code max} bytes.
      *
-     * @throws RefusedException {@code too_large} over the cap (declared or sent), {@code bad_json} when not JSON
+     * @throws RefusedException {@code too_large} over the cap (declared or sent), {@code bad_json} when empty or
+     *     not JSON
      */
     private JsonNode body(Context ctx, int max) {
         String text = text(ctx, max);
-        if (text.isEmpty()) {
-            return json.createObjectNode();
+        if (text.isBlank()) {
+            throw new RefusedException(ErrorCode.BAD_JSON, "the request body is empty; expected a JSON object");
         }
         return parse(text);
     }

@@ -8,9 +8,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,10 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Request bodies over HTTP: a declared length over the cap, JSON beyond the reader's limits. Each refusal is a
- * JSON error with its exact message, and nothing is created.
+ * Request bodies over HTTP, on every endpoint that takes one: an empty body where a JSON object is wanted, a
+ * declared length over the cap, JSON beyond the reader's limits. Each refusal is a JSON error with its exact
+ * message, and nothing is created.
  */
 class RequestBodyTest {
+    private static final String EMPTY = "the request body is empty; expected a JSON object";
+
     @TempDir
     Path dir;
     @AutoClose
@@ -31,6 +37,15 @@ class RequestBodyTest {
     @BeforeEach
     void start() {
         h = new Harness(dir, new EngineSettings(1, 1_000, Duration.ofSeconds(10)));
+    }
+
+    /** A request with this method, body and content type (none when null). */
+    private Harness.Answer send(String method, String path, String body, String contentType) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(h.base() + path)).method(method, HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            b.header("Content-Type", contentType);
+        }
+        return h.send(b.build());
     }
 
     /** A JSON error with this status, code and message. */
@@ -43,6 +58,25 @@ class RequestBodyTest {
 
     private int games() {
         return h.get("/api/games?limit=200").body().get("games").size();
+    }
+
+    @Test
+    void anEmptyBodyIsRefusedByEveryEndpointThatTakesOne() {
+        Harness.Seat waiting = h.create("{\"name\":\"Taro\"}");
+        int before = games();
+        for (String path : List.of("/api/games", "/api/games/" + waiting.gameId() + "/join", "/api/mate", "/api/analyses")) {
+            refused(send("POST", path, "", null), 400, "bad_json", EMPTY);
+            refused(send("POST", path, "", "application/json"), 400, "bad_json", EMPTY);
+            refused(send("POST", path, " \r\n\t", "application/json"), 400, "bad_json", EMPTY);
+        }
+        // a body that is JSON but not an object is a bad field, as before
+        for (String body : List.of("null", "[]", "\"str\"", "7")) {
+            refused(h.post("/api/games", body), 400, "bad_field", "the body must be a JSON object");
+        }
+        assertThat(games()).as("no game created").isEqualTo(before);
+        JsonNode st = h.get("/api/games/" + waiting.gameId()).body();
+        assertThat(st.get("status").asString()).as("nobody joined").isEqualTo("waiting");
+        assertThat(st.get("players").get("sente").get("name").isNull() || st.get("players").get("gote").get("name").isNull()).isTrue();
     }
 
     /**
