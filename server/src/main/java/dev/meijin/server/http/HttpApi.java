@@ -235,6 +235,22 @@ public final class HttpApi {
         return parse(text);
     }
 
+    /**
+     * The body of an endpoint that takes none: nothing, or an empty JSON object. A body that is there must be
+     * JSON, an object, and without fields, as other endpoints read theirs.
+     */
+    private void noBody(Context ctx) {
+        String text = text(ctx, MAX_BODY);
+        if (text.isBlank()) {
+            return;
+        }
+        JsonNode b = parse(text);
+        if (!b.isObject()) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "the body must be empty or a JSON object without fields");
+        }
+        CreateGame.only(b, Set.of(), "");
+    }
+
     /** The body as text, refused at once when its declared length is over {@code max} bytes, or when more is sent. */
     private static String text(Context ctx, int max) {
         long declared = ctx.req().getContentLengthLong();
@@ -280,6 +296,9 @@ public final class HttpApi {
      */
     private void analysis(Context ctx, boolean start) {
         Round r = round(ctx);
+        if (start) {
+            noBody(ctx);
+        }
         if (engine == null) {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no analysis");
         }
@@ -460,6 +479,7 @@ public final class HttpApi {
     private void rematch(Context ctx, boolean withdraw) {
         limit(ctx);
         Round r = round(ctx);
+        noBody(ctx);
         String secret = secret(ctx, r.id());
         Color seat = secret == null ? null : r.seatFor(secret);
         switch (await(r.rematch(seat, withdraw))) {

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Request bodies over HTTP, on every endpoint that takes one: an empty body where a JSON object is wanted, a
- * declared length over the cap, JSON beyond the reader's limits. Each refusal is a JSON error with its exact
- * message, and nothing is created.
+ * Request bodies over HTTP, on every endpoint that takes one or takes none: an empty body where a JSON object is
+ * wanted, a body where none is, a declared length over the cap, JSON beyond the reader's limits. Each refusal is
+ * a JSON error with its exact message, and nothing is created or started.
  */
 class RequestBodyTest {
     private static final String EMPTY = "the request body is empty; expected a JSON object";
@@ -77,6 +77,51 @@ class RequestBodyTest {
         JsonNode st = h.get("/api/games/" + waiting.gameId()).body();
         assertThat(st.get("status").asString()).as("nobody joined").isEqualTo("waiting");
         assertThat(st.get("players").get("sente").get("name").isNull() || st.get("players").get("gote").get("name").isNull()).isTrue();
+    }
+
+    /** A game between two people that sente has resigned. */
+    private Harness.Seat[] finishedGame() {
+        Harness.Seat[] s = h.pair("{\"side\":\"sente\"}");
+        Harness.Ws sente = h.connect(s[0].gameId(), s[0].secret());
+        sente.next("state");
+        sente.send("{\"t\":\"resign\"}");
+        assertThat(sente.next("end").get("outcome").get("reason").asString()).isEqualTo("RESIGNATION");
+        return s;
+    }
+
+    @Test
+    void endpointsThatTakeNoBodyRefuseAnyButNothingOrAnEmptyObject() {
+        Harness.Seat[] s = finishedGame();
+        String analysis = "/api/games/" + s[0].gameId() + "/analysis";
+        String rematch = "/api/games/" + s[0].gameId() + "/rematch";
+        for (String[] call : new String[][] {{"POST", analysis}, {"POST", rematch}, {"DELETE", rematch}}) {
+            String m = call[0];
+            String p = call[1];
+            refused(send(m, p, "{bad", "application/json"), 400, "bad_json",
+                    "the body is not valid JSON: Unexpected character ('b' (code 98)): was expecting double-quote to start property name");
+            refused(send(m, p, "{\"x\":1}", "application/json"), 400, "bad_field", "unknown field \"x\"");
+            refused(send(m, p, "[]", "application/json"), 400, "bad_field", "the body must be empty or a JSON object without fields");
+            refused(send(m, p, "null", "application/json"), 400, "bad_field", "the body must be empty or a JSON object without fields");
+        }
+        assertThat(h.get(analysis).body().get("status").asString()).as("no analysis started").isEqualTo("none");
+        assertThat(h.get("/api/games/" + s[0].gameId()).body().get("rematchOffer").isNull()).as("no rematch offered").isTrue();
+
+        // what the web client sends: no body at all; or an empty object
+        Harness.Answer started = send("POST", analysis, "", null);
+        assertThat(started.status()).as(started.text()).isEqualTo(200);
+        assertThat(started.body().get("status").asString()).isIn("running", "done");
+        Harness.Answer again = send("POST", analysis, "{}", "application/json");
+        assertThat(again.status()).as(again.text()).isEqualTo(200);
+        HttpRequest offer = HttpRequest.newBuilder(URI.create(h.base() + rematch)).header("X-Meijin-Secret", s[0].secret())
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        Harness.Answer offered = h.send(offer);
+        assertThat(offered.status()).as(offered.text()).isEqualTo(202);
+        assertThat(offered.body().get("status").asString()).isEqualTo("offered");
+        HttpRequest withdraw = HttpRequest.newBuilder(URI.create(h.base() + rematch)).header("X-Meijin-Secret", s[0].secret())
+                .method("DELETE", HttpRequest.BodyPublishers.ofString("{}")).build();
+        Harness.Answer declined = h.send(withdraw);
+        assertThat(declined.status()).as(declined.text()).isEqualTo(200);
+        assertThat(declined.body().get("status").asString()).isEqualTo("declined");
     }
 
     /**
