@@ -61,8 +61,44 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
      * @param reason the reason
      * @param detail a detail (points of a declaration, reason of an illegal move), possibly empty
      * @param endedAt when, epoch milliseconds
+     * @param clock both clocks when it ended; null for an untimed game, and for a game that ended before the
+     *     clocks were stored with the result
      */
-    public record Result(Color winner, Ending reason, String detail, long endedAt) {}
+    public record Result(Color winner, Ending reason, String detail, long endedAt, FinalClock clock) {
+        /** A result without the clocks (an untimed game, or before they are read). */
+        public Result(Color winner, Ending reason, String detail, long endedAt) {
+            this(winner, reason, detail, endedAt, null);
+        }
+
+        /** This result with the clocks at the end. */
+        public Result withClock(FinalClock c) {
+            return new Result(winner, reason, detail, endedAt, c);
+        }
+    }
+
+    /**
+     * Both players' clocks when a game ended, as its {@code end} event read them (the unfinished move's time
+     * counted).
+     *
+     * @param sente sente's clock
+     * @param gote gote's clock
+     */
+    public record FinalClock(Side sente, Side gote) {
+        /**
+         * One player's clock.
+         *
+         * @param mainMs main time left
+         * @param byoyomiMs time left in the current byoyomi period (the whole period while main time lasts); 0
+         *     without byoyomi or once out of time
+         * @param periods byoyomi periods left, the current one included; 0 without byoyomi or once out of time
+         */
+        public record Side(long mainMs, long byoyomiMs, int periods) {}
+
+        /** The clock of a colour. */
+        public Side side(Color c) {
+            return c == Color.SENTE ? sente : gote;
+        }
+    }
 
     /** The seat of a colour. */
     public Player player(Color c) {
