@@ -109,6 +109,7 @@ public final class PlayServer implements AutoCloseable {
             c.startup.showJavalinBanner = false;
             c.jsonMapper(new JavalinJackson3(json, true));
             c.http.maxRequestSize = HttpApi.MAX_RECORD_BODY;
+            c.http.prefer405over404 = true; // a wrong method on a known path: 405 with Allow (HttpApi's JSON under /api)
             c.jetty.modifyWebSocketServletFactory(f -> {
                 f.setMaxTextMessageSize(65536);
                 f.setIdleTimeout(java.time.Duration.ofMinutes(2));

@@ -14,6 +14,7 @@ import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.SqlStatement;
 import org.jdbi.v3.core.statement.Update;
 
 /**
@@ -23,7 +24,8 @@ import org.jdbi.v3.core.statement.Update;
 public final class GameRepository {
     private static final String COLUMNS = "id, status, created_at, updated_at, handicap, rules, main_ms, byoyomi_ms, periods, increment_ms,"
             + " sente_name, gote_name, sente_kind, gote_kind, engine_level, sente_secret, gote_secret, creator, furigoma, in_lobby, ply,"
-            + " winner, reason, detail, ended_at";
+            + " winner, reason, detail, ended_at, sente_final_main_ms, sente_final_byoyomi_ms, sente_final_periods, gote_final_main_ms,"
+            + " gote_final_byoyomi_ms, gote_final_periods";
 
     private final Jdbi jdbi;
     private volatile MoveCommitter committer;
@@ -38,7 +40,9 @@ public final class GameRepository {
         jdbi.useHandle(h -> {
             Update u = h.createUpdate("insert into games (" + COLUMNS + ") values (:id, :status, :created_at, :updated_at, :handicap, :rules,"
                     + " :main_ms, :byoyomi_ms, :periods, :increment_ms, :sente_name, :gote_name, :sente_kind, :gote_kind, :engine_level,"
-                    + " :sente_secret, :gote_secret, :creator, :furigoma, :in_lobby, :ply, :winner, :reason, :detail, :ended_at)");
+                    + " :sente_secret, :gote_secret, :creator, :furigoma, :in_lobby, :ply, :winner, :reason, :detail, :ended_at,"
+                    + " :sente_final_main_ms, :sente_final_byoyomi_ms, :sente_final_periods, :gote_final_main_ms, :gote_final_byoyomi_ms,"
+                    + " :gote_final_periods)");
             bindAll(u, g).execute();
         });
     }
@@ -60,10 +64,23 @@ public final class GameRepository {
         return u;
     }
 
-    private static void bindResult(Update u, StoredGame.Result r) {
+    private static void bindResult(SqlStatement<?> u, StoredGame.Result r) {
         u.bind("winner", r == null || r.winner() == null ? null : r.winner().name()).bind("reason", r == null ? null : r.reason().name())
                 .bind("detail", r == null ? null : clip(r.detail(), 200)).bind("ended_at", r == null ? null : r.endedAt());
+        StoredGame.FinalClock c = r == null ? null : r.clock();
+        for (Color color : Color.values()) {
+            String p = color == Color.SENTE ? "sente_final_" : "gote_final_";
+            StoredGame.FinalClock.Side s = c == null ? null : c.side(color);
+            u.bind(p + "main_ms", s == null ? null : s.mainMs()).bind(p + "byoyomi_ms", s == null ? null : s.byoyomiMs())
+                    .bind(p + "periods", s == null ? null : s.periods());
+        }
     }
+
+    /** The columns of a result, set by {@link #bindResult}. */
+    private static final String SET_RESULT = "winner = :winner, reason = :reason, detail = :detail, ended_at = :ended_at,"
+            + " sente_final_main_ms = :sente_final_main_ms, sente_final_byoyomi_ms = :sente_final_byoyomi_ms,"
+            + " sente_final_periods = :sente_final_periods, gote_final_main_ms = :gote_final_main_ms,"
+            + " gote_final_byoyomi_ms = :gote_final_byoyomi_ms, gote_final_periods = :gote_final_periods";
 
     private static String clip(String s, int n) {
         return s == null || s.length() <= n ? s : s.substring(0, n);
@@ -138,8 +155,8 @@ public final class GameRepository {
 
     private static final String INSERT_MOVE = "insert into moves (game_id, ply, usi, time_ms, played_at, sente_main_ms, sente_periods,"
             + " gote_main_ms, gote_periods) values (:id, :ply, :usi, :time, :at, :sm, :sp, :gm, :gp)";
-    private static final String UPDATE_PLY = "update games set ply = :ply, updated_at = :at, status = :status, winner = :winner,"
-            + " reason = :reason, detail = :detail, ended_at = :ended_at where id = :id and ply = :prev";
+    private static final String UPDATE_PLY = "update games set ply = :ply, updated_at = :at, status = :status, " + SET_RESULT
+            + " where id = :id and ply = :prev";
 
     /** One move in its own transaction. */
     private void recordMoveAlone(MoveCommitter.Pending p) {
@@ -161,9 +178,9 @@ public final class GameRepository {
                         .bind("sm", m.senteMainMs()).bind("sp", m.sentePeriods()).bind("gm", m.goteMainMs()).bind("gp", m.gotePeriods()).add();
                 StoredGame.Result r = p.endedBy();
                 update.bind("ply", m.ply()).bind("at", m.playedAt()).bind("id", p.gameId()).bind("prev", m.ply() - 1)
-                        .bind("status", r == null ? GameStatus.PLAYING.name() : GameStatus.FINISHED.name())
-                        .bind("winner", r == null || r.winner() == null ? null : r.winner().name()).bind("reason", r == null ? null : r.reason().name())
-                        .bind("detail", r == null ? null : clip(r.detail(), 200)).bind("ended_at", r == null ? null : r.endedAt()).add();
+                        .bind("status", r == null ? GameStatus.PLAYING.name() : GameStatus.FINISHED.name());
+                bindResult(update, r);
+                update.add();
             }
             // The games' plies first: a stale ply (a second writer) is then refused by its own check rather than by
             // the moves' primary key, and the transaction rolls back with nothing stored.
@@ -193,8 +210,8 @@ public final class GameRepository {
     /** Ends a game without a move (resignation, time loss, declaration, abort, claim). */
     public void finish(String id, GameStatus status, StoredGame.Result r) {
         jdbi.useHandle(h -> {
-            Update u = h.createUpdate("update games set status = :status, updated_at = :ended_at, winner = :winner, reason = :reason,"
-                    + " detail = :detail, ended_at = :ended_at where id = :id").bind("id", id).bind("status", status.name());
+            Update u = h.createUpdate("update games set status = :status, updated_at = :ended_at, " + SET_RESULT + " where id = :id")
+                    .bind("id", id).bind("status", status.name());
             bindResult(u, r);
             u.execute();
         });
@@ -264,10 +281,22 @@ public final class GameRepository {
         if (reason != null) {
             String w = rs.getString("winner");
             result = new StoredGame.Result(w == null ? null : Color.valueOf(w), Ending.valueOf(reason),
-                    rs.getString("detail") == null ? "" : rs.getString("detail"), rs.getLong("ended_at"));
+                    rs.getString("detail") == null ? "" : rs.getString("detail"), rs.getLong("ended_at"), finalClock(rs));
         }
         return new StoredGame(rs.getString("id"), GameStatus.valueOf(rs.getString("status")), rs.getLong("created_at"), rs.getLong("updated_at"),
                 terms, sente, gote, rs.getInt("ply"), result);
+    }
+
+    /** The clocks stored with a result, or null when there are none (an untimed game, or one ended before they were stored). */
+    private static StoredGame.FinalClock finalClock(ResultSet rs) throws SQLException {
+        Long senteMain = rs.getObject("sente_final_main_ms", Long.class);
+        Long goteMain = rs.getObject("gote_final_main_ms", Long.class);
+        if (senteMain == null || goteMain == null) {
+            return null;
+        }
+        return new StoredGame.FinalClock(
+                new StoredGame.FinalClock.Side(senteMain, rs.getLong("sente_final_byoyomi_ms"), rs.getInt("sente_final_periods")),
+                new StoredGame.FinalClock.Side(goteMain, rs.getLong("gote_final_byoyomi_ms"), rs.getInt("gote_final_periods")));
     }
 
     private static StoredMove move(ResultSet rs) throws SQLException {

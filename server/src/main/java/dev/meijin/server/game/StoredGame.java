@@ -62,15 +62,51 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
      * @param reason the reason
      * @param detail a detail (points of a declaration, reason of an illegal move), possibly empty
      * @param endedAt when, epoch milliseconds
+     * @param clock both clocks when it ended; null for an untimed game, and for a game that ended before the
+     *     clocks were stored with the result
      */
-    public record Result(Color winner, Ending reason, String detail, long endedAt) {
-        /** The result of an outcome the rules judged, ended at {@code endedAt}. */
+    public record Result(Color winner, Ending reason, String detail, long endedAt, FinalClock clock) {
+        /** A result without the clocks (an untimed game, or before they are read). */
+        public Result(Color winner, Ending reason, String detail, long endedAt) {
+            this(winner, reason, detail, endedAt, null);
+        }
+
+        /** This result with the clocks at the end. */
+        public Result withClock(FinalClock c) {
+            return new Result(winner, reason, detail, endedAt, c);
+        }
+
+        /** The result of an outcome the rules judged, ended at {@code endedAt}, without the clocks. */
         public static Result of(Outcome o, long endedAt) {
             return switch (o) {
                 case Outcome.Win w -> new Result(w.winner(), w.ending(), w.detail(), endedAt);
                 case Outcome.Draw d -> new Result(null, d.ending(), d.detail(), endedAt);
                 case Outcome.Aborted ab -> new Result(null, Ending.ABORTED, ab.detail(), endedAt);
             };
+        }
+    }
+
+    /**
+     * Both players' clocks when a game ended, as its {@code end} event read them (the unfinished move's time
+     * counted).
+     *
+     * @param sente sente's clock
+     * @param gote gote's clock
+     */
+    public record FinalClock(Side sente, Side gote) {
+        /**
+         * One player's clock.
+         *
+         * @param mainMs main time left
+         * @param byoyomiMs time left in the current byoyomi period (the whole period while main time lasts); 0
+         *     without byoyomi or once out of time
+         * @param periods byoyomi periods left, the current one included; 0 without byoyomi or once out of time
+         */
+        public record Side(long mainMs, long byoyomiMs, int periods) {}
+
+        /** The clock of a colour. */
+        public Side side(Color c) {
+            return c == Color.SENTE ? sente : gote;
         }
     }
 

@@ -23,6 +23,9 @@ import dev.meijin.server.round.ServerEvent;
 import dev.meijin.server.round.Views;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.http.MethodNotAllowedResponse;
+import io.javalin.router.exception.HttpResponseExceptionMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +42,7 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -128,10 +132,36 @@ public final class HttpApi {
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
         r.get("/api/health", ctx -> ctx.json(health()));
         r.exception(RefusedException.class, (e, ctx) -> error(ctx, e.code(), e.getMessage()));
+        r.exception(HttpResponseException.class, HttpApi::noRoute);
         r.exception(Exception.class, (e, ctx) -> {
             LOG.error("request {} {} failed", ctx.method(), ctx.path(), e);
             error(ctx, ErrorCode.INTERNAL, "the server failed; nothing was changed");
         });
+    }
+
+    /**
+     * A request that no route takes: under {@code /api} a JSON error, {@code 405 method_not_allowed} with an
+     * {@code Allow} header for a path that takes other methods ({@code http.prefer405over404}), else
+     * {@code 404 unknown_route}; elsewhere (the web client's paths) Javalin's own answer.
+     */
+    private static void noRoute(HttpResponseException e, Context ctx) {
+        String path = ctx.path();
+        if (!path.equals("/api") && !path.startsWith("/api/")) {
+            HttpResponseExceptionMapper.INSTANCE.handle(e, ctx);
+            return;
+        }
+        String method = ctx.method().name();
+        if (e instanceof MethodNotAllowedResponse) {
+            // Javalin names the methods the path takes in the exception's one detail: "GET,POST"
+            String allow = String.join(", ", e.getDetails().values().stream().flatMap(v -> java.util.Arrays.stream(v.split(",")))
+                    .map(String::strip).filter(m -> !m.isEmpty()).toList());
+            ctx.header("Allow", allow);
+            error(ctx, ErrorCode.METHOD_NOT_ALLOWED, method + " is not allowed on " + clip(path) + "; it takes " + allow);
+        } else if (e.getStatus() == 404) {
+            error(ctx, ErrorCode.UNKNOWN_ROUTE, "there is no endpoint " + method + " " + clip(path));
+        } else {
+            HttpResponseExceptionMapper.INSTANCE.handle(e, ctx);
+        }
     }
 
     /** Liveness and load: live games, heap and resident memory (for monitoring and the load driver). */
@@ -186,11 +216,47 @@ public final class HttpApi {
         ctx.status(code.httpStatus()).json(Map.of("error", Map.of("code", code.wire(), "message", message)));
     }
 
+    /** A body that must be a JSON value (an object, as the endpoint then checks) of at most {@link #MAX_BODY} bytes. */
     private JsonNode body(Context ctx) {
         return body(ctx, MAX_BODY);
     }
 
+    /**
+     * A body that must be a JSON value of at most {@code max} bytes.
+     *
+     * @throws RefusedException {@code too_large} over the cap (declared or sent), {@code bad_json} when empty or
+     *     not JSON
+     */
     private JsonNode body(Context ctx, int max) {
+        String text = text(ctx, max);
+        if (text.isBlank()) {
+            throw new RefusedException(ErrorCode.BAD_JSON, "the request body is empty; expected a JSON object");
+        }
+        return parse(text);
+    }
+
+    /**
+     * The body of an endpoint that takes none: nothing, or an empty JSON object. A body that is there must be
+     * JSON, an object, and without fields, as other endpoints read theirs.
+     */
+    private void noBody(Context ctx) {
+        String text = text(ctx, MAX_BODY);
+        if (text.isBlank()) {
+            return;
+        }
+        JsonNode b = parse(text);
+        if (!b.isObject()) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "the body must be empty or a JSON object without fields");
+        }
+        CreateGame.only(b, Set.of(), "");
+    }
+
+    /** The body as text, refused at once when its declared length is over {@code max} bytes, or when more is sent. */
+    private static String text(Context ctx, int max) {
+        long declared = ctx.req().getContentLengthLong();
+        if (declared > max) {
+            throw new RefusedException(ErrorCode.TOO_LARGE, "request body over " + max + " bytes");
+        }
         byte[] b;
         try (InputStream in = ctx.req().getInputStream()) {
             b = in.readNBytes(max + 1);
@@ -200,11 +266,14 @@ public final class HttpApi {
         if (b.length > max) {
             throw new RefusedException(ErrorCode.TOO_LARGE, "request body over " + max + " bytes");
         }
-        if (b.length == 0) {
-            return json.createObjectNode();
-        }
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private JsonNode parse(String text) {
         try {
-            return json.readTree(new String(b, StandardCharsets.UTF_8));
+            return json.readTree(text);
+        } catch (StreamConstraintsException e) {
+            throw new RefusedException(ErrorCode.BAD_JSON, "the body " + e.getOriginalMessage()); // Json's limits, in plain words
         } catch (JacksonException e) {
             throw new RefusedException(ErrorCode.BAD_JSON, "the body is not valid JSON: " + e.getOriginalMessage());
         }
@@ -227,6 +296,9 @@ public final class HttpApi {
      */
     private void analysis(Context ctx, boolean start) {
         Round r = round(ctx);
+        if (start) {
+            noBody(ctx);
+        }
         if (engine == null) {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no analysis");
         }
@@ -407,6 +479,7 @@ public final class HttpApi {
     private void rematch(Context ctx, boolean withdraw) {
         limit(ctx);
         Round r = round(ctx);
+        noBody(ctx);
         String secret = secret(ctx, r.id());
         Color seat = secret == null ? null : r.seatFor(secret);
         switch (await(r.rematch(seat, withdraw))) {

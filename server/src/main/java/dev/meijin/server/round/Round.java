@@ -7,6 +7,7 @@ import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.game.TimeControl;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.server.game.GameStatus;
 import dev.meijin.server.game.PlayerKind;
@@ -111,7 +112,10 @@ public final class Round {
         }
         GameAdapter game = GameAdapter.restore(g.terms().handicap(), g.terms().rules(), usi, times, Optional.ofNullable(outcome(g.result())));
         Clock clock = Clock.of(g.terms().timeControl()).withGrace(ctx.grace());
-        if (!moves.isEmpty() && !g.terms().timeControl().isUnlimited()) {
+        StoredGame.FinalClock atEnd = g.result() == null ? null : g.result().clock();
+        if (atEnd != null && !g.terms().timeControl().isUnlimited()) {
+            clock = finalClock(g.terms().timeControl(), ctx.grace(), atEnd);
+        } else if (!moves.isEmpty() && !g.terms().timeControl().isUnlimited()) {
             StoredMove last = moves.getLast();
             Duration reserve = Clock.fullLagReserve(ctx.grace());
             clock = new Clock(clock.control(), ctx.grace(), new Clock.Side(Duration.ofMillis(last.senteMainMs()), last.sentePeriods(), Duration.ZERO, reserve),
@@ -121,6 +125,24 @@ public final class Round {
             clock = clock.start(game.turn(), ctx.time().nanos());
         }
         return new Live(game, clock);
+    }
+
+    /**
+     * A stopped clock that reads as a finished game's clocks were stored ({@link #stopClock}): no lag reserve, so
+     * nothing is forgiven on the reading, and in byoyomi the time used of the current period is pending on the
+     * unfinished move, as it was when the game ended.
+     */
+    private static Clock finalClock(TimeControl control, Duration grace, StoredGame.FinalClock f) {
+        return new Clock(control, grace, finalSide(control, f.sente()), finalSide(control, f.gote()), Optional.empty(), 0);
+    }
+
+    private static Clock.Side finalSide(TimeControl control, StoredGame.FinalClock.Side s) {
+        Duration pending = Duration.ZERO;
+        if (s.mainMs() == 0 && s.periods() > 0) {
+            pending = control.byoyomi().minusMillis(s.byoyomiMs());
+            pending = pending.isNegative() ? Duration.ZERO : pending;
+        }
+        return new Clock.Side(Duration.ofMillis(s.mainMs()), s.periods(), pending, Duration.ZERO);
     }
 
     /**
@@ -422,7 +444,7 @@ public final class Round {
                 long wall = ctx.wall().millis();
                 StoredGame.Result result = a.outcome().map(o -> result(o, wall)).orElse(null);
                 if (result != null) {
-                    clock = clock.stop(now);
+                    result = stopClock(result, now);
                 }
                 StoredMove m = new StoredMove(ply + 1, a.view().usi(), timeMs, wall, clock.sente().main().toMillis(), clock.sente().periods(),
                         clock.gote().main().toMillis(), clock.gote().periods());
@@ -443,24 +465,18 @@ public final class Round {
     }
 
     private static StoredGame.Result result(Outcome o, long wall) {
-        return switch (o) {
-            case Outcome.Win w -> new StoredGame.Result(w.winner(), w.ending(), w.detail(), wall);
-            case Outcome.Draw d -> new StoredGame.Result(null, d.ending(), d.detail(), wall);
-            case Outcome.Aborted ab -> new StoredGame.Result(null, Ending.ABORTED, ab.detail(), wall);
-        };
+        return StoredGame.Result.of(o, wall);
     }
 
     private boolean abortable() {
         return stored.status() == GameStatus.WAITING || stored.status() == GameStatus.PLAYING && game.plies() < 2;
     }
 
-    /** Ends the game (no move) with a result: commits it, stops the clock, tells everyone. */
-    private void end(GameStatus status, StoredGame.Result r) {
+    /** Ends the game (no move) with a result: stops the clock, commits the result with the clocks, tells everyone. */
+    private void end(GameStatus status, StoredGame.Result ending) {
         long now = ctx.time().nanos();
+        StoredGame.Result r = stopClock(ending, now);
         ctx.repository().finish(id, status, r);
-        if (clock.running().isPresent()) {
-            clock = clock.stop(now);
-        }
         boolean wasWaiting = stored.status() == GameStatus.WAITING;
         stored = stored.with(status, stored.ply(), r, r.endedAt());
         takebackOffer = null;
@@ -470,6 +486,33 @@ public final class Round {
             ctx.seekClosed().accept(id);
         }
         publish(new ServerEvent.End(Views.outcome(r), Views.clock(clock, now, r.endedAt()), status.wire()));
+    }
+
+    /**
+     * Stops the clock as the game ends and returns the result with both clocks read at {@code now}, the
+     * unfinished move's time counted, as the {@code end} event shows them and the result stores them. A side that
+     * lost on time reads zero, whatever lag the reading would still forgive it (a move whose reported thinking
+     * overran the clock).
+     */
+    private StoredGame.Result stopClock(StoredGame.Result r, long now) {
+        if (clock.running().isPresent()) {
+            clock = clock.stop(now);
+        }
+        if (clock.control().isUnlimited()) {
+            return r;
+        }
+        if (r.reason() == Ending.TIME_LOSS && r.winner() != null) {
+            Color loser = r.winner().opposite();
+            Clock.Side out = new Clock.Side(Duration.ZERO, 0, Duration.ZERO, clock.side(loser).lagReserve());
+            clock = new Clock(clock.control(), clock.grace(), loser == Color.SENTE ? out : clock.sente(), loser == Color.GOTE ? out : clock.gote(),
+                    clock.running(), clock.since());
+        }
+        return r.withClock(new StoredGame.FinalClock(readSide(Color.SENTE, now), readSide(Color.GOTE, now)));
+    }
+
+    private StoredGame.FinalClock.Side readSide(Color c, long now) {
+        Clock.Reading r = clock.remaining(c, now);
+        return new StoredGame.FinalClock.Side(r.main().toMillis(), r.byoyomi().toMillis(), r.periods());
     }
 
     private boolean endIfFlagged(long now) {

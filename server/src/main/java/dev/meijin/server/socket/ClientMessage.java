@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.OptionalLong;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -37,6 +38,8 @@ public sealed interface ClientMessage {
         JsonNode node;
         try {
             node = json.readTree(text);
+        } catch (StreamConstraintsException e) {
+            throw new RefusedException(ErrorCode.BAD_JSON, "the message " + e.getOriginalMessage()); // Json's limits, in plain words
         } catch (JacksonException e) {
             throw new RefusedException(ErrorCode.BAD_JSON, "not valid JSON: " + e.getOriginalMessage());
         }
@@ -51,25 +54,22 @@ public sealed interface ClientMessage {
         return switch (type) {
             case "move" -> {
                 only(node, type, Set.of("t", "usi", "ply", "ms"));
-                JsonNode usi = node.get("usi"), ply = node.get("ply"), ms = node.get("ms");
+                JsonNode usi = node.get("usi");
                 if (usi == null || !usi.isString() || usi.asString().isEmpty() || usi.asString().length() > 8) {
                     throw new RefusedException(ErrorCode.BAD_FIELD, "move: \"usi\" must be a USI move such as \"7g7f\", \"8h2b+\" or \"P*5e\"");
                 }
-                if (ply == null || !ply.isInt() || ply.asInt() < 0) {
-                    throw new RefusedException(ErrorCode.BAD_FIELD, "move: \"ply\" must be the number of moves played so far (an integer ≥ 0)");
-                }
-                if (ms != null && (!ms.isIntegralNumber() || !ms.canConvertToLong() || ms.asLong() < 0)) {
-                    throw new RefusedException(ErrorCode.BAD_FIELD, "move: \"ms\" must be the thinking time for the move in milliseconds (an integer ≥ 0)");
-                }
-                yield new Move(usi.asString(), ply.asInt(), ms == null ? OptionalLong.empty() : OptionalLong.of(ms.asLong()));
+                String plyRule = "move: \"ply\" must be the number of moves played so far (an integer ≥ 0)";
+                long ply = integer(node, "ply", 0, Integer.MAX_VALUE, plyRule)
+                        .orElseThrow(() -> new RefusedException(ErrorCode.BAD_FIELD, plyRule));
+                OptionalLong ms = integer(node, "ms", 0, Long.MAX_VALUE,
+                        "move: \"ms\" must be the thinking time for the move in milliseconds (an integer ≥ 0)");
+                yield new Move(usi.asString(), (int) ply, ms);
             }
             case "ping" -> {
                 only(node, type, Set.of("t", "n"));
-                JsonNode n = node.get("n");
-                if (n != null && !n.isIntegralNumber()) {
-                    throw new RefusedException(ErrorCode.BAD_FIELD, "ping: \"n\" must be an integer");
-                }
-                yield new Ping(n == null ? 0 : n.asLong());
+                OptionalLong n = integer(node, "n", Long.MIN_VALUE, Long.MAX_VALUE,
+                        "ping: \"n\" must be an integer from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE);
+                yield new Ping(n.orElse(0));
             }
             case "resign" -> act(node, type, PlayerAction.RESIGN);
             case "declare" -> act(node, type, PlayerAction.DECLARE);
@@ -84,6 +84,22 @@ public sealed interface ClientMessage {
             default -> throw new RefusedException(ErrorCode.UNKNOWN_TYPE, "unknown message type \"" + clip(type) + "\" (move, resign, declare,"
                     + " takebackOffer, takebackAccept, takebackDecline, impasseOffer, impasseAccept, impasseDecline, claimWin, abort, ping)");
         };
+    }
+
+    /**
+     * An integer field from {@code min} to {@code max}, or empty when the message has no such field. Anything
+     * else in it (null, a string, a fraction, a number out of the range however large) is refused with
+     * {@code bad_field} and {@code rule}. Every number of every message is read here.
+     */
+    private static OptionalLong integer(JsonNode node, String field, long min, long max, String rule) {
+        JsonNode v = node.get(field);
+        if (v == null) {
+            return OptionalLong.empty();
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < min || v.longValue() > max) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, rule);
+        }
+        return OptionalLong.of(v.longValue());
     }
 
     private static Act act(JsonNode node, String type, PlayerAction a) {

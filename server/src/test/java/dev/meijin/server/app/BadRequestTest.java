@@ -2,7 +2,10 @@ package dev.meijin.server.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,6 +96,37 @@ class BadRequestTest {
     }
 
     @Test
+    void numbersOutOfRangeInEveryFieldAreRefusedAndTheConnectionKept() {
+        String huge = "99999999999999999999";
+        String n = "ping: \"n\" must be an integer from -9223372036854775808 to 9223372036854775807";
+        for (String bad : List.of(huge, "-" + huge, "9223372036854775808", "1.5", "1e3", "\"7\"", "null", "true")) {
+            sente.send("{\"t\":\"ping\",\"n\":" + bad + "}");
+            assertThat(sente.error("bad_field").get("message").asString()).as(bad).isEqualTo(n);
+        }
+        String ply = "move: \"ply\" must be the number of moves played so far (an integer ≥ 0)";
+        for (String bad : List.of(huge, "2147483648", "-1", "0.0", "null")) {
+            sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":" + bad + "}");
+            assertThat(sente.error("bad_field").get("message").asString()).as(bad).isEqualTo(ply);
+        }
+        String ms = "move: \"ms\" must be the thinking time for the move in milliseconds (an integer ≥ 0)";
+        for (String bad : List.of(huge, "9223372036854775808", "-1", "2.5", "null")) {
+            sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":0,\"ms\":" + bad + "}");
+            assertThat(sente.error("bad_field").get("message").asString()).as(bad).isEqualTo(ms);
+        }
+        // the extremes of the range are answered, on the same connection
+        sente.send("{\"t\":\"ping\",\"n\":9223372036854775807}");
+        assertThat(sente.next("pong").get("n").asLong()).isEqualTo(Long.MAX_VALUE);
+        sente.send("{\"t\":\"ping\",\"n\":-9223372036854775808}");
+        assertThat(sente.next("pong").get("n").asLong()).isEqualTo(Long.MIN_VALUE);
+        sente.send("{\"t\":\"ping\"}");
+        assertThat(sente.next("pong").get("n").asLong()).isZero();
+        sente.send("{\"t\":\"move\",\"usi\":\"7g7f\",\"ply\":0,\"ms\":9223372036854775807}");
+        assertThat(sente.next("move").get("ply").asInt()).isEqualTo(1);
+        assertThat(gote.next("move").get("ply").asInt()).isEqualTo(1);
+        gameGoesOn(1, "3c3d");
+    }
+
+    @Test
     void anOversizeMessageClosesOnlyThatConnection() {
         sente.send("{\"t\":\"ping\",\"pad\":\"" + "x".repeat(5000) + "\"}");
         assertThat(sente.error("too_large").get("message").asString()).contains("4096");
@@ -168,6 +202,55 @@ class BadRequestTest {
         badField(h.get("/api/games/" + s[0].gameId() + "/record?format=pdf"), "format must be kif, ki2, csa, jkf or sfen");
         badField(h.get("/api/games?limit=0"), "limit must be an integer from 1 to 200");
         badField(h.get("/api/games?status=sleeping"), "status must be waiting, playing, finished or aborted");
+        gameGoesOn(0, "7g7f");
+    }
+
+    private Harness.Answer request(String method, String path) {
+        return h.send(HttpRequest.newBuilder(URI.create(h.base() + path)).method(method, HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    /** A JSON error with this status, code and message. */
+    private static void refused(Harness.Answer a, int status, String code, String message) {
+        assertThat(a.status()).as(a.text()).isEqualTo(status);
+        assertThat(a.headers().firstValue("Content-Type")).as(a.text()).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+        assertThat(a.errorCode()).isEqualTo(code);
+        assertThat(a.errorMessage()).isEqualTo(message);
+    }
+
+    @Test
+    void wrongMethodsAndUnknownPathsUnderTheApiGetJsonErrors() {
+        String game = "/api/games/" + s[0].gameId();
+        Object[][] wrongMethods = {
+            {"DELETE", game, "GET"},
+            {"PUT", "/api/games", "GET, POST"},
+            {"OPTIONS", "/api/games", "GET, POST"},
+            {"GET", "/api/mate", "POST"},
+            {"GET", "/api/analyses", "POST"},
+            {"PATCH", game + "/rematch", "POST, DELETE"},
+            {"DELETE", "/api/health", "GET"},
+        };
+        for (Object[] w : wrongMethods) {
+            Harness.Answer a = request((String) w[0], (String) w[1]);
+            refused(a, 405, "method_not_allowed", w[0] + " is not allowed on " + w[1] + "; it takes " + w[2]);
+            assertThat(a.headers().allValues("Allow")).as(w[0] + " " + w[1]).containsExactly((String) w[2]);
+        }
+        refused(h.get("/api/nothing"), 404, "unknown_route", "there is no endpoint GET /api/nothing");
+        refused(h.get("/api"), 404, "unknown_route", "there is no endpoint GET /api");
+        refused(h.post("/api/games/" + s[0].gameId() + "/moves", "{}"), 404, "unknown_route",
+                "there is no endpoint POST /api/games/" + s[0].gameId() + "/moves");
+        refused(request("DELETE", "/api/" + "x".repeat(100)), 404, "unknown_route", "there is no endpoint DELETE /api/" + "x".repeat(35) + "…");
+        // the web client's pages and files are served as before
+        Harness.Answer page = h.get("/game/" + s[0].gameId());
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html;charset=utf-8");
+        assertThat(page.text()).startsWith("<!doctype html>");
+        assertThat(h.get("/").status()).isEqualTo(200);
+        Harness.Answer missing = h.get("/nothing.js");
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.body()).as("not an API path: no JSON error").isNull();
+        Harness.Answer posted = h.post("/lobby", "");
+        assertThat(posted.status()).as(posted.text()).isEqualTo(405);
+        assertThat(posted.body()).as("not an API path: no JSON error").isNull();
         gameGoesOn(0, "7g7f");
     }
 

@@ -138,6 +138,37 @@ class GameRepositoryTest {
 
     @ParameterizedTest
     @MethodSource("repositories")
+    void theClocksAtTheEndAreStoredWithTheResult(GameRepository repo) {
+        TimeControl tc = new TimeControl(Duration.ofMinutes(10), Duration.ofSeconds(30), 3, Duration.ZERO);
+        StoredGame resigned = game(unique(), tc, null);
+        repo.create(resigned);
+        StoredGame.FinalClock atResignation = new StoredGame.FinalClock(new StoredGame.FinalClock.Side(0, 12_345, 2),
+                new StoredGame.FinalClock.Side(595_300, 30_000, 3));
+        StoredGame.Result resignation = new StoredGame.Result(Color.SENTE, Ending.RESIGNATION, "", 40, atResignation);
+        repo.finish(resigned.id(), GameStatus.FINISHED, resignation);
+        assertThat(repo.find(resigned.id()).orElseThrow().result()).isEqualTo(resignation);
+
+        // a move that ends the game stores them with it
+        StoredGame mated = game(unique(), tc, null);
+        repo.create(mated);
+        StoredGame.FinalClock atMate = new StoredGame.FinalClock(new StoredGame.FinalClock.Side(600_000, 30_000, 3),
+                new StoredGame.FinalClock.Side(0, 0, 0));
+        StoredGame.Result mate = new StoredGame.Result(Color.SENTE, Ending.CHECKMATE, "", 50, atMate);
+        repo.recordMove(mated.id(), new StoredMove(1, "7g7f", null, 50, 600_000, 3, 600_000, 3), mate);
+        assertThat(repo.find(mated.id()).orElseThrow().result()).isEqualTo(mate);
+        assertThat(repo.list(GameStatus.FINISHED, mated.gote().name(), 1)).extracting(StoredGame::result).containsExactly(mate);
+
+        // an untimed game's result has none
+        StoredGame untimed = game(unique(), TimeControl.UNLIMITED, null);
+        repo.create(untimed);
+        StoredGame.Result aborted = new StoredGame.Result(null, Ending.ABORTED, "gote aborted", 60);
+        repo.finish(untimed.id(), GameStatus.ABORTED, aborted);
+        assertThat(repo.find(untimed.id()).orElseThrow().result()).isEqualTo(aborted);
+        assertThat(aborted.clock()).isNull();
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
     void listingByStatusAndPlayerNewestFirst(GameRepository repo) {
         String player = unique();
         StoredGame a = game(player, TimeControl.UNLIMITED, null);
