@@ -365,7 +365,8 @@ export class GamePage {
       text = this.outcomeText(s.outcome, sideName);
       kind = 'over';
     } else if (s.status === 'waiting') {
-      text = s.you ? t('waitingOpponent') : t('toMove', { side: sideName(s.turn) });
+      // Nobody is to move yet: the creator waits for an opponent, anyone else sees that a second player is wanted.
+      text = s.you ? t('waitingOpponent') : t('waitingSecondPlayer');
     } else if (this.connection === 'closed') {
       text = t('reconnecting');
       kind = 'error';

@@ -49,6 +49,7 @@ const STRINGS = {
   result: ['結果', 'Result'],
   date: ['日時', 'Date'],
   waitingOpponent: ['相手を待っています', 'Waiting for an opponent'],
+  waitingSecondPlayer: ['二人目の対局者を待っています', 'Waiting for a second player'],
   shareLink: ['このリンクを相手に送ってください：', 'Send this link to your opponent:'],
   copyLink: ['リンクをコピー', 'Copy link'],
   copied: ['コピーしました', 'Copied'],

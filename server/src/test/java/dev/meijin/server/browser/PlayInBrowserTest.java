@@ -212,6 +212,27 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void someoneWhoOpensAWaitingGameIsToldItWaitsForASecondPlayer() {
+        try (Seat creator = seat(Browser.DESKTOP, "ja"); Seat en = seat(Browser.PHONE, "en"); Seat ja = seat(Browser.PHONE, "ja")) {
+            String id = creator.create("Waits", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            creator.browser.find("#share-link");
+            assertThat(creator.statusText()).isEqualTo("相手を待っています");
+            // Nobody is to move before the second player comes: whoever else opens the link is told so.
+            en.browser.open(base + "/game/" + id);
+            en.browser.find("#join");
+            assertThat(en.you()).isNull();
+            assertThat(en.statusText()).isEqualTo("Waiting for a second player");
+            assertThat(en.browser.text(".player-top .name")).isEqualTo("Open seat");
+            en.browser.screenshot("game-waiting-visitor-phone");
+            ja.browser.open(base + "/game/" + id);
+            ja.browser.find("#join");
+            assertThat(ja.statusText()).isEqualTo("二人目の対局者を待っています");
+            assertThat(ja.browser.text(".player-top .name")).isEqualTo("空席");
+            ja.browser.screenshot("game-waiting-visitor-ja-phone");
+        }
+    }
+
+    @Test
     void aRematchIsOfferedDeclinedOfferedAgainAndAcceptedAndThePlayersChangeSides() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
             String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "5", "byoyomiSeconds", "10",
