@@ -338,7 +338,8 @@ export class GamePage {
   playerName(color) {
     const p = this.state.players[color];
     if (!p) return '—';
-    if (p.kind === 'engine') return `${t('engine')} ${p.engineLevel ? t('level', { n: p.engineLevel }) : ''}`.trim();
+    // The engine is stored and recorded as "Meijin level N" and shown translated, as in the lobby's lists.
+    if (p.kind === 'engine') return p.engineLevel ? t('engineName', { n: p.engineLevel }) : p.name;
     return p.name || t('anonymous');
   }
 

@@ -57,7 +57,7 @@ const STRINGS = {
   gote: ['後手', 'Gote'],
   shitate: ['下手', 'Shitate'],
   uwate: ['上手', 'Uwate'],
-  engine: ['コンピュータ', 'Computer'],
+  engineName: ['名人 レベル{n}', 'Meijin level {n}'],
   anonymous: ['名無し', 'Anonymous'],
   openSeat: ['空席', 'Open seat'],
   yourTurn: ['あなたの手番です', 'Your move'],

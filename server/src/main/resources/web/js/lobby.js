@@ -42,6 +42,15 @@ function handicapName(id) {
   return row ? row[language() === 'en' ? 2 : 1] : id;
 }
 
+/**
+ * The name shown for a seat of a listed game (docs/PROTOCOL.md, GameSummary): the engine's translated name, as on
+ * the game page, or the player's name; null for a free seat.
+ */
+function seatName(g, color) {
+  if (g.engineColor === color && g.engineLevel) return t('engineName', { n: g.engineLevel });
+  return g[color];
+}
+
 /** The lobby page. */
 export class LobbyPage {
   constructor(root) {
@@ -166,7 +175,7 @@ export class LobbyPage {
 
   renderSeeks() {
     const rows = [...this.seeks.values()].map((s) => h('tr', { 'data-game': s.id },
-      h('td', {}, s.sente || s.gote || t('anonymous')),
+      h('td', {}, seatName(s, 'sente') || seatName(s, 'gote') || t('anonymous')),
       h('td', {}, handicapName(s.handicap)),
       h('td', {}, s.timeControl || t('tcUnlimited')),
       h('td', {}, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
@@ -185,7 +194,7 @@ export class LobbyPage {
   }
 
   gameRow(g, last) {
-    const players = `☗${g.sente || '…'} – ☖${g.gote || '…'}`;
+    const players = `☗${seatName(g, 'sente') || '…'} – ☖${seatName(g, 'gote') || '…'}`;
     return h('tr', { class: 'clickable', 'data-game': g.id, onclick: () => { location.href = `/game/${g.id}`; } },
       h('td', {}, players), h('td', {}, handicapName(g.handicap)), h('td', {}, String(g.ply)), h('td', {}, last));
   }

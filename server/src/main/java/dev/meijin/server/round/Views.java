@@ -6,6 +6,7 @@ import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.TimeControl;
+import dev.meijin.server.game.PlayerKind;
 import dev.meijin.server.game.StoredGame;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +23,9 @@ public final class Views {
 
     /** A game in a list. */
     public static GameSummary summary(StoredGame g) {
-        return new GameSummary(g.id(), g.status().wire(), g.sente().name(), g.gote().name(), g.terms().handicap().id(), g.terms().rules(),
-                g.terms().timeControl().describeJapanese(), g.ply(), g.createdAt(), outcome(g.result()));
+        Color engine = g.sente().kind() == PlayerKind.ENGINE ? Color.SENTE : g.gote().kind() == PlayerKind.ENGINE ? Color.GOTE : null;
+        return new GameSummary(g.id(), g.status().wire(), g.sente().name(), g.gote().name(), color(engine), engine == null ? null : g.terms().engineLevel(),
+                g.terms().handicap().id(), g.terms().rules(), g.terms().timeControl().describeJapanese(), g.ply(), g.createdAt(), outcome(g.result()));
     }
 
     /** A stored result as sent, or null. */

@@ -528,7 +528,7 @@ final class PlayInBrowserTest {
             human.browser.await("the game page", d -> d.getCurrentUrl().contains("/game/"));
             human.awaitMyTurn();
             assertThat(human.you()).isEqualTo("sente");
-            assertThat(human.browser.text(".player-top .name")).isEqualTo("Computer Level 2");
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("Meijin level 2");
             // Against the computer's lower levels the person is the senior player and takes 王 (KingCharacters).
             assertThat(human.kanjiOn("5i")).isEqualTo("王");
             assertThat(human.kanjiOn("5a")).isEqualTo("玉");
@@ -562,9 +562,41 @@ final class PlayInBrowserTest {
             human.browser.click("#rematch");
             human.browser.await("the rematch", d -> !human.gameId().equals(first) && "playing".equals(human.status()));
             assertThat(human.you()).isEqualTo("gote");
-            assertThat(human.browser.text(".player-top .name")).isEqualTo("Computer Level 2");
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("Meijin level 2");
             human.awaitMyTurn();
             assertThat(human.ply()).as("the computer, sente now, moved first").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void theComputerHasOneNameInTheLobbyOnTheGamePageAndInTheRecords() {
+        try (Seat human = seat(Browser.DESKTOP, "ja")) {
+            String id = human.create("Person", Map.of("opponent", "engine", "side", "sente", "tcKind", "unlimited"));
+            human.awaitMyTurn();
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("名人 レベル3");
+            human.browser.screenshot("game-computer-name-desktop");
+            human.browser.open(base + "/");
+            String row = "#live-games tr[data-game='" + id + "'] td";
+            assertThat(human.browser.text(row)).isEqualTo("☗Person – ☖名人 レベル3");
+            human.browser.script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", row);
+            human.browser.screenshot("lobby-computer-name-desktop");
+            // The same name in English, in the lobby and on the game page.
+            human.browser.click("#lang");
+            human.browser.await("the English lobby", d -> "日本語".equals(human.browser.text("#lang")));
+            assertThat(human.browser.text(row)).isEqualTo("☗Person – ☖Meijin level 3");
+            human.browser.open(base + "/game/" + id);
+            human.awaitMyTurn();
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("Meijin level 3");
+            // Records keep the one fixed name, whatever the page's language.
+            String kif = (String) human.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games/" + id + "/record?format=kif').then(r => r.text()).then(done)");
+            assertThat(kif).contains("先手：Person\n").contains("後手：Meijin level 3\n");
+            String csa = (String) human.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games/" + id + "/record?format=csa').then(r => r.text()).then(done)");
+            assertThat(csa).contains("N+Person\n").contains("N-Meijin level 3\n");
+            human.browser.click("#resign");
+            human.browser.click("#resign-yes");
+            assertThat(human.awaitEnd()).isEqualTo("RESIGNATION");
         }
     }
 
