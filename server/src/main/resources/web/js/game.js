@@ -8,7 +8,7 @@ import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
 import { moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
-import { language, t } from './i18n.js';
+import { language, shownName, t } from './i18n.js';
 import { rulesName } from './lobby.js';
 import { h } from './dom.js';
 
@@ -340,7 +340,7 @@ export class GamePage {
     if (!p) return '—';
     // The engine is stored and recorded as "Meijin level N" and shown translated, as in the lobby's lists.
     if (p.kind === 'engine') return p.engineLevel ? t('engineName', { n: p.engineLevel }) : p.name;
-    return p.name || t('anonymous');
+    return p.name ? shownName(p.name) : t('anonymous');
   }
 
   fillPlayer(bar, color, sideLabel) {
@@ -448,7 +448,7 @@ export class GamePage {
       try {
         const nm = name.value.trim();
         if (nm) localStorage.setItem('meijin.name', nm);
-        const seat = await api('POST', `/api/games/${encodeURIComponent(this.id)}/join`, { name: nm || t('anonymous') });
+        const seat = await api('POST', `/api/games/${encodeURIComponent(this.id)}/join`, { name: nm || null });
         rememberSeat(seat);
         this.orientation = seat.color;
         this.connect(); // a new connection so the socket picks up the seat's cookie

@@ -216,6 +216,22 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
+/**
+ * The name the server stores for a player who gives none (docs/PROTOCOL.md, CreateGame), the same in every
+ * language; the pages show it in the interface language.
+ */
+export const ANONYMOUS = 'Anonymous';
+
+/** Whether a player's name is that default, in either language (名無し was stored by older pages in Japanese). */
+export function isAnonymous(name) {
+  return name === ANONYMOUS || STRINGS.anonymous.includes(name);
+}
+
+/** A player's name as shown: the default name in the interface language, any other name as it is. */
+export function shownName(name) {
+  return isAnonymous(name) ? t('anonymous') : name;
+}
+
 /** Fills every element with a `data-i18n` attribute with its string. */
 export function translatePage(root = document) {
   document.documentElement.lang = lang;

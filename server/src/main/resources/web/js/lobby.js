@@ -1,7 +1,7 @@
 // The lobby: create a game, the seeks waiting for an opponent (live), games being played, a player's games.
 
 import { api, rememberSeat, Socket } from './api.js';
-import { language, t } from './i18n.js';
+import { ANONYMOUS, isAnonymous, language, shownName, t } from './i18n.js';
 import { h } from './dom.js';
 
 /** The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese and English names. */
@@ -48,7 +48,7 @@ function handicapName(id) {
  */
 function seatName(g, color) {
   if (g.engineColor === color && g.engineLevel) return t('engineName', { n: g.engineLevel });
-  return g[color];
+  return g[color] && shownName(g[color]);
 }
 
 /** The lobby page. */
@@ -116,7 +116,7 @@ export class LobbyPage {
         incrementSeconds: k === 'fischer' ? num(inc) : 0,
       };
       const body = {
-        name: name.value.trim() || t('anonymous'),
+        name: name.value.trim() || null, // the server stores its default name, the same in every language
         opponent: opponent.value,
         engineLevel: opponent.value === 'engine' ? Number(level.value) : null,
         handicap: handicap.value,
@@ -184,7 +184,7 @@ export class LobbyPage {
 
   async accept(id) {
     try {
-      const seat = await api('POST', `/api/games/${encodeURIComponent(id)}/join`, { name: this.nameInput.value.trim() || t('anonymous') });
+      const seat = await api('POST', `/api/games/${encodeURIComponent(id)}/join`, { name: this.nameInput.value.trim() || null });
       rememberSeat(seat);
       location.href = seat.url;
     } catch (err) {
@@ -207,8 +207,10 @@ export class LobbyPage {
     } catch {
       // The list stays as it was; the next refresh tries again.
     }
-    const who = this.player || localStorage.getItem('meijin.name');
-    this.mineTitle.textContent = who ? t('playerGames', { name: who }) : t('myGames');
+    const typed = this.player || localStorage.getItem('meijin.name');
+    // The default name is looked up as stored (the same in every language), whichever language it is typed in.
+    const who = typed && isAnonymous(typed) ? ANONYMOUS : typed;
+    this.mineTitle.textContent = who ? t('playerGames', { name: shownName(who) }) : t('myGames');
     if (!who) {
       this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames'))));
       return;

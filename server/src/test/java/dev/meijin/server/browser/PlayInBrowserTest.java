@@ -233,6 +233,49 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void playersWithoutANameAreShownAnonymousInTheLanguageOfEachPage() {
+        try (Seat en = seat(Browser.DESKTOP, "en"); Seat ja = seat(Browser.PHONE, "ja")) {
+            String id = en.create("", Map.of("side", "sente", "tcKind", "unlimited"));
+            ja.acceptSeek(id, "");
+            en.browser.await("the game started", d -> "playing".equals(en.status()));
+            assertThat(en.browser.text(".player-bottom .name")).isEqualTo("Anonymous");
+            assertThat(en.browser.text(".player-top .name")).isEqualTo("Anonymous");
+            assertThat(ja.browser.text(".player-bottom .name")).isEqualTo("名無し");
+            assertThat(ja.browser.text(".player-top .name")).isEqualTo("名無し");
+            ja.browser.screenshot("game-anonymous-ja-phone");
+            // A game stored by an older page in Japanese, which sent 名無し for a player who gave no name.
+            String older = (String) ja.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: '名無し', side: 'sente'})})"
+                    + ".then(r => r.json()).then(s => done(s.gameId))");
+            en.browser.open(base + "/game/" + older);
+            en.browser.find("#join");
+            assertThat(en.browser.text(".player-bottom .name")).isEqualTo("Anonymous");
+
+            // The lobby's lists, in each page's language; the default name is looked up in either language.
+            String row = "#live-games tr[data-game='" + id + "'] td";
+            en.browser.open(base + "/");
+            assertThat(en.browser.text(row)).isEqualTo("☗Anonymous – ☖Anonymous");
+            ja.browser.open(base + "/");
+            assertThat(ja.browser.text(row)).isEqualTo("☗名無し – ☖名無し");
+            org.openqa.selenium.WebElement search = ja.browser.find("#player-search");
+            search.clear();
+            search.sendKeys("名無し", org.openqa.selenium.Keys.TAB);
+            assertThat(ja.browser.text("#player-games tr[data-game='" + older + "'] td")).isEqualTo("☗名無し – ☖…");
+            assertThat(ja.browser.text("#player-games tr[data-game='" + id + "'] td")).isEqualTo("☗名無し – ☖名無し");
+            assertThat(ja.browser.text(".lobby section:last-child h2")).isEqualTo("名無しの対局");
+            ja.browser.script("document.getElementById('player-games').scrollIntoView({block: 'center'})");
+            ja.browser.screenshot("lobby-anonymous-ja-phone");
+            search = en.browser.find("#player-search");
+            search.clear();
+            search.sendKeys("名無し", org.openqa.selenium.Keys.TAB);
+            assertThat(en.browser.text("#player-games tr[data-game='" + older + "'] td")).isEqualTo("☗Anonymous – ☖…");
+            assertThat(en.browser.text(".lobby section:last-child h2")).isEqualTo("Games of Anonymous");
+            en.browser.script("document.getElementById('player-games').scrollIntoView({block: 'center'})");
+            en.browser.screenshot("lobby-anonymous-desktop");
+        }
+    }
+
+    @Test
     void aRematchIsOfferedDeclinedOfferedAgainAndAcceptedAndThePlayersChangeSides() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
             String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "5", "byoyomiSeconds", "10",
