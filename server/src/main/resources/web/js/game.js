@@ -9,7 +9,7 @@ import { legalPremove, premoveDests } from './premove.js';
 import { moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
 import { language, shownName, t } from './i18n.js';
-import { rulesName } from './lobby.js';
+import { rulesName, timeControlText } from './lobby.js';
 import { h } from './dom.js';
 
 const OTHER = { sente: 'gote', gote: 'sente' };
@@ -669,7 +669,7 @@ export class GamePage {
     const lang = language();
     const items = [
       s.handicap ? (lang === 'en' ? s.handicap.en : s.handicap.ja) : null,
-      s.timeControl ? (lang === 'en' ? s.timeControl.en : s.timeControl.ja) : t('tcUnlimited'),
+      timeControlText(s.timeControl),
       s.rules ? rulesName(s.rules.name) : null,
     ].filter(Boolean);
     return h('div', { class: 'panel small muted', id: 'info' }, items.join(' · '));

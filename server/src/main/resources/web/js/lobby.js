@@ -37,6 +37,11 @@ export function rulesName(id) {
   return row ? row[language() === 'en' ? 2 : 1] : id;
 }
 
+/** A time control (docs/PROTOCOL.md `timeControl`, null when unlimited) in the interface language. */
+export function timeControlText(tc) {
+  return tc ? (language() === 'en' ? tc.en : tc.ja) : t('tcUnlimited');
+}
+
 function handicapName(id) {
   const row = HANDICAPS.find((x) => x[0] === id);
   return row ? row[language() === 'en' ? 2 : 1] : id;
@@ -151,9 +156,10 @@ export class LobbyPage {
     this.root.replaceChildren(h('div', { class: 'lobby' },
       h('section', { class: 'panel wide' }, h('h2', {}, t('newGame')), form),
       h('section', { class: 'panel' }, h('h2', {}, t('seeks')), this.table(this.seekBody, [t('players'), t('handicap'), t('timeControl'), ''])),
-      h('section', { class: 'panel' }, h('h2', {}, t('liveGames')), this.table(this.liveBody, [t('players'), t('handicap'), t('moves'), ''])),
+      h('section', { class: 'panel' }, h('h2', {}, t('liveGames')),
+        this.table(this.liveBody, [t('players'), t('handicap'), t('timeControl'), t('moves'), ''])),
       h('section', { class: 'panel wide' }, h('div', { class: 'row' }, this.mineTitle, search),
-        this.table(this.mineBody, [t('players'), t('handicap'), t('moves'), t('result')]))));
+        this.table(this.mineBody, [t('players'), t('handicap'), t('timeControl'), t('moves'), t('result')]))));
   }
 
   table(body, heads) {
@@ -177,7 +183,7 @@ export class LobbyPage {
     const rows = [...this.seeks.values()].map((s) => h('tr', { 'data-game': s.id },
       h('td', {}, seatName(s, 'sente') || seatName(s, 'gote') || t('anonymous')),
       h('td', {}, handicapName(s.handicap)),
-      h('td', {}, s.timeControl || t('tcUnlimited')),
+      h('td', {}, timeControlText(s.timeControl)),
       h('td', {}, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
     this.seekBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noSeeks')))]));
   }
@@ -196,14 +202,15 @@ export class LobbyPage {
   gameRow(g, last) {
     const players = `☗${seatName(g, 'sente') || '…'} – ☖${seatName(g, 'gote') || '…'}`;
     return h('tr', { class: 'clickable', 'data-game': g.id, onclick: () => { location.href = `/game/${g.id}`; } },
-      h('td', {}, players), h('td', {}, handicapName(g.handicap)), h('td', {}, String(g.ply)), h('td', {}, last));
+      h('td', {}, players), h('td', {}, handicapName(g.handicap)), h('td', {}, timeControlText(g.timeControl)), h('td', {}, String(g.ply)),
+      h('td', {}, last));
   }
 
   async refresh() {
     try {
       const live = await api('GET', '/api/games?status=playing&limit=50');
       const rows = live.games.map((g) => this.gameRow(g, h('a', { href: `/game/${g.id}` }, t('watch'))));
-      this.liveBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noLiveGames')))]));
+      this.liveBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noLiveGames')))]));
     } catch {
       // The list stays as it was; the next refresh tries again.
     }
@@ -212,13 +219,13 @@ export class LobbyPage {
     const who = typed && isAnonymous(typed) ? ANONYMOUS : typed;
     this.mineTitle.textContent = who ? t('playerGames', { name: shownName(who) }) : t('myGames');
     if (!who) {
-      this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames'))));
+      this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noGames'))));
       return;
     }
     try {
       const mine = await api('GET', `/api/games?player=${encodeURIComponent(who)}&limit=50`);
       const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? resultFor(g, who) : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
-      this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames')))]));
+      this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noGames')))]));
     } catch {
       // As above.
     }

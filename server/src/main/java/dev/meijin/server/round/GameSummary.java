@@ -8,6 +8,7 @@ package dev.meijin.server.round;
  * @param engineColor the colour the engine plays ({@code sente} or {@code gote}), or null in a game between people;
  *     its stored name is the fixed {@code Meijin level N}, which clients show translated
  * @param engineLevel the engine's level, or null in a game between people
+ * @param timeControl the time control with its Japanese and English descriptions, as in a game's state; null when unlimited
  */
 public record GameSummary(String id, String status, String sente, String gote, String engineColor, Integer engineLevel, String handicap,
-        String rules, String timeControl, int ply, long createdAt, OutcomeView outcome) {}
+        String rules, TimeControlView timeControl, int ply, long createdAt, OutcomeView outcome) {}

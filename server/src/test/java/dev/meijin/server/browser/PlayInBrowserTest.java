@@ -276,6 +276,44 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void theLobbyShowsEachTimeControlInTheLanguageOfThePage() {
+        try (Seat en = seat(Browser.DESKTOP, "en"); Seat ja = seat(Browser.PHONE, "ja")) {
+            String id = en.create("Byo", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "1", "byoyomiSeconds", "20"));
+            en.browser.find("#share-link");
+            // A game without a clock, being played.
+            String free = (String) en.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: 'Free', side: 'sente'})}).then(r => r.json())"
+                    + ".then(s => fetch('/api/games/' + s.gameId + '/join', {method: 'POST', body: JSON.stringify({name: 'Also'})}).then(() => done(s.gameId)))");
+            String seek = "#seeks tr[data-game='" + id + "'] td:nth-child(3)";
+            ja.browser.open(base + "/");
+            assertThat(ja.browser.text(seek)).isEqualTo("1分 秒読み20秒");
+            assertThat(ja.browser.text("#live-games tr[data-game='" + free + "'] td:nth-child(3)")).isEqualTo("時間無制限");
+            ja.browser.click("#lang");
+            ja.browser.await("the English lobby", d -> "日本語".equals(ja.browser.text("#lang")));
+            assertThat(ja.browser.text(seek)).isEqualTo("1 min + 20 s byoyomi");
+            assertThat(ja.browser.text("#live-games tr[data-game='" + free + "'] td:nth-child(3)")).isEqualTo("Unlimited");
+            ja.browser.script("document.getElementById('seeks').scrollIntoView({block: 'center'})");
+            ja.browser.screenshot("lobby-seek-time-control-phone");
+            ja.browser.click("#lang");
+            ja.browser.await("the Japanese lobby", d -> "English".equals(ja.browser.text("#lang")));
+            ja.acceptSeek(id, "Hanako");
+
+            // Being played, and in each player's games.
+            en.browser.open(base + "/");
+            assertThat(en.browser.text("#live-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1 min + 20 s byoyomi");
+            assertThat(en.browser.text("#player-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1 min + 20 s byoyomi");
+            assertThat(en.browser.text("table:has(#live-games) thead")).isEqualTo("Players Handicap Time control Moves");
+            en.browser.screenshot("lobby-time-control-desktop");
+            ja.browser.open(base + "/");
+            assertThat(ja.browser.text("#live-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1分 秒読み20秒");
+            assertThat(ja.browser.text("#player-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1分 秒読み20秒");
+            assertThat(ja.browser.text("table:has(#player-games) thead")).isEqualTo("対局者 手合割 持ち時間 手数 結果");
+            ja.browser.script("document.getElementById('live-games').scrollIntoView({block: 'start'})");
+            ja.browser.screenshot("lobby-time-control-phone");
+        }
+    }
+
+    @Test
     void aRematchIsOfferedDeclinedOfferedAgainAndAcceptedAndThePlayersChangeSides() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
             String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "5", "byoyomiSeconds", "10",
