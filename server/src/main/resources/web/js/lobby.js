@@ -181,10 +181,10 @@ export class LobbyPage {
 
   renderSeeks() {
     const rows = [...this.seeks.values()].map((s) => h('tr', { 'data-game': s.id },
-      h('td', {}, seatName(s, 'sente') || seatName(s, 'gote') || t('anonymous')),
+      h('td', { class: 'players' }, seatName(s, 'sente') || seatName(s, 'gote') || t('anonymous')),
       h('td', {}, handicapName(s.handicap)),
       h('td', {}, timeControlText(s.timeControl)),
-      h('td', {}, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
+      h('td', { class: 'action' }, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
     this.seekBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noSeeks')))]));
   }
 
@@ -202,8 +202,8 @@ export class LobbyPage {
   gameRow(g, last) {
     const players = `☗${seatName(g, 'sente') || '…'} – ☖${seatName(g, 'gote') || '…'}`;
     return h('tr', { class: 'clickable', 'data-game': g.id, onclick: () => { location.href = `/game/${g.id}`; } },
-      h('td', {}, players), h('td', {}, handicapName(g.handicap)), h('td', {}, timeControlText(g.timeControl)), h('td', {}, String(g.ply)),
-      h('td', {}, last));
+      h('td', { class: 'players' }, players), h('td', {}, handicapName(g.handicap)), h('td', {}, timeControlText(g.timeControl)),
+      h('td', { class: 'ply', 'data-label': t('moves') }, String(g.ply)), h('td', { class: typeof last === 'string' ? '' : 'action' }, last));
   }
 
   async refresh() {

@@ -307,7 +307,8 @@ final class PlayInBrowserTest {
             ja.browser.open(base + "/");
             assertThat(ja.browser.text("#live-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1分 秒読み20秒");
             assertThat(ja.browser.text("#player-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1分 秒読み20秒");
-            assertThat(ja.browser.text("table:has(#player-games) thead")).isEqualTo("対局者 手合割 持ち時間 手数 結果");
+            assertThat(texts(ja.browser, "table:has(#player-games) th")).as("the heads, hidden on a phone")
+                    .containsExactly("対局者", "手合割", "持ち時間", "手数", "結果");
             ja.browser.script("document.getElementById('live-games').scrollIntoView({block: 'start'})");
             ja.browser.screenshot("lobby-time-control-phone");
         }
@@ -1038,6 +1039,60 @@ final class PlayInBrowserTest {
             p.script("window.scrollTo(0, 0)");
             p.screenshot("kifu-form-phone");
         }
+    }
+
+    @Test
+    void everyPageFitsTheWidthOfANarrowPhoneInBothLanguages() {
+        // A game being played with a clock, so that the lobby lists it and its page shows clocks and actions; the
+        // page that creates and joins it holds its seat.
+        org.assertj.core.api.SoftAssertions soft = new org.assertj.core.api.SoftAssertions();
+        for (String language : List.of("ja", "en")) {
+            try (Seat s = seat(new org.openqa.selenium.Dimension(360, 740), language)) {
+                Browser b = s.browser;
+                String id = (String) b.asyncScript("const done = arguments[arguments.length - 1];"
+                        + "const tc = {mainSeconds: 600, byoyomiSeconds: 30, periods: 3};"
+                        + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: 'Hanako', side: 'sente', timeControl: tc})})"
+                        + ".then(r => r.json()).then(g => fetch('/api/games/' + g.gameId + '/join', {method: 'POST',"
+                        + " body: JSON.stringify({name: 'Taro'})}).then(() => done(g.gameId)))");
+                b.script("localStorage.setItem('meijin.name', 'Taro')");
+                for (int width : new int[] {360, 320}) {
+                    b.driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, 740));
+                    assertThat(b.script("return window.innerWidth")).isEqualTo((long) width);
+                    Map<String, String> pages = Map.of("lobby", "/", "game", "/game/" + id, "tsume", "/tsume", "kifu", "/kifu");
+                    Map<String, String> shown = Map.of("lobby", "#player-games tr[data-game='" + id + "']", "game", "#moves",
+                            "tsume", "#problem", "kifu", "#record");
+                    for (String page : List.of("lobby", "game", "tsume", "kifu")) {
+                        b.open(base + pages.get(page));
+                        b.find(shown.get(page));
+                        assertThat(b.text("#lang")).isEqualTo(language.equals("ja") ? "English" : "日本語");
+                        soft.assertThat(overflow(b)).as("%s page at %d px in %s", page, width, language).isEmpty();
+                        if (language.equals("ja") || width == 320) {
+                            b.screenshot("narrow-" + page + "-" + width + "-" + language);
+                            if (page.equals("lobby")) {
+                                b.script("document.getElementById('live-games').scrollIntoView({block: 'start'})");
+                                b.screenshot("narrow-lobby-lists-" + width + "-" + language);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        soft.assertAll();
+    }
+
+    /**
+     * Whether the page is wider than the window: empty when {@code scrollWidth <= clientWidth}, else the width
+     * and the elements whose right edge lies beyond the window (at most five, innermost first), to say why.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<String> overflow(Browser b) {
+        return (List<String>) b.script("const root = document.documentElement, w = root.clientWidth;"
+                + " if (root.scrollWidth <= w) return [];"
+                + " const out = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 0.5)"
+                + "   .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > w + 0.5))"
+                + "   .slice(0, 5).map(e => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')}"
+                + " right=${Math.round(e.getBoundingClientRect().right)}`);"
+                + " return [`scrollWidth ${root.scrollWidth} > clientWidth ${w}`, ...out];");
     }
 
     /** The texts of the elements matching {@code css}, read in one script. */
