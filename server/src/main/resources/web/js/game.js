@@ -8,7 +8,7 @@ import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
 import { moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
-import { language, shownName, t } from './i18n.js';
+import { hasString, language, shownName, t } from './i18n.js';
 import { rulesName, timeControlText } from './lobby.js';
 import { h } from './dom.js';
 
@@ -388,7 +388,12 @@ export class GamePage {
   outcomeText(o, sideName) {
     if (o.reason === 'ABORTED') return t('aborted');
     const reasonKey = `reason.${o.reason}`;
-    const reason = t(reasonKey) === reasonKey ? (language() === 'en' ? o.reason.toLowerCase() : o.ja) : t(reasonKey);
+    let reason = t(reasonKey) === reasonKey ? (language() === 'en' ? o.reason.toLowerCase() : o.ja) : t(reasonKey);
+    // A failed impasse declaration says why it failed (docs/PROTOCOL.md, Outcome.declarationFailure).
+    const failure = o.declarationFailure;
+    if (failure && hasString(`declarationFailure.${failure.reason}`)) {
+      reason = t('declarationFailed', { why: t(`declarationFailure.${failure.reason}`, failure) });
+    }
     return o.winner ? t('winsBy', { side: sideName(o.winner), reason }) : t('drawBy', { reason });
   }
 

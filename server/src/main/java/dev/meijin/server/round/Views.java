@@ -57,7 +57,8 @@ public final class Views {
         String d = r.detail() == null || r.detail().isEmpty() ? "" : " (" + r.detail() + ")";
         String text = r.winner() == null ? (r.reason() == Ending.ABORTED ? "aborted" : "draw by " + r.reason()) + d
                 : r.winner() + " wins by " + r.reason() + d;
-        return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text);
+        return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text,
+                DeclarationFailure.of(r.reason(), r.detail()));
     }
 
     /** A handicap as the client shows it. */

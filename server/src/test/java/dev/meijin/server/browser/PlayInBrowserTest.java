@@ -426,6 +426,43 @@ final class PlayInBrowserTest {
         }
     }
 
+    @Test
+    void aFailedImpasseDeclarationSaysWhyItFailedInBothLanguages() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Hasty", Map.of("side", "sente", "rules", "csa", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Calm");
+            sente.awaitMyTurn();
+            // A declaration at the start: the king has not entered the enemy camp, so it loses as an illegal move.
+            sente.browser.click("#declare");
+            sente.browser.click("#declare-yes");
+            assertThat(sente.awaitEnd()).isEqualTo("ILLEGAL_MOVE");
+            assertThat(gote.awaitEnd()).isEqualTo("ILLEGAL_MOVE");
+            assertThat(sente.statusText()).isEqualTo("Gote wins by illegal move (failed impasse declaration: the king has not entered the enemy camp)");
+            assertThat(sente.browser.text("#result")).isEqualTo("Gote wins by illegal move (failed impasse declaration: the king has not entered the enemy camp)");
+            assertThat(gote.statusText()).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：玉が敵陣に入っていません）");
+            assertThat(gote.browser.text("#result")).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：玉が敵陣に入っていません）");
+            sente.browser.screenshot("game-declaration-failed-desktop");
+            gote.browser.screenshot("game-declaration-failed-phone");
+
+            // The other reasons, in the server's form (a quick test cannot reach them by playing).
+            String show = "window.meijin.state.outcome = {winner: 'gote', reason: 'ILLEGAL_MOVE', ja: '反則', detail: '', text: '',"
+                    + " declarationFailure: {reason: arguments[0], have: arguments[1], needed: arguments[2]}}; window.meijin.render()";
+            sente.browser.script(show, "TOO_FEW_PIECES_IN_CAMP", 8, 10);
+            assertThat(sente.statusText()).isEqualTo(
+                    "Gote wins by illegal move (failed impasse declaration: only 8 pieces besides the king in the enemy camp, 10 needed)");
+            gote.browser.script(show, "TOO_FEW_PIECES_IN_CAMP", 8, 10);
+            assertThat(gote.statusText()).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：敵陣の駒が玉のほかに8枚、10枚必要）");
+            sente.browser.script(show, "TOO_FEW_POINTS", 26, 28);
+            assertThat(sente.statusText()).isEqualTo("Gote wins by illegal move (failed impasse declaration: 26 points, 28 needed)");
+            gote.browser.script(show, "TOO_FEW_POINTS", 26, 28);
+            assertThat(gote.statusText()).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：26点、28点必要）");
+            sente.browser.script(show, "IN_CHECK", null, null);
+            assertThat(sente.statusText()).isEqualTo("Gote wins by illegal move (failed impasse declaration: the king is in check)");
+            gote.browser.script(show, "IN_CHECK", null, null);
+            assertThat(gote.statusText()).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：王手がかかっています）");
+        }
+    }
+
     /** The secret this page holds for a game (the page keeps its seats in local storage). */
     private static String secretOf(Seat seat, String gameId) {
         return (String) seat.browser.script("return JSON.parse(localStorage.getItem('meijin.seats'))[arguments[0]].secret", gameId);
