@@ -8,8 +8,8 @@ import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
 import { moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
-import { language, t } from './i18n.js';
-import { rulesName } from './lobby.js';
+import { hasString, language, shownName, t } from './i18n.js';
+import { rulesName, timeControlText } from './lobby.js';
 import { h } from './dom.js';
 
 const OTHER = { sente: 'gote', gote: 'sente' };
@@ -338,8 +338,9 @@ export class GamePage {
   playerName(color) {
     const p = this.state.players[color];
     if (!p) return '—';
-    if (p.kind === 'engine') return `${t('engine')} ${p.engineLevel ? t('level', { n: p.engineLevel }) : ''}`.trim();
-    return p.name || t('anonymous');
+    // The engine is stored and recorded as "Meijin level N" and shown translated, as in the lobby's lists.
+    if (p.kind === 'engine') return p.engineLevel ? t('engineName', { n: p.engineLevel }) : p.name;
+    return p.name ? shownName(p.name) : t('anonymous');
   }
 
   fillPlayer(bar, color, sideLabel) {
@@ -365,7 +366,8 @@ export class GamePage {
       text = this.outcomeText(s.outcome, sideName);
       kind = 'over';
     } else if (s.status === 'waiting') {
-      text = s.you ? t('waitingOpponent') : t('toMove', { side: sideName(s.turn) });
+      // Nobody is to move yet: the creator waits for an opponent, anyone else sees that a second player is wanted.
+      text = s.you ? t('waitingOpponent') : t('waitingSecondPlayer');
     } else if (this.connection === 'closed') {
       text = t('reconnecting');
       kind = 'error';
@@ -386,7 +388,12 @@ export class GamePage {
   outcomeText(o, sideName) {
     if (o.reason === 'ABORTED') return t('aborted');
     const reasonKey = `reason.${o.reason}`;
-    const reason = t(reasonKey) === reasonKey ? (language() === 'en' ? o.reason.toLowerCase() : o.ja) : t(reasonKey);
+    let reason = t(reasonKey) === reasonKey ? (language() === 'en' ? o.reason.toLowerCase() : o.ja) : t(reasonKey);
+    // A failed impasse declaration says why it failed (docs/PROTOCOL.md, Outcome.declarationFailure).
+    const failure = o.declarationFailure;
+    if (failure && hasString(`declarationFailure.${failure.reason}`)) {
+      reason = t('declarationFailed', { why: t(`declarationFailure.${failure.reason}`, failure) });
+    }
     return o.winner ? t('winsBy', { side: sideName(o.winner), reason }) : t('drawBy', { reason });
   }
 
@@ -446,7 +453,7 @@ export class GamePage {
       try {
         const nm = name.value.trim();
         if (nm) localStorage.setItem('meijin.name', nm);
-        const seat = await api('POST', `/api/games/${encodeURIComponent(this.id)}/join`, { name: nm || t('anonymous') });
+        const seat = await api('POST', `/api/games/${encodeURIComponent(this.id)}/join`, { name: nm || null });
         rememberSeat(seat);
         this.orientation = seat.color;
         this.connect(); // a new connection so the socket picks up the seat's cookie
@@ -667,7 +674,7 @@ export class GamePage {
     const lang = language();
     const items = [
       s.handicap ? (lang === 'en' ? s.handicap.en : s.handicap.ja) : null,
-      s.timeControl ? (lang === 'en' ? s.timeControl.en : s.timeControl.ja) : t('tcUnlimited'),
+      timeControlText(s.timeControl),
       s.rules ? rulesName(s.rules.name) : null,
     ].filter(Boolean);
     return h('div', { class: 'panel small muted', id: 'info' }, items.join(' · '));

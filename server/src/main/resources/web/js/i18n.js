@@ -49,6 +49,7 @@ const STRINGS = {
   result: ['結果', 'Result'],
   date: ['日時', 'Date'],
   waitingOpponent: ['相手を待っています', 'Waiting for an opponent'],
+  waitingSecondPlayer: ['二人目の対局者を待っています', 'Waiting for a second player'],
   shareLink: ['このリンクを相手に送ってください：', 'Send this link to your opponent:'],
   copyLink: ['リンクをコピー', 'Copy link'],
   copied: ['コピーしました', 'Copied'],
@@ -56,7 +57,7 @@ const STRINGS = {
   gote: ['後手', 'Gote'],
   shitate: ['下手', 'Shitate'],
   uwate: ['上手', 'Uwate'],
-  engine: ['コンピュータ', 'Computer'],
+  engineName: ['名人 レベル{n}', 'Meijin level {n}'],
   anonymous: ['名無し', 'Anonymous'],
   openSeat: ['空席', 'Open seat'],
   yourTurn: ['あなたの手番です', 'Your move'],
@@ -175,6 +176,11 @@ const STRINGS = {
   'mateReason.depth_limit': ['手数の上限（2000手より長い詰みは否定できません）', 'the depth limit (a mate longer than 2,000 plies is not ruled out)'],
   'mateReason.exhausted': ['探索の限界（証明数があふれたか、手順を読み出せませんでした）', 'the search ran out (its numbers overflowed or no line could be read)'],
   'mateReason.stopped': ['中断されました', 'stopped'],
+  declarationFailed: ['反則・入玉宣言の不成立：{why}', 'illegal move (failed impasse declaration: {why})'],
+  'declarationFailure.KING_NOT_ENTERED': ['玉が敵陣に入っていません', 'the king has not entered the enemy camp'],
+  'declarationFailure.TOO_FEW_PIECES_IN_CAMP': ['敵陣の駒が玉のほかに{have}枚、{needed}枚必要', 'only {have} pieces besides the king in the enemy camp, {needed} needed'],
+  'declarationFailure.IN_CHECK': ['王手がかかっています', 'the king is in check'],
+  'declarationFailure.TOO_FEW_POINTS': ['{have}点、{needed}点必要', '{have} points, {needed} needed'],
   'reason.CHECKMATE': ['詰み', 'checkmate'],
   'reason.NO_LEGAL_MOVES': ['詰み', 'no legal moves'],
   'reason.RESIGNATION': ['投了', 'resignation'],
@@ -213,6 +219,22 @@ export function t(key, params = {}) {
   const entry = STRINGS[key];
   const text = entry ? entry[lang === 'en' ? 1 : 0] : key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+/**
+ * The name the server stores for a player who gives none (docs/PROTOCOL.md, CreateGame), the same in every
+ * language; the pages show it in the interface language.
+ */
+export const ANONYMOUS = 'Anonymous';
+
+/** Whether a player's name is that default, in either language (名無し was stored by older pages in Japanese). */
+export function isAnonymous(name) {
+  return name === ANONYMOUS || STRINGS.anonymous.includes(name);
+}
+
+/** A player's name as shown: the default name in the interface language, any other name as it is. */
+export function shownName(name) {
+  return isAnonymous(name) ? t('anonymous') : name;
 }
 
 /** Fills every element with a `data-i18n` attribute with its string. */

@@ -1,7 +1,7 @@
 // The lobby: create a game, the seeks waiting for an opponent (live), games being played, a player's games.
 
 import { api, rememberSeat, Socket } from './api.js';
-import { language, t } from './i18n.js';
+import { ANONYMOUS, isAnonymous, language, shownName, t } from './i18n.js';
 import { h } from './dom.js';
 
 /** The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese and English names. */
@@ -37,9 +37,23 @@ export function rulesName(id) {
   return row ? row[language() === 'en' ? 2 : 1] : id;
 }
 
+/** A time control (docs/PROTOCOL.md `timeControl`, null when unlimited) in the interface language. */
+export function timeControlText(tc) {
+  return tc ? (language() === 'en' ? tc.en : tc.ja) : t('tcUnlimited');
+}
+
 function handicapName(id) {
   const row = HANDICAPS.find((x) => x[0] === id);
   return row ? row[language() === 'en' ? 2 : 1] : id;
+}
+
+/**
+ * The name shown for a seat of a listed game (docs/PROTOCOL.md, GameSummary): the engine's translated name, as on
+ * the game page, or the player's name; null for a free seat.
+ */
+function seatName(g, color) {
+  if (g.engineColor === color && g.engineLevel) return t('engineName', { n: g.engineLevel });
+  return g[color] && shownName(g[color]);
 }
 
 /** The lobby page. */
@@ -107,7 +121,7 @@ export class LobbyPage {
         incrementSeconds: k === 'fischer' ? num(inc) : 0,
       };
       const body = {
-        name: name.value.trim() || t('anonymous'),
+        name: name.value.trim() || null, // the server stores its default name, the same in every language
         opponent: opponent.value,
         engineLevel: opponent.value === 'engine' ? Number(level.value) : null,
         handicap: handicap.value,
@@ -142,9 +156,10 @@ export class LobbyPage {
     this.root.replaceChildren(h('div', { class: 'lobby' },
       h('section', { class: 'panel wide' }, h('h2', {}, t('newGame')), form),
       h('section', { class: 'panel' }, h('h2', {}, t('seeks')), this.table(this.seekBody, [t('players'), t('handicap'), t('timeControl'), ''])),
-      h('section', { class: 'panel' }, h('h2', {}, t('liveGames')), this.table(this.liveBody, [t('players'), t('handicap'), t('moves'), ''])),
+      h('section', { class: 'panel' }, h('h2', {}, t('liveGames')),
+        this.table(this.liveBody, [t('players'), t('handicap'), t('timeControl'), t('moves'), ''])),
       h('section', { class: 'panel wide' }, h('div', { class: 'row' }, this.mineTitle, search),
-        this.table(this.mineBody, [t('players'), t('handicap'), t('moves'), t('result')]))));
+        this.table(this.mineBody, [t('players'), t('handicap'), t('timeControl'), t('moves'), t('result')]))));
   }
 
   table(body, heads) {
@@ -166,16 +181,16 @@ export class LobbyPage {
 
   renderSeeks() {
     const rows = [...this.seeks.values()].map((s) => h('tr', { 'data-game': s.id },
-      h('td', {}, s.sente || s.gote || t('anonymous')),
+      h('td', { class: 'players' }, seatName(s, 'sente') || seatName(s, 'gote') || t('anonymous')),
       h('td', {}, handicapName(s.handicap)),
-      h('td', {}, s.timeControl || t('tcUnlimited')),
-      h('td', {}, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
+      h('td', {}, timeControlText(s.timeControl)),
+      h('td', { class: 'action' }, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
     this.seekBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noSeeks')))]));
   }
 
   async accept(id) {
     try {
-      const seat = await api('POST', `/api/games/${encodeURIComponent(id)}/join`, { name: this.nameInput.value.trim() || t('anonymous') });
+      const seat = await api('POST', `/api/games/${encodeURIComponent(id)}/join`, { name: this.nameInput.value.trim() || null });
       rememberSeat(seat);
       location.href = seat.url;
     } catch (err) {
@@ -185,29 +200,32 @@ export class LobbyPage {
   }
 
   gameRow(g, last) {
-    const players = `☗${g.sente || '…'} – ☖${g.gote || '…'}`;
+    const players = `☗${seatName(g, 'sente') || '…'} – ☖${seatName(g, 'gote') || '…'}`;
     return h('tr', { class: 'clickable', 'data-game': g.id, onclick: () => { location.href = `/game/${g.id}`; } },
-      h('td', {}, players), h('td', {}, handicapName(g.handicap)), h('td', {}, String(g.ply)), h('td', {}, last));
+      h('td', { class: 'players' }, players), h('td', {}, handicapName(g.handicap)), h('td', {}, timeControlText(g.timeControl)),
+      h('td', { class: 'ply', 'data-label': t('moves') }, String(g.ply)), h('td', { class: typeof last === 'string' ? '' : 'action' }, last));
   }
 
   async refresh() {
     try {
       const live = await api('GET', '/api/games?status=playing&limit=50');
       const rows = live.games.map((g) => this.gameRow(g, h('a', { href: `/game/${g.id}` }, t('watch'))));
-      this.liveBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noLiveGames')))]));
+      this.liveBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noLiveGames')))]));
     } catch {
       // The list stays as it was; the next refresh tries again.
     }
-    const who = this.player || localStorage.getItem('meijin.name');
-    this.mineTitle.textContent = who ? t('playerGames', { name: who }) : t('myGames');
+    const typed = this.player || localStorage.getItem('meijin.name');
+    // The default name is looked up as stored (the same in every language), whichever language it is typed in.
+    const who = typed && isAnonymous(typed) ? ANONYMOUS : typed;
+    this.mineTitle.textContent = who ? t('playerGames', { name: shownName(who) }) : t('myGames');
     if (!who) {
-      this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames'))));
+      this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noGames'))));
       return;
     }
     try {
       const mine = await api('GET', `/api/games?player=${encodeURIComponent(who)}&limit=50`);
       const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? resultFor(g, who) : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
-      this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noGames')))]));
+      this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noGames')))]));
     } catch {
       // As above.
     }

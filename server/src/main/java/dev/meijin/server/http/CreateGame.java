@@ -4,6 +4,7 @@ import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.TimeControl;
 import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.RefusedException;
+import dev.meijin.server.round.Views;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Locale;
@@ -73,10 +74,10 @@ record CreateGame(String name, boolean engine, Integer engineLevel, Handicap han
         return new CreateGame(name, engine, level, handicap, side, rules, tc, lobby);
     }
 
-    /** A display name: 1–32 characters without control characters; "Anonymous" when absent. */
+    /** A display name: 1–32 characters without control characters; {@link Views#ANONYMOUS} when absent. */
     static String name(JsonNode v) {
         if (v == null || v.isNull()) {
-            return "Anonymous";
+            return Views.ANONYMOUS;
         }
         if (!v.isString()) {
             throw bad("name must be a string");

@@ -31,6 +31,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -543,7 +545,18 @@ public final class HttpApi {
                 throw new RefusedException(ErrorCode.BAD_FIELD, "limit must be an integer from 1 to 200");
             }
         }
-        ctx.json(Map.of("games", repo.list(status, player == null ? null : player.strip(), limit).stream().map(Views::summary).toList()));
+        String name = player == null ? null : player.strip();
+        List<StoredGame> games;
+        if (name != null && Views.isAnonymous(name)) {
+            // Games stored before the default name was fixed carry the Japanese one: the same default player.
+            List<StoredGame> both = new ArrayList<>(repo.list(status, Views.ANONYMOUS, limit));
+            both.addAll(repo.list(status, Views.ANONYMOUS_JA, limit));
+            both.sort(Comparator.comparingLong(StoredGame::createdAt).reversed().thenComparing(StoredGame::id));
+            games = both.subList(0, Math.min(limit, both.size()));
+        } else {
+            games = repo.list(status, name, limit);
+        }
+        ctx.json(Map.of("games", games.stream().map(Views::summary).toList()));
     }
 
     private static <T> T await(CompletableFuture<T> f) {

@@ -10,6 +10,7 @@ import dev.meijin.server.game.GameStatus;
 import dev.meijin.server.game.StoredGame;
 import dev.meijin.server.game.StoredMove;
 import dev.meijin.server.round.Round;
+import dev.meijin.server.round.Views;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -47,7 +48,8 @@ final class Records {
     }
 
     private static String name(StoredGame.Player p) {
-        return p.name() == null ? "" : p.name();
+        String name = Views.name(p);
+        return name == null ? "" : name;
     }
 
     /** The format named by a {@code format} query value. */

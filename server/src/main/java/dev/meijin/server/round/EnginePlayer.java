@@ -81,7 +81,10 @@ public interface EnginePlayer {
         record Failed(String reason) implements Answer {}
     }
 
-    /** The level a colour name is given for, as a display name: "Meijin level 3". */
+    /**
+     * The engine's name at a level, as stored for its seat and written in records: "Meijin level 3", the same in
+     * every language (the browser shows it translated: 名人 レベル3).
+     */
     static String displayName(int level) {
         return "Meijin level " + level;
     }

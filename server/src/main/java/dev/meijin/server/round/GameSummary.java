@@ -1,4 +1,14 @@
 package dev.meijin.server.round;
 
-/** A game in a list or the lobby. */
-public record GameSummary(String id, String status, String sente, String gote, String handicap, String rules, String timeControl, int ply, long createdAt, OutcomeView outcome) {}
+/**
+ * A game in a list or the lobby.
+ *
+ * @param sente the name stored for sente (null for a free seat)
+ * @param gote the name stored for gote (null for a free seat)
+ * @param engineColor the colour the engine plays ({@code sente} or {@code gote}), or null in a game between people;
+ *     its stored name is the fixed {@code Meijin level N}, which clients show translated
+ * @param engineLevel the engine's level, or null in a game between people
+ * @param timeControl the time control with its Japanese and English descriptions, as in a game's state; null when unlimited
+ */
+public record GameSummary(String id, String status, String sente, String gote, String engineColor, Integer engineLevel, String handicap,
+        String rules, TimeControlView timeControl, int ply, long createdAt, OutcomeView outcome) {}

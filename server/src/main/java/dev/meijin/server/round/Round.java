@@ -990,6 +990,6 @@ public final class Round {
 
     private PlayerView player(StoredGame g, Color c) {
         StoredGame.Player p = g.player(c);
-        return new PlayerView(p.name(), p.kind().wire(), p.kind() == PlayerKind.ENGINE ? g.terms().engineLevel() : null, connected(c));
+        return new PlayerView(Views.name(p), p.kind().wire(), p.kind() == PlayerKind.ENGINE ? g.terms().engineLevel() : null, connected(c));
     }
 }

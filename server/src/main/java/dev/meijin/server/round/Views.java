@@ -6,6 +6,7 @@ import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.TimeControl;
+import dev.meijin.server.game.PlayerKind;
 import dev.meijin.server.game.StoredGame;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,27 @@ import java.util.Locale;
 public final class Views {
     private Views() {}
 
+    /**
+     * The name stored for a person who gives none (docs/PROTOCOL.md, CreateGame): the same in every language, shown
+     * translated by clients (名無し, Anonymous), written as it is in records.
+     */
+    public static final String ANONYMOUS = "Anonymous";
+    /**
+     * The default name that pages in Japanese sent for a person who gave none before the default was fixed: games
+     * stored with it are shown and listed as {@link #ANONYMOUS}.
+     */
+    public static final String ANONYMOUS_JA = "名無し";
+
+    /** Whether a name is the default name of a person who gave none ({@link #ANONYMOUS} or the older 名無し). */
+    public static boolean isAnonymous(String name) {
+        return ANONYMOUS.equals(name) || ANONYMOUS_JA.equals(name);
+    }
+
+    /** A seat's name as sent and recorded: the older default 名無し as {@link #ANONYMOUS}, any other as stored (null for a free seat). */
+    public static String name(StoredGame.Player p) {
+        return ANONYMOUS_JA.equals(p.name()) ? ANONYMOUS : p.name();
+    }
+
     /** The lower-case wire name of a colour, or null. */
     public static String color(Color c) {
         return c == null ? null : c.name().toLowerCase(Locale.ROOT);
@@ -22,8 +44,9 @@ public final class Views {
 
     /** A game in a list. */
     public static GameSummary summary(StoredGame g) {
-        return new GameSummary(g.id(), g.status().wire(), g.sente().name(), g.gote().name(), g.terms().handicap().id(), g.terms().rules(),
-                g.terms().timeControl().describeJapanese(), g.ply(), g.createdAt(), outcome(g.result()));
+        Color engine = g.sente().kind() == PlayerKind.ENGINE ? Color.SENTE : g.gote().kind() == PlayerKind.ENGINE ? Color.GOTE : null;
+        return new GameSummary(g.id(), g.status().wire(), name(g.sente()), name(g.gote()), color(engine), engine == null ? null : g.terms().engineLevel(),
+                g.terms().handicap().id(), g.terms().rules(), timeControl(g.terms().timeControl()), g.ply(), g.createdAt(), outcome(g.result()));
     }
 
     /** A stored result as sent, or null. */
@@ -34,7 +57,8 @@ public final class Views {
         String d = r.detail() == null || r.detail().isEmpty() ? "" : " (" + r.detail() + ")";
         String text = r.winner() == null ? (r.reason() == Ending.ABORTED ? "aborted" : "draw by " + r.reason()) + d
                 : r.winner() + " wins by " + r.reason() + d;
-        return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text);
+        return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text,
+                DeclarationFailure.of(r.reason(), r.detail()));
     }
 
     /** A handicap as the client shows it. */

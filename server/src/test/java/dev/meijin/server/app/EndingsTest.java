@@ -116,7 +116,13 @@ class EndingsTest {
         gote.error("not_your_turn");
         sente.send("{\"t\":\"declare\"}");
         JsonNode e = ended("gote", "ILLEGAL_MOVE");
-        assertThat(e.get("outcome").get("detail").asString()).contains("failed impasse declaration");
+        assertThat(e.get("outcome").get("detail").asString()).isEqualTo("failed impasse declaration: the king has not entered the enemy camp");
+        JsonNode why = e.get("outcome").get("declarationFailure");
+        assertThat(why.get("reason").asString()).isEqualTo("KING_NOT_ENTERED");
+        assertThat(why.get("have").isNull()).isTrue();
+        assertThat(why.get("needed").isNull()).isTrue();
+        assertThat(h.get("/api/games?player=Hanako").body().get("games").get(0).get("outcome").get("declarationFailure"))
+                .as("the same in the lists").isEqualTo(why);
     }
 
     @Test

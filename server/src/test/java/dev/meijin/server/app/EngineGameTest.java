@@ -121,6 +121,27 @@ class EngineGameTest {
     }
 
     @Test
+    void aListedGameSaysWhichSeatIsTheEngineAndItsLevelBesideItsFixedName() {
+        start(1, 3_000);
+        Harness.Seat me = h.create("{\"name\":\"Taro\",\"opponent\":\"engine\",\"engineLevel\":5,\"side\":\"sente\"}");
+        Harness.Seat[] people = h.pair("{\"name\":\"Ayumi\",\"side\":\"sente\"}");
+        JsonNode games = h.get("/api/games?status=playing").body().get("games");
+        assertThat(games.size()).isEqualTo(2);
+        JsonNode people0 = games.get(0);
+        assertThat(people0.get("id").asString()).isEqualTo(people[0].gameId());
+        assertThat(people0.get("sente").asString()).isEqualTo("Ayumi");
+        assertThat(people0.get("gote").asString()).isEqualTo("Hanako");
+        assertThat(people0.get("engineColor").isNull()).isTrue();
+        assertThat(people0.get("engineLevel").isNull()).isTrue();
+        JsonNode engine = games.get(1);
+        assertThat(engine.get("id").asString()).isEqualTo(me.gameId());
+        assertThat(engine.get("sente").asString()).isEqualTo("Taro");
+        assertThat(engine.get("gote").asString()).isEqualTo("Meijin level 5");
+        assertThat(engine.get("engineColor").asString()).isEqualTo("gote");
+        assertThat(engine.get("engineLevel").asInt()).isEqualTo(5);
+    }
+
+    @Test
     void theEngineIsChargedAllTheTimeItsClockRanWithNoLagForgiven() {
         h = new Harness(ServerConfig.defaults().withPort(0).withDataDir(dir).withGrace(Duration.ofMillis(300))
                 .withEngine(new EngineSettings(1, 40_000, Duration.ofSeconds(10))));

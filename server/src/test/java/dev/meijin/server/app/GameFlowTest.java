@@ -90,6 +90,31 @@ class GameFlowTest {
     }
 
     @Test
+    void aPlayerWithoutANameHasOneDefaultNameWhateverTheLanguageOfThePage() {
+        Harness.Seat creator = h.create("{\"side\":\"sente\"}");
+        Harness.Answer joined = h.post("/api/games/" + creator.gameId() + "/join", "{}");
+        assertThat(joined.status()).as(joined.text()).isEqualTo(200);
+        JsonNode players = h.get("/api/games/" + creator.gameId()).body().get("players");
+        assertThat(players.get("sente").get("name").asString()).isEqualTo("Anonymous");
+        assertThat(players.get("gote").get("name").asString()).isEqualTo("Anonymous");
+        assertThat(h.get("/api/games/" + creator.gameId() + "/record?format=kif").text()).contains("先手：Anonymous\n", "後手：Anonymous\n");
+        assertThat(h.get("/api/games/" + creator.gameId() + "/record?format=csa").text()).contains("N+Anonymous\n", "N-Anonymous\n");
+
+        // Pages in Japanese used to send 名無し for a player who gave no name: such a game is the same default player's.
+        Harness.Seat older = h.create("{\"name\":\"名無し\",\"side\":\"gote\"}");
+        assertThat(h.get("/api/games/" + older.gameId()).body().get("players").get("gote").get("name").asString()).isEqualTo("Anonymous");
+        assertThat(h.get("/api/games/" + older.gameId() + "/record?format=kif").text()).contains("後手：Anonymous\n");
+        JsonNode waiting = h.get("/api/games?status=waiting").body().get("games");
+        assertThat(waiting.size()).isEqualTo(1);
+        assertThat(waiting.get(0).get("gote").asString()).isEqualTo("Anonymous");
+        assertThat(waiting.get(0).get("sente").isNull()).as("the free seat").isTrue();
+        for (String name : List.of("Anonymous", "名無し")) {
+            JsonNode games = h.get("/api/games?player=" + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)).body().get("games");
+            assertThat(Harness.strings(games, "id")).as("the games of %s, newest first", name).containsExactly(older.gameId(), creator.gameId());
+        }
+    }
+
+    @Test
     void promotionChoiceAndDropsComeFromTheServer() {
         Harness.Seat[] s = h.pair("{\"side\":\"sente\"}");
         Harness.Ws sente = h.connect(s[0].gameId(), s[0].secret());

@@ -212,6 +212,109 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void someoneWhoOpensAWaitingGameIsToldItWaitsForASecondPlayer() {
+        try (Seat creator = seat(Browser.DESKTOP, "ja"); Seat en = seat(Browser.PHONE, "en"); Seat ja = seat(Browser.PHONE, "ja")) {
+            String id = creator.create("Waits", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            creator.browser.find("#share-link");
+            assertThat(creator.statusText()).isEqualTo("相手を待っています");
+            // Nobody is to move before the second player comes: whoever else opens the link is told so.
+            en.browser.open(base + "/game/" + id);
+            en.browser.find("#join");
+            assertThat(en.you()).isNull();
+            assertThat(en.statusText()).isEqualTo("Waiting for a second player");
+            assertThat(en.browser.text(".player-top .name")).isEqualTo("Open seat");
+            en.browser.screenshot("game-waiting-visitor-phone");
+            ja.browser.open(base + "/game/" + id);
+            ja.browser.find("#join");
+            assertThat(ja.statusText()).isEqualTo("二人目の対局者を待っています");
+            assertThat(ja.browser.text(".player-top .name")).isEqualTo("空席");
+            ja.browser.screenshot("game-waiting-visitor-ja-phone");
+        }
+    }
+
+    @Test
+    void playersWithoutANameAreShownAnonymousInTheLanguageOfEachPage() {
+        try (Seat en = seat(Browser.DESKTOP, "en"); Seat ja = seat(Browser.PHONE, "ja")) {
+            String id = en.create("", Map.of("side", "sente", "tcKind", "unlimited"));
+            ja.acceptSeek(id, "");
+            en.browser.await("the game started", d -> "playing".equals(en.status()));
+            assertThat(en.browser.text(".player-bottom .name")).isEqualTo("Anonymous");
+            assertThat(en.browser.text(".player-top .name")).isEqualTo("Anonymous");
+            assertThat(ja.browser.text(".player-bottom .name")).isEqualTo("名無し");
+            assertThat(ja.browser.text(".player-top .name")).isEqualTo("名無し");
+            ja.browser.screenshot("game-anonymous-ja-phone");
+            // A game stored by an older page in Japanese, which sent 名無し for a player who gave no name.
+            String older = (String) ja.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: '名無し', side: 'sente'})})"
+                    + ".then(r => r.json()).then(s => done(s.gameId))");
+            en.browser.open(base + "/game/" + older);
+            en.browser.find("#join");
+            assertThat(en.browser.text(".player-bottom .name")).isEqualTo("Anonymous");
+
+            // The lobby's lists, in each page's language; the default name is looked up in either language.
+            String row = "#live-games tr[data-game='" + id + "'] td";
+            en.browser.open(base + "/");
+            assertThat(en.browser.text(row)).isEqualTo("☗Anonymous – ☖Anonymous");
+            ja.browser.open(base + "/");
+            assertThat(ja.browser.text(row)).isEqualTo("☗名無し – ☖名無し");
+            org.openqa.selenium.WebElement search = ja.browser.find("#player-search");
+            search.clear();
+            search.sendKeys("名無し", org.openqa.selenium.Keys.TAB);
+            assertThat(ja.browser.text("#player-games tr[data-game='" + older + "'] td")).isEqualTo("☗名無し – ☖…");
+            assertThat(ja.browser.text("#player-games tr[data-game='" + id + "'] td")).isEqualTo("☗名無し – ☖名無し");
+            assertThat(ja.browser.text(".lobby section:last-child h2")).isEqualTo("名無しの対局");
+            ja.browser.script("document.getElementById('player-games').scrollIntoView({block: 'center'})");
+            ja.browser.screenshot("lobby-anonymous-ja-phone");
+            search = en.browser.find("#player-search");
+            search.clear();
+            search.sendKeys("名無し", org.openqa.selenium.Keys.TAB);
+            assertThat(en.browser.text("#player-games tr[data-game='" + older + "'] td")).isEqualTo("☗Anonymous – ☖…");
+            assertThat(en.browser.text(".lobby section:last-child h2")).isEqualTo("Games of Anonymous");
+            en.browser.script("document.getElementById('player-games').scrollIntoView({block: 'center'})");
+            en.browser.screenshot("lobby-anonymous-desktop");
+        }
+    }
+
+    @Test
+    void theLobbyShowsEachTimeControlInTheLanguageOfThePage() {
+        try (Seat en = seat(Browser.DESKTOP, "en"); Seat ja = seat(Browser.PHONE, "ja")) {
+            String id = en.create("Byo", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "1", "byoyomiSeconds", "20"));
+            en.browser.find("#share-link");
+            // A game without a clock, being played.
+            String free = (String) en.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: 'Free', side: 'sente'})}).then(r => r.json())"
+                    + ".then(s => fetch('/api/games/' + s.gameId + '/join', {method: 'POST', body: JSON.stringify({name: 'Also'})}).then(() => done(s.gameId)))");
+            String seek = "#seeks tr[data-game='" + id + "'] td:nth-child(3)";
+            ja.browser.open(base + "/");
+            assertThat(ja.browser.text(seek)).isEqualTo("1分 秒読み20秒");
+            assertThat(ja.browser.text("#live-games tr[data-game='" + free + "'] td:nth-child(3)")).isEqualTo("時間無制限");
+            ja.browser.click("#lang");
+            ja.browser.await("the English lobby", d -> "日本語".equals(ja.browser.text("#lang")));
+            assertThat(ja.browser.text(seek)).isEqualTo("1 min + 20 s byoyomi");
+            assertThat(ja.browser.text("#live-games tr[data-game='" + free + "'] td:nth-child(3)")).isEqualTo("Unlimited");
+            ja.browser.script("document.getElementById('seeks').scrollIntoView({block: 'center'})");
+            ja.browser.screenshot("lobby-seek-time-control-phone");
+            ja.browser.click("#lang");
+            ja.browser.await("the Japanese lobby", d -> "English".equals(ja.browser.text("#lang")));
+            ja.acceptSeek(id, "Hanako");
+
+            // Being played, and in each player's games.
+            en.browser.open(base + "/");
+            assertThat(en.browser.text("#live-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1 min + 20 s byoyomi");
+            assertThat(en.browser.text("#player-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1 min + 20 s byoyomi");
+            assertThat(en.browser.text("table:has(#live-games) thead")).isEqualTo("Players Handicap Time control Moves");
+            en.browser.screenshot("lobby-time-control-desktop");
+            ja.browser.open(base + "/");
+            assertThat(ja.browser.text("#live-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1分 秒読み20秒");
+            assertThat(ja.browser.text("#player-games tr[data-game='" + id + "'] td:nth-child(3)")).isEqualTo("1分 秒読み20秒");
+            assertThat(texts(ja.browser, "table:has(#player-games) th")).as("the heads, hidden on a phone")
+                    .containsExactly("対局者", "手合割", "持ち時間", "手数", "結果");
+            ja.browser.script("document.getElementById('live-games').scrollIntoView({block: 'start'})");
+            ja.browser.screenshot("lobby-time-control-phone");
+        }
+    }
+
+    @Test
     void aRematchIsOfferedDeclinedOfferedAgainAndAcceptedAndThePlayersChangeSides() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
             String id = sente.create("Ayumi", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "5", "byoyomiSeconds", "10",
@@ -320,6 +423,43 @@ final class PlayInBrowserTest {
             assertThat(gote.awaitEnd()).isEqualTo("IMPASSE");
             assertThat(sente.statusText()).as("sente's 39 points against gote's 15").isEqualTo("Sente wins by impasse (jishōgi)");
             gote.browser.screenshot("game-impasse-end-phone");
+        }
+    }
+
+    @Test
+    void aFailedImpasseDeclarationSaysWhyItFailedInBothLanguages() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Hasty", Map.of("side", "sente", "rules", "csa", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Calm");
+            sente.awaitMyTurn();
+            // A declaration at the start: the king has not entered the enemy camp, so it loses as an illegal move.
+            sente.browser.click("#declare");
+            sente.browser.click("#declare-yes");
+            assertThat(sente.awaitEnd()).isEqualTo("ILLEGAL_MOVE");
+            assertThat(gote.awaitEnd()).isEqualTo("ILLEGAL_MOVE");
+            assertThat(sente.statusText()).isEqualTo("Gote wins by illegal move (failed impasse declaration: the king has not entered the enemy camp)");
+            assertThat(sente.browser.text("#result")).isEqualTo("Gote wins by illegal move (failed impasse declaration: the king has not entered the enemy camp)");
+            assertThat(gote.statusText()).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：玉が敵陣に入っていません）");
+            assertThat(gote.browser.text("#result")).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：玉が敵陣に入っていません）");
+            sente.browser.screenshot("game-declaration-failed-desktop");
+            gote.browser.screenshot("game-declaration-failed-phone");
+
+            // The other reasons, in the server's form (a quick test cannot reach them by playing).
+            String show = "window.meijin.state.outcome = {winner: 'gote', reason: 'ILLEGAL_MOVE', ja: '反則', detail: '', text: '',"
+                    + " declarationFailure: {reason: arguments[0], have: arguments[1], needed: arguments[2]}}; window.meijin.render()";
+            sente.browser.script(show, "TOO_FEW_PIECES_IN_CAMP", 8, 10);
+            assertThat(sente.statusText()).isEqualTo(
+                    "Gote wins by illegal move (failed impasse declaration: only 8 pieces besides the king in the enemy camp, 10 needed)");
+            gote.browser.script(show, "TOO_FEW_PIECES_IN_CAMP", 8, 10);
+            assertThat(gote.statusText()).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：敵陣の駒が玉のほかに8枚、10枚必要）");
+            sente.browser.script(show, "TOO_FEW_POINTS", 26, 28);
+            assertThat(sente.statusText()).isEqualTo("Gote wins by illegal move (failed impasse declaration: 26 points, 28 needed)");
+            gote.browser.script(show, "TOO_FEW_POINTS", 26, 28);
+            assertThat(gote.statusText()).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：26点、28点必要）");
+            sente.browser.script(show, "IN_CHECK", null, null);
+            assertThat(sente.statusText()).isEqualTo("Gote wins by illegal move (failed impasse declaration: the king is in check)");
+            gote.browser.script(show, "IN_CHECK", null, null);
+            assertThat(gote.statusText()).isEqualTo("後手の勝ち（反則・入玉宣言の不成立：王手がかかっています）");
         }
     }
 
@@ -507,7 +647,7 @@ final class PlayInBrowserTest {
             human.browser.await("the game page", d -> d.getCurrentUrl().contains("/game/"));
             human.awaitMyTurn();
             assertThat(human.you()).isEqualTo("sente");
-            assertThat(human.browser.text(".player-top .name")).isEqualTo("Computer Level 2");
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("Meijin level 2");
             // Against the computer's lower levels the person is the senior player and takes 王 (KingCharacters).
             assertThat(human.kanjiOn("5i")).isEqualTo("王");
             assertThat(human.kanjiOn("5a")).isEqualTo("玉");
@@ -541,9 +681,41 @@ final class PlayInBrowserTest {
             human.browser.click("#rematch");
             human.browser.await("the rematch", d -> !human.gameId().equals(first) && "playing".equals(human.status()));
             assertThat(human.you()).isEqualTo("gote");
-            assertThat(human.browser.text(".player-top .name")).isEqualTo("Computer Level 2");
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("Meijin level 2");
             human.awaitMyTurn();
             assertThat(human.ply()).as("the computer, sente now, moved first").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void theComputerHasOneNameInTheLobbyOnTheGamePageAndInTheRecords() {
+        try (Seat human = seat(Browser.DESKTOP, "ja")) {
+            String id = human.create("Person", Map.of("opponent", "engine", "side", "sente", "tcKind", "unlimited"));
+            human.awaitMyTurn();
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("名人 レベル3");
+            human.browser.screenshot("game-computer-name-desktop");
+            human.browser.open(base + "/");
+            String row = "#live-games tr[data-game='" + id + "'] td";
+            assertThat(human.browser.text(row)).isEqualTo("☗Person – ☖名人 レベル3");
+            human.browser.script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", row);
+            human.browser.screenshot("lobby-computer-name-desktop");
+            // The same name in English, in the lobby and on the game page.
+            human.browser.click("#lang");
+            human.browser.await("the English lobby", d -> "日本語".equals(human.browser.text("#lang")));
+            assertThat(human.browser.text(row)).isEqualTo("☗Person – ☖Meijin level 3");
+            human.browser.open(base + "/game/" + id);
+            human.awaitMyTurn();
+            assertThat(human.browser.text(".player-top .name")).isEqualTo("Meijin level 3");
+            // Records keep the one fixed name, whatever the page's language.
+            String kif = (String) human.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games/" + id + "/record?format=kif').then(r => r.text()).then(done)");
+            assertThat(kif).contains("先手：Person\n").contains("後手：Meijin level 3\n");
+            String csa = (String) human.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games/" + id + "/record?format=csa').then(r => r.text()).then(done)");
+            assertThat(csa).contains("N+Person\n").contains("N-Meijin level 3\n");
+            human.browser.click("#resign");
+            human.browser.click("#resign-yes");
+            assertThat(human.awaitEnd()).isEqualTo("RESIGNATION");
         }
     }
 
@@ -904,6 +1076,60 @@ final class PlayInBrowserTest {
             p.script("window.scrollTo(0, 0)");
             p.screenshot("kifu-form-phone");
         }
+    }
+
+    @Test
+    void everyPageFitsTheWidthOfANarrowPhoneInBothLanguages() {
+        // A game being played with a clock, so that the lobby lists it and its page shows clocks and actions; the
+        // page that creates and joins it holds its seat.
+        org.assertj.core.api.SoftAssertions soft = new org.assertj.core.api.SoftAssertions();
+        for (String language : List.of("ja", "en")) {
+            try (Seat s = seat(new org.openqa.selenium.Dimension(360, 740), language)) {
+                Browser b = s.browser;
+                String id = (String) b.asyncScript("const done = arguments[arguments.length - 1];"
+                        + "const tc = {mainSeconds: 600, byoyomiSeconds: 30, periods: 3};"
+                        + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: 'Hanako', side: 'sente', timeControl: tc})})"
+                        + ".then(r => r.json()).then(g => fetch('/api/games/' + g.gameId + '/join', {method: 'POST',"
+                        + " body: JSON.stringify({name: 'Taro'})}).then(() => done(g.gameId)))");
+                b.script("localStorage.setItem('meijin.name', 'Taro')");
+                for (int width : new int[] {360, 320}) {
+                    b.driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, 740));
+                    assertThat(b.script("return window.innerWidth")).isEqualTo((long) width);
+                    Map<String, String> pages = Map.of("lobby", "/", "game", "/game/" + id, "tsume", "/tsume", "kifu", "/kifu");
+                    Map<String, String> shown = Map.of("lobby", "#player-games tr[data-game='" + id + "']", "game", "#moves",
+                            "tsume", "#problem", "kifu", "#record");
+                    for (String page : List.of("lobby", "game", "tsume", "kifu")) {
+                        b.open(base + pages.get(page));
+                        b.find(shown.get(page));
+                        assertThat(b.text("#lang")).isEqualTo(language.equals("ja") ? "English" : "日本語");
+                        soft.assertThat(overflow(b)).as("%s page at %d px in %s", page, width, language).isEmpty();
+                        if (language.equals("ja") || width == 320) {
+                            b.screenshot("narrow-" + page + "-" + width + "-" + language);
+                            if (page.equals("lobby")) {
+                                b.script("document.getElementById('live-games').scrollIntoView({block: 'start'})");
+                                b.screenshot("narrow-lobby-lists-" + width + "-" + language);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        soft.assertAll();
+    }
+
+    /**
+     * Whether the page is wider than the window: empty when {@code scrollWidth <= clientWidth}, else the width
+     * and the elements whose right edge lies beyond the window (at most five, innermost first), to say why.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<String> overflow(Browser b) {
+        return (List<String>) b.script("const root = document.documentElement, w = root.clientWidth;"
+                + " if (root.scrollWidth <= w) return [];"
+                + " const out = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 0.5)"
+                + "   .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > w + 0.5))"
+                + "   .slice(0, 5).map(e => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')}"
+                + " right=${Math.round(e.getBoundingClientRect().right)}`);"
+                + " return [`scrollWidth ${root.scrollWidth} > clientWidth ${w}`, ...out];");
     }
 
     /** The texts of the elements matching {@code css}, read in one script. */

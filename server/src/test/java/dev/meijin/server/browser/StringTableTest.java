@@ -2,6 +2,7 @@ package dev.meijin.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Ending;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The interface strings: every key the client's modules and pages look up is in the one table of
  * {@code web/js/i18n.js}, with a Japanese and an English text that use the same placeholders; and every end
- * reason of the rules core ({@link Ending}, sent as the outcome's reason) has a translation.
+ * reason of the rules core ({@link Ending}, sent as the outcome's reason) and every reason a declaration fails for
+ * ({@link Declaration.Reason}, sent as the outcome's {@code declarationFailure}) has a translation.
  */
 final class StringTableTest {
 
@@ -75,6 +77,16 @@ final class StringTableTest {
         Map<String, String[]> table = table();
         for (Ending reason : Ending.values()) {
             assertThat(table).as("reason %s", reason).containsKey("reason." + reason.name());
+        }
+    }
+
+    @Test
+    void everyReasonAnImpasseDeclarationFailsForIsTranslated() throws IOException {
+        Map<String, String[]> table = table();
+        for (Declaration.Reason reason : Declaration.Reason.values()) {
+            if (!reason.stands() && reason != Declaration.Reason.NO_DECLARATION_RULE) {
+                assertThat(table).as("declaration failure %s", reason).containsKey("declarationFailure." + reason.name());
+            }
         }
     }
 
