@@ -455,13 +455,18 @@ public final class Round {
                         t.dests(), t.dropDests(), Views.clock(clock, now, wall), game.impasse(), abortable()));
                 if (result != null) {
                     cancelFlagTimer();
-                    publish(new ServerEvent.End(Views.outcome(result), Views.clock(clock, now, wall), stored.status().wire()));
+                    publish(new ServerEvent.End(outcomeView(result), Views.clock(clock, now, wall), stored.status().wire()));
                 } else {
                     scheduleFlag();
                     engineTurn();
                 }
             }
         }
+    }
+
+    /** A result as sent, with why a failed declaration failed, judged on the final position. */
+    private OutcomeView outcomeView(StoredGame.Result r) {
+        return Views.outcome(r, DeclarationFailure.of(r, game.game()));
     }
 
     private static StoredGame.Result result(Outcome o, long wall) {
@@ -485,7 +490,7 @@ public final class Round {
         if (wasWaiting && stored.terms().inLobby()) {
             ctx.seekClosed().accept(id);
         }
-        publish(new ServerEvent.End(Views.outcome(r), Views.clock(clock, now, r.endedAt()), status.wire()));
+        publish(new ServerEvent.End(outcomeView(r), Views.clock(clock, now, r.endedAt()), status.wire()));
     }
 
     /**
@@ -984,7 +989,7 @@ public final class Round {
                 new RulesView(g.terms().rules(), rs.impasse().name(), rs.maxMoves(), rs.takebacks()), Views.timeControl(g.terms().timeControl()),
                 Views.furigoma(g.terms().furigoma(), g.terms().creator()), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
                 game.moves(), game.lastMove(), t.check(), t.dests(), t.dropDests(), Views.clock(clock, now, ctx.wall().millis()), game.impasse(),
-                abortable(), Views.color(takebackOffer), Views.color(impasseOffer), Views.outcome(g.result()), KingCharacters.of(g), Views.color(rematchOffer),
+                abortable(), Views.color(takebackOffer), Views.color(impasseOffer), outcomeView(g.result()), KingCharacters.of(g), Views.color(rematchOffer),
                 rematchId);
     }
 

@@ -49,16 +49,20 @@ public final class Views {
                 g.terms().handicap().id(), g.terms().rules(), timeControl(g.terms().timeControl()), g.ply(), g.createdAt(), outcome(g.result()));
     }
 
-    /** A stored result as sent, or null. */
+    /** A stored result as sent, or null; without the reasons of a failed declaration (a game in a list, a record). */
     public static OutcomeView outcome(StoredGame.Result r) {
+        return outcome(r, null);
+    }
+
+    /** A stored result as sent, or null, with why a failed impasse declaration failed ({@link DeclarationFailure#of}). */
+    static OutcomeView outcome(StoredGame.Result r, DeclarationFailure failure) {
         if (r == null) {
             return null;
         }
         String d = r.detail() == null || r.detail().isEmpty() ? "" : " (" + r.detail() + ")";
         String text = r.winner() == null ? (r.reason() == Ending.ABORTED ? "aborted" : "draw by " + r.reason()) + d
                 : r.winner() + " wins by " + r.reason() + d;
-        return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text,
-                DeclarationFailure.of(r.reason(), r.detail()));
+        return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text, failure);
     }
 
     /** A handicap as the client shows it. */

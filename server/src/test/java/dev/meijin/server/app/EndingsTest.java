@@ -121,8 +121,8 @@ class EndingsTest {
         assertThat(why.get("reason").asString()).isEqualTo("KING_NOT_ENTERED");
         assertThat(why.get("have").isNull()).isTrue();
         assertThat(why.get("needed").isNull()).isTrue();
-        assertThat(h.get("/api/games?player=Hanako").body().get("games").get(0).get("outcome").get("declarationFailure"))
-                .as("the same in the lists").isEqualTo(why);
+        assertThat(h.get("/api/games?player=Hanako").body().get("games").get(0).get("outcome").get("declarationFailure").isNull())
+                .as("a list does not replay its games").isTrue();
     }
 
     @Test
