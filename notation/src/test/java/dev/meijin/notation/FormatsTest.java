@@ -1,14 +1,23 @@
 package dev.meijin.notation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.core.Move;
+import dev.meijin.core.Square;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.KifuException;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Special;
+import dev.meijin.notation.kifu.Start;
+import dev.meijin.notation.kifu.Step;
 import dev.meijin.notation.kifu.WriteResult;
 import dev.meijin.testdata.TestData;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -111,5 +120,38 @@ class FormatsTest {
         assertThat(asKi2.text()).contains("▲７六歩\nまで1手で先手の勝ち\n");
         assertThat(ki2.read(asKi2.text()).orThrow()).isEqualTo(k);
         assertThat(kif.write(k, WriteOptions.SHIFT_JIS).text()).startsWith("#KIF version=2.0 encoding=Shift_JIS\n");
+    }
+
+    /** The record formats with moves, each written by its own writer. */
+    static Stream<Format> recordFormats() {
+        return Stream.of(Format.KIF, Format.KI2, Format.CSA, Format.JKF);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("recordFormats")
+    void everyWriterRefusesAnIllegalMoveInTheSameWordsAtItsPly(Format format) {
+        Position start = Position.startpos();
+        int pawn = Move.normal(Square.parse("7g"), Square.parse("7f"), start.pieceAt(Square.parse("7g")));
+        int twoSteps = Move.normal(Square.parse("3c"), Square.parse("3e"), start.pieceAt(Square.parse("3c")));
+        Kifu k = new Kifu(List.of(), Start.EVEN, List.of(), List.of(Step.move(pawn), Step.move(twoSteps)));
+
+        KifuException e = catchThrowableOfType(KifuException.class, () -> Formats.write(k, format, WriteOptions.UTF8));
+
+        assertThat(e.problem()).as(format.name()).isEqualTo(new Problem(0, 0, 2,
+                "cannot write move 3c3e: it is not legal in lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("recordFormats")
+    void everyWriterRefusesMovesFromAnIllegalStartInTheSameWords(Format format) {
+        Start twoKings = Start.of(Sfen.parse("4k4/9/9/9/9/9/9/9/3KK4 b - 1"));
+        int king = Move.normal(Square.parse("5i"), Square.parse("5h"), Position.startpos().pieceAt(Square.parse("5i")));
+        Kifu k = new Kifu(List.of(), twoKings, List.of(), List.of(Step.move(king)));
+
+        KifuException e = catchThrowableOfType(KifuException.class, () -> Formats.write(k, format, WriteOptions.UTF8));
+
+        assertThat(e.problem()).as(format.name()).isEqualTo(new Problem(0, 0, 0,
+                "cannot write the record: the start position is not legal: " + k.startProblem().orElseThrow()));
+        assertThat(k.startProblem()).hasValue("sente has a second king on 6i");
     }
 }

@@ -261,16 +261,14 @@ public final class CsaWriter {
     private static void writeMoves(Kifu kifu, boolean v3, StringBuilder sb, Set<String> dropped) {
         Position pos = kifu.startPosition().orElse(null);
         if (pos == null && kifu.hasMoves()) {
-            throw new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: "
-                    + kifu.startProblem().orElse("")));
+            throw KifuException.illegalStart(kifu);
         }
         int ply = 0;
         for (Step s : kifu.moves()) {
             if (s.isMove()) {
                 ply++;
                 if (!pos.isLegal(s.move())) {
-                    throw new KifuException(new Problem(0, 0, ply, "cannot write the record: move " + Move.usi(s.move())
-                            + " is not legal in " + Sfen.format(pos)));
+                    throw KifuException.illegalMove(ply, pos, s.move());
                 }
                 sb.append(CsaNotation.format(pos, s.move()));
                 pos.doMove(s.move());

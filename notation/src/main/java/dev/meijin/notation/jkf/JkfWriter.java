@@ -136,8 +136,7 @@ public final class JkfWriter {
         }
         Optional<Position> pos = kifu.startPosition();
         if (pos.isEmpty() && kifu.hasMoves()) {
-            throw new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: "
-                    + kifu.startProblem().orElse("")));
+            throw KifuException.illegalStart(kifu);
         }
         if (pos.isPresent()) {
             line(kifu.moves(), pos.get(), new Duration[] {Duration.ZERO, Duration.ZERO}, moves, dropped);
@@ -223,8 +222,7 @@ public final class JkfWriter {
                 int m = s.move();
                 int count = pos.generate(GenType.LEGAL_ALL, legal, 0);
                 if (!contains(legal, count, m)) {
-                    throw new KifuException(new Problem(0, 0, pos.plies() + 1, "cannot write the record: move " + Move.usi(m)
-                            + " is not legal in " + Sfen.format(pos)));
+                    throw KifuException.illegalMove(pos.plies() + 1, pos, m);
                 }
                 entry.set("move", move(pos, m, legal, count));
             } else {

@@ -62,7 +62,7 @@ final class KifFormatter {
         Setup setup = kifu.start().setup();
         pos = kifu.startPosition().orElse(null);
         if (pos == null && kifu.hasMoves()) {
-            throw new KifuException(new Problem(0, 0, 0, "the start position is not legal: " + kifu.startProblem().orElse("")));
+            throw KifuException.illegalStart(kifu);
         }
         // Without a legal start (a record a lenient reader returned with that problem) there are no moves:
         // the start is written as it is, so that nothing read is lost.
@@ -267,6 +267,9 @@ final class KifFormatter {
         try {
             return dialect == Dialect.KIF ? JapaneseNotation.formatKif(pos, move) : JapaneseNotation.formatKi2(pos, move);
         } catch (MoveNotationException e) {
+            if (e.reason() == MoveNotationException.Reason.ILLEGAL) {
+                throw KifuException.illegalMove(ply + firstNumber - 1, pos, move);
+            }
             throw new KifuException(new Problem(0, 0, ply + firstNumber - 1, e.getMessage()));
         }
     }

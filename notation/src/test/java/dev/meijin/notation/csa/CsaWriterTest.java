@@ -196,7 +196,7 @@ class CsaWriterTest {
         int gotesMove = Move.normal(Square.parse("3c"), Square.parse("3d"), Piece.of(Color.GOTE, Role.PAWN)); // sente is to move
         Kifu bad = base.withMoves(List.of(Step.move(gotesMove)));
         assertThatThrownBy(() -> CsaWriter.write(bad)).isInstanceOf(KifuException.class)
-                .hasMessage("ply 1: cannot write the record: move 3c3d is not legal in lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+                .hasMessage("ply 1: cannot write move 3c3d: it is not legal in lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
     }
 
     @Test

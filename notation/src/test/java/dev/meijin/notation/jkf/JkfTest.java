@@ -227,7 +227,7 @@ class JkfTest {
         Position p = Sfen.position("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
         Kifu bad = base.withMoves(List.of(Step.move(Usi.parseMove(p, "3c3d"))));
         assertThatThrownBy(() -> JkfWriter.write(bad)).isInstanceOf(KifuException.class)
-                .hasMessage("ply 1: cannot write the record: move 3c3d is not legal in lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+                .hasMessage("ply 1: cannot write move 3c3d: it is not legal in lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
     }
 
     // ---------------------------------------------------------------------- reader
