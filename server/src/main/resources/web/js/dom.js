@@ -3,7 +3,7 @@
 // the children (nodes or text; arrays are flattened, null, undefined and false skipped). And the status line and
 // the sending of the pages where a text is pasted for the server to answer.
 
-import { t } from './i18n.js';
+import { errorText } from './i18n.js';
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -49,7 +49,7 @@ export async function sendPasted(form, request, done) {
     setStatus(form.status, null);
     done(answer);
   } catch (e) {
-    setStatus(form.status, t('error', { message: e.message }), 'error');
+    setStatus(form.status, errorText(e), 'error');
   } finally {
     form.button.disabled = false;
     form.input.readOnly = false;

@@ -2,13 +2,13 @@
 // about the position comes from the server's `state` and `move` messages (docs/PROTOCOL.md).
 
 import { Board } from './board.js';
-import { api, ApiError, rememberSeat, Socket } from './api.js';
+import { api, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
 import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
 import { moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
-import { hasString, language, shownName, t } from './i18n.js';
+import { errorText, hasString, language, shownName, t } from './i18n.js';
 import { rulesName, timeControlText } from './lobby.js';
 import { h } from './dom.js';
 
@@ -86,7 +86,7 @@ export class GamePage {
       this.applyState(state);
       this.connect();
     } catch (e) {
-      this.showStatus(e instanceof ApiError && e.code === 'unknown_game' ? t('notFound') : t('error', { message: e.message }), 'error');
+      this.showStatus(errorText(e), 'error');
       this.panels.replaceChildren(h('a', { href: '/' }, t('back')));
     }
   }
@@ -167,7 +167,7 @@ export class GamePage {
         }
         break;
       case 'error':
-        this.toast(t('error', { message: m.message }));
+        this.toast(errorText(m));
         // A refused move leaves the board as the server last described it.
         this.render();
         break;
@@ -458,7 +458,7 @@ export class GamePage {
         this.orientation = seat.color;
         this.connect(); // a new connection so the socket picks up the seat's cookie
       } catch (e) {
-        this.toast(t('error', { message: e.message }));
+        this.toast(errorText(e));
       }
     };
     return h('div', { class: 'panel' },
@@ -504,7 +504,7 @@ export class GamePage {
         buttons.push(h('button', { type: 'button', id: 'declare', class: stands ? 'primary' : '', 'data-stands': String(stands), disabled: !myTurn,
           onclick: () => { this.confirming = 'declare'; this.render(); } }, t('declare')));
       }
-      if (s.rules && s.rules.takebacks && !s.takebackOffer && s.moves.length > 0) {
+      if (s.rules && s.rules.takebacks && !s.takebackOffer && this.hasMoved()) {
         buttons.push(h('button', { type: 'button', id: 'takeback-offer', onclick: () => this.send('takebackOffer') }, t('offerTakeback')));
       }
       if (s.abortable) buttons.push(h('button', { type: 'button', id: 'abort', onclick: () => this.send('abort') }, t('abort')));
@@ -540,7 +540,7 @@ export class GamePage {
         const answer = await api(method, `/api/games/${encodeURIComponent(this.id)}/rematch`);
         if (answer && answer.gameId) this.enterRematch(answer);
       } catch (e) {
-        this.toast(t('error', { message: e.message }));
+        this.toast(errorText(e));
       }
     };
     let row;
@@ -569,7 +569,7 @@ export class GamePage {
       this.enterRematch(await api('POST', `/api/games/${encodeURIComponent(this.id)}/rematch`));
     } catch (e) {
       this.rematching = false;
-      this.toast(t('error', { message: e.message }));
+      this.toast(errorText(e));
     }
   }
 
@@ -603,11 +603,21 @@ export class GamePage {
         row('sente'), row('gote')));
   }
 
+  /** The side that moved first: the side to move of the initial SFEN (gote, the giver, in a handicap game). */
+  firstMover() {
+    return this.state.initialSfen && this.state.initialSfen.split(' ')[1] === 'w' ? 'gote' : 'sente';
+  }
+
+  /** Whether the player has made a move of their own, the one a takeback would take back. */
+  hasMoved() {
+    return this.state.moves.length >= (this.firstMover() === this.state.you ? 1 : 2);
+  }
+
   movesPanel() {
     const s = this.state;
     const list = h('ol', { class: 'moves', id: 'moves' });
     const current = this.viewPly === null ? s.moves.length : this.viewPly;
-    const first = s.initialSfen && s.initialSfen.split(' ')[1] === 'w' ? 'gote' : 'sente';
+    const first = this.firstMover();
     s.moves.forEach((m, i) => {
       const mover = i % 2 === 0 ? first : OTHER[first];
       const text = moveText(m, mover, this.notation);
@@ -688,8 +698,9 @@ export class GamePage {
   }
 }
 
+/** A move's thinking time in whole seconds, the fraction dropped as the KIF record writes it (75.9 s is 1:15). */
 function formatTime(ms) {
-  const s = Math.round(ms / 1000);
+  const s = Math.floor(ms / 1000);
   return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : `${s}s`;
 }
 

@@ -125,7 +125,40 @@ const STRINGS = {
   incrementShort: ['+{s}秒', '+{s}s'],
   unlimitedShort: ['無制限', 'unlimited'],
   error: ['エラー：{message}', 'Error: {message}'],
-  notFound: ['対局が見つかりません', 'Game not found'],
+  errorDetail: ['{error}：{detail}', '{error}: {detail}'],
+  'errors.network': ['サーバーに接続できません', 'The server cannot be reached'],
+  'errors.bad_field': ['入力に誤りがあります', 'The input is not valid'],
+  'errors.too_large': ['送った内容が大きすぎます', 'What was sent is too large'],
+  'errors.rate_limited': ['送信が多すぎます。数秒待ってからやり直してください', 'Too much sent from your address; wait a few seconds and try again'],
+  'errors.unknown_game': ['対局が見つかりません', 'Game not found'],
+  'errors.unknown_analysis': ['この解析は見つかりません（サーバーは最近の解析だけを覚えています）。棋譜をもう一度貼り付けてください。', 'This analysis is not found (the server keeps recent ones only). Paste the record again.'],
+  'errors.not_a_player': ['対局者だけができる操作です', 'Only the players of this game can do that'],
+  'errors.seat_taken': ['この対局の席はもう埋まっています', 'Both seats of this game are taken'],
+  'errors.not_started': ['対局はまだ始まっていません', 'The game has not started yet'],
+  'errors.game_over': ['対局は終わっています', 'The game is over'],
+  'errors.not_your_turn': ['相手の手番です', 'It is not your turn'],
+  'errors.stale_ply': ['局面が変わっていたため、その手は指されませんでした', 'The position had changed, so the move was not played'],
+  'errors.illegal_move': ['その手は指せません', 'That move is not allowed'],
+  'errors.not_allowed': ['今はその操作はできません', 'That cannot be done now'],
+  'errors.no_offer': ['その申し込みはもうありません', 'That offer is no longer open'],
+  'errors.cannot_claim': ['まだ勝ちを主張できません', 'The win cannot be claimed yet'],
+  'errors.engine_unavailable': ['このサーバーではコンピュータを使えません', 'The computer is not available on this server'],
+  'errors.solver_busy': ['ほかの問題を解いています。少し待ってからやり直してください', 'The solver is busy with other problems; try again in a moment'],
+  'errors.engine_busy': ['コンピュータがほかの棋譜を解析しています。1分ほど待ってからやり直してください', 'The computer is analysing other records; try again in a minute'],
+  'errors.internal': ['サーバーで問題が起きました。もう一度やり直してください', 'Something went wrong on the server; please try again'],
+  'illegalMove.MALFORMED': ['指し手として読めません', 'it is not written as a move'],
+  'illegalMove.NO_SUCH_PIECE': ['動かす駒がありません', 'there is no piece to move'],
+  'illegalMove.NOT_YOUR_PIECE': ['相手の駒は動かせません', 'the piece belongs to your opponent'],
+  'illegalMove.OWN_PIECE_ON_TARGET': ['自分の駒がある升には動けません', 'one of your own pieces stands there'],
+  'illegalMove.CANNOT_REACH': ['その駒はそこへ動けません', 'the piece cannot move there'],
+  'illegalMove.MUST_PROMOTE': ['その升では成らなければなりません', 'the piece must promote there'],
+  'illegalMove.CANNOT_PROMOTE': ['その駒はこの手では成れません', 'the piece cannot promote on this move'],
+  'illegalMove.NOT_IN_HAND': ['その駒を持っていません', 'that piece is not in your hand'],
+  'illegalMove.DROP_ON_OCCUPIED': ['駒のある升には打てません', 'the square is occupied'],
+  'illegalMove.DEAD_DROP': ['行き所のない駒は打てません', 'a piece may not be dropped where it could never move'],
+  'illegalMove.NIFU': ['二歩（その筋にはもう歩があります）', 'nifu (the file already holds one of your pawns)'],
+  'illegalMove.UCHIFUZUME': ['打ち歩詰め（歩を打って詰ますことはできません）', 'uchifuzume (a pawn drop may not give checkmate)'],
+  'illegalMove.KING_LEFT_IN_CHECK': ['玉に王手がかかったままになります', 'it leaves your king in check'],
   back: ['ロビーへ', 'To the lobby'],
   tsume: ['詰将棋', 'Mate problems'],
   tsumeNav: ['詰将棋', 'Tsume'],
@@ -160,7 +193,6 @@ const STRINGS = {
   analyse: ['解析する', 'Analyse'],
   reading: ['棋譜を読み込んでいます…', 'Reading the record…'],
   enterRecord: ['棋譜を貼り付けてください', 'Paste a record first'],
-  analysisNotFound: ['この解析は見つかりません（サーバーは最近の解析だけを覚えています）。棋譜をもう一度貼り付けてください。', 'This analysis is not found (the server keeps recent ones only). Paste the record again.'],
   analysisProgress: ['解析中… {done}/{total}局面', 'Analysing… {done} of {total} positions'],
   analysisDone: ['解析済み（1局面{nodes}ノード）', 'Analysed ({nodes} nodes a position)'],
   recordWarning: ['棋譜の途中に読めないところがあるため、{n}手目までを解析します。{message}', 'Part of the record could not be read, so its first {n} moves are analysed. {message}'],
@@ -235,6 +267,25 @@ export function isAnonymous(name) {
 /** A player's name as shown: the default name in the interface language, any other name as it is. */
 export function shownName(name) {
   return isAnonymous(name) ? t('anonymous') : name;
+}
+
+/** Codes whose server message says what exactly is wrong (the line and column of a pasted record, a field's range). */
+const DETAILED = new Set(['bad_field', 'too_large']);
+
+/**
+ * What a page shows for an error of the server: an `ApiError` or the game socket's `error` message
+ * (docs/PROTOCOL.md), both with `code` and `message`. Each code a person can meet has a sentence in the table
+ * (`errors.<code>`). Where the server's message says what exactly is wrong (the line of a pasted record) it
+ * follows the sentence, and an illegal move is followed by the rule it breaks (`reason`; the message when the
+ * table has no text for it). Any other code, such as that of a request the pages never make, shows the server's
+ * message as it is.
+ */
+export function errorText({ code, message, reason }) {
+  const key = `errors.${code}`;
+  if (!hasString(key)) return t('error', { message });
+  let detail = DETAILED.has(code) ? message : null;
+  if (code === 'illegal_move') detail = hasString(`illegalMove.${reason}`) ? t(`illegalMove.${reason}`) : message;
+  return detail ? t('errorDetail', { error: t(key), detail }) : t(key);
 }
 
 /** Fills every element with a `data-i18n` attribute with its string. */

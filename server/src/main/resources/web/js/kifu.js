@@ -7,7 +7,7 @@ import { Board } from './board.js';
 import { api, ApiError } from './api.js';
 import { EvalGraph } from './graph.js';
 import { moveText, notationSelect, positions, replayKeys, replayNav, savedNotation } from './replay.js';
-import { language, t } from './i18n.js';
+import { errorText, language, t } from './i18n.js';
 import { h, sendPasted, setStatus } from './dom.js';
 
 const OTHER = { sente: 'gote', gote: 'sente' };
@@ -91,7 +91,7 @@ export class KifuPage {
     try {
       this.show(await api('GET', `/api/analyses/${encodeURIComponent(id)}`));
     } catch (e) {
-      setStatus(this.statusEl, e instanceof ApiError && e.code === 'unknown_analysis' ? t('analysisNotFound') : t('error', { message: e.message }), 'error');
+      setStatus(this.statusEl, errorText(e), 'error');
     }
   }
 
@@ -133,7 +133,7 @@ export class KifuPage {
           setStatus(this.statusEl, t('reconnecting'), 'error');
           this.follow(Math.min(2 * delay, MAX_RETRY_MS));
         } else {
-          setStatus(this.statusEl, e.code === 'unknown_analysis' ? t('analysisNotFound') : t('error', { message: e.message }), 'error');
+          setStatus(this.statusEl, errorText(e), 'error');
         }
       }
     }, delay);

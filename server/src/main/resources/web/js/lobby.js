@@ -1,7 +1,7 @@
 // The lobby: create a game, the seeks waiting for an opponent (live), games being played, a player's games.
 
 import { api, rememberSeat, Socket } from './api.js';
-import { ANONYMOUS, isAnonymous, language, shownName, t } from './i18n.js';
+import { ANONYMOUS, errorText, isAnonymous, language, shownName, t } from './i18n.js';
 import { h } from './dom.js';
 
 /** The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese and English names. */
@@ -136,7 +136,7 @@ export class LobbyPage {
         rememberSeat(seat);
         location.href = seat.url;
       } catch (err) {
-        this.error.textContent = t('error', { message: err.message });
+        this.error.textContent = errorText(err);
         this.error.classList.remove('hidden');
       }
     };
@@ -194,7 +194,7 @@ export class LobbyPage {
       rememberSeat(seat);
       location.href = seat.url;
     } catch (err) {
-      this.error.textContent = t('error', { message: err.message });
+      this.error.textContent = errorText(err);
       this.error.classList.remove('hidden');
     }
   }

@@ -11,6 +11,7 @@ import dev.meijin.core.game.MoveResult;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
@@ -79,8 +80,8 @@ final class GameAdapter {
         /** Played; {@code outcome} is set when it ended the game. */
         record Applied(MoveView view, Optional<Outcome> outcome) implements Played {}
 
-        /** Refused; nothing changed. */
-        record Refused(ErrorCode code, String message) implements Played {}
+        /** Refused; nothing changed. {@code reason}: the rule an {@link ErrorCode#ILLEGAL_MOVE} breaks, else null. */
+        record Refused(ErrorCode code, String message, IllegalMoveReason reason) implements Played {}
     }
 
     /** Plays a USI move by {@code player} in the position after {@code ply} moves ({@link Game#play(Color, String, int)}). */
@@ -92,12 +93,12 @@ final class GameAdapter {
                 moves.add(v);
                 yield new Played.Applied(v, a.outcome());
             }
-            case MoveResult.Illegal i -> new Played.Refused(switch (i.reason()) {
-                case NOT_YOUR_TURN -> ErrorCode.NOT_YOUR_TURN;
-                case STALE_PLY -> ErrorCode.STALE_PLY;
-                case GAME_OVER -> ErrorCode.GAME_OVER;
-                default -> ErrorCode.ILLEGAL_MOVE;
-            }, i.message());
+            case MoveResult.Illegal i -> switch (i.reason()) {
+                case NOT_YOUR_TURN -> new Played.Refused(ErrorCode.NOT_YOUR_TURN, i.message(), null);
+                case STALE_PLY -> new Played.Refused(ErrorCode.STALE_PLY, i.message(), null);
+                case GAME_OVER -> new Played.Refused(ErrorCode.GAME_OVER, i.message(), null);
+                default -> new Played.Refused(ErrorCode.ILLEGAL_MOVE, i.message(), i.reason());
+            };
         };
     }
 

@@ -280,7 +280,7 @@ public final class Round {
                     ctx.timings().record(System.nanoTime() - began);
                 }
             } catch (RefusedException e) {
-                replyOf(c).accept(ServerEvent.Error.of(e.code(), e.getMessage()));
+                replyOf(c).accept(ServerEvent.Error.of(e));
             } catch (RuntimeException e) {
                 LOG.error("round {} failed on {}", id, c, e);
                 replyOf(c).accept(ServerEvent.Error.of(ErrorCode.INTERNAL, "the server failed; nothing was changed"));
@@ -436,7 +436,7 @@ public final class Round {
         int ply = game.plies();
         Long timeMs = usedNanos < 0 ? null : usedNanos / MS;
         switch (game.play(seat, usi, expectedPly, timeMs)) {
-            case GameAdapter.Played.Refused r -> throw new RefusedException(r.code(), r.message());
+            case GameAdapter.Played.Refused r -> throw new RefusedException(r.code(), r.message(), r.reason());
             case GameAdapter.Played.Applied a -> {
                 clock = stepped != null ? stepped : clock.start(game.turn(), now);
                 takebackOffer = null;

@@ -81,12 +81,20 @@ public sealed interface ServerEvent {
     @JsonTypeName("presence")
     record Presence(boolean sente, boolean gote, long claimAfterMs, Map<String, Long> goneSinceAt) implements ServerEvent {}
 
-    /** A refused message or request. */
+    /**
+     * A refused message or request; {@code reason} is the rule an illegal move breaks with {@code illegal_move}
+     * (the name of the core's {@link dev.meijin.core.position.IllegalMoveReason}, e.g. {@code NIFU}), else null.
+     */
     @JsonTypeName("error")
-    record Error(String code, String message) implements ServerEvent {
+    record Error(String code, String message, String reason) implements ServerEvent {
         /** An error from a code. */
         public static Error of(ErrorCode code, String message) {
-            return new Error(code.wire(), message);
+            return new Error(code.wire(), message, null);
+        }
+
+        /** The error a refusal is sent as. */
+        public static Error of(RefusedException e) {
+            return new Error(e.code().wire(), e.getMessage(), e.reason().map(Enum::name).orElse(null));
         }
     }
 

@@ -47,20 +47,27 @@ class BadRequestTest {
     void illegalMovesNameTheRule() {
         String start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
         sente.move("7g7e", 0);
-        assertThat(sente.error("illegal_move").get("message").asString())
-                .isEqualTo("illegal move 7g7e in " + start + ": a pawn on 7g cannot move to 7e");
+        JsonNode e = sente.error("illegal_move");
+        assertThat(e.get("message").asString()).isEqualTo("illegal move 7g7e in " + start + ": a pawn on 7g cannot move to 7e");
+        assertThat(e.get("reason").asString()).isEqualTo("CANNOT_REACH");
         sente.move("P*5e", 0);
-        assertThat(sente.error("illegal_move").get("message").asString()).isEqualTo("illegal move P*5e in " + start + ": no pawn in hand");
+        e = sente.error("illegal_move");
+        assertThat(e.get("message").asString()).isEqualTo("illegal move P*5e in " + start + ": no pawn in hand");
+        assertThat(e.get("reason").asString()).isEqualTo("NOT_IN_HAND");
         sente.move("zz", 0);
-        assertThat(sente.error("illegal_move").get("message").asString())
+        e = sente.error("illegal_move");
+        assertThat(e.get("message").asString())
                 .isEqualTo("malformed USI move \"zz\": expected from-square, to-square and an optional '+', or a drop such as P*5e");
+        assertThat(e.get("reason").asString()).isEqualTo("MALFORMED");
         gameGoesOn(0, "7g7f");
     }
 
     @Test
     void notYourTurnAndStalePly() {
         gote.move("3c3d", 0);
-        assertThat(gote.error("not_your_turn").get("message").asString()).contains("SENTE's turn");
+        JsonNode e = gote.error("not_your_turn");
+        assertThat(e.get("message").asString()).contains("SENTE's turn");
+        assertThat(e.get("reason").isNull()).as("a reason only for an illegal move").isTrue();
         sente.move("7g7f", 1);
         assertThat(sente.error("stale_ply").get("message").asString()).contains("ply 1").contains("0 moves have been played");
         gameGoesOn(0, "7g7f");

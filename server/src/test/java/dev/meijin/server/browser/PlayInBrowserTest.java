@@ -608,6 +608,9 @@ final class PlayInBrowserTest {
             String id = sente.create("Kind", Map.of("side", "sente", "rules", "casual", "tcKind", "unlimited", "postSeek", "false"));
             gote.joinByLink(id, "Hasty");
             sente.play("7g7f");
+            gote.awaitPly(1);
+            assertThat(sente.browser.all("#takeback-offer")).as("sente may take back 7g7f").hasSize(1);
+            assertThat(gote.browser.all("#takeback-offer")).as("gote has no move of its own to take back").isEmpty();
             gote.play("3c3d");
             gote.browser.click("#takeback-offer");
             sente.browser.find("#takeback-request");
@@ -621,6 +624,10 @@ final class PlayInBrowserTest {
             gote.play("8c8d");
             sente.awaitPly(2);
             assertThat(sente.moveTexts()).containsExactly("P-7f", "P-8d");
+            // A move's thinking time is shown in whole seconds, the fraction dropped as the KIF record writes it.
+            assertThat(sente.browser.script("const m = window.meijin.state.moves; m[0].timeMs = 75_900; m[1].timeMs = 59_999;"
+                    + " window.meijin.render(); return [...document.querySelectorAll('#moves li[data-ply] .time')].map(e => e.textContent)"))
+                    .isEqualTo(List.of("1:15", "59s"));
             // Looking back during play is said in the status line; the last move returns to the game.
             sente.awaitMyTurn();
             sente.browser.click("#nav-prev");
@@ -630,6 +637,49 @@ final class PlayInBrowserTest {
             assertThat(sente.statusText()).isEqualTo("Your move");
             sente.play("2g2f");
         }
+    }
+
+    @Test
+    void aRefusedMoveIsExplainedInTheLanguageOfThePage() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Nifu", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Nifu no");
+            // Each side takes a pawn of the other; pawns of both sides stay on the fifth file.
+            List<String> moves = List.of("7g7f", "3c3d", "7f7e", "3d3e", "7e7d", "7c7d", "2g2f", "3e3f", "3g3f");
+            for (int i = 0; i < moves.size(); i++) {
+                (i % 2 == 0 ? sente : gote).play(moves.get(i));
+            }
+            // The board offers no pawn drop on a file with a pawn, so the page is made to play one (as a page
+            // out of step with the game would): the server refuses it, and the page says why in its language.
+            gote.awaitMyTurn();
+            assertThat(refusal(gote.browser, "window.meijin.play('P*5e')"))
+                    .isEqualTo("その手は指せません：二歩（その筋にはもう歩があります）");
+            gote.browser.screenshot("game-refused-move-ja-phone");
+            assertThat(gote.ply()).isEqualTo(9);
+            assertThat(gote.pieceOn("5e")).isNull();
+            gote.play("8c8d");
+            // A move sent for the side not to move.
+            assertThat(refusal(gote.browser, "window.meijin.socket.send({t: 'move', usi: '8d8e', ply: 10})"))
+                    .isEqualTo("相手の手番です");
+
+            sente.awaitMyTurn();
+            assertThat(refusal(sente.browser, "window.meijin.play('P*5e')"))
+                    .isEqualTo("That move is not allowed: nifu (the file already holds one of your pawns)");
+            sente.browser.screenshot("game-refused-move-desktop");
+            sente.play("2f2e");
+
+            // An error of an HTTP request: a game that does not exist.
+            gote.browser.open(base + "/game/nosuchgame");
+            gote.browser.await("the error", d -> gote.browser.attribute("#status", "class").contains("error"));
+            assertThat(gote.statusText()).isEqualTo("対局が見つかりません");
+        }
+    }
+
+    /** Runs a script that makes the page send what the server refuses, and returns the text of the toast the page then shows. */
+    private static String refusal(Browser b, String script) {
+        b.script("document.querySelectorAll('.toast').forEach(n => n.remove()); " + script);
+        b.await("the refusal shown", d -> !b.all(".toast").isEmpty());
+        return (String) b.script("const n = document.querySelector('.toast'); return n ? n.textContent : null");
     }
 
     @Test
@@ -886,12 +936,12 @@ final class PlayInBrowserTest {
             assertThat(b.all("#verdict")).as("not solved until asked").isEmpty();
             input = b.find("#problem");
 
-            // A bad SFEN: the server's message, which names the wrong letter, is shown in the page.
+            // A bad SFEN: the server's message, which names the wrong letter, is shown in the page after the sentence.
             input.clear();
             input.sendKeys("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1");
             b.click("#solve");
             b.await("the error", d -> b.attribute("#tsume-status", "class").contains("error"));
-            assertThat(b.text("#tsume-status")).startsWith("Error: ").contains("'X'");
+            assertThat(b.text("#tsume-status")).startsWith("The input is not valid: problem: ").contains("'X'");
             assertThat(b.all("#verdict")).isEmpty();
             b.screenshot("tsume-error-desktop");
 
@@ -919,7 +969,7 @@ final class PlayInBrowserTest {
             p.find("#problem").sendKeys(" X"); // one field too many
             p.click("#solve");
             p.await("the error", d -> p.attribute("#tsume-status", "class").contains("error"));
-            assertThat(p.text("#tsume-status")).startsWith("エラー：").contains("SFEN");
+            assertThat(p.text("#tsume-status")).startsWith("入力に誤りがあります：problem: ").contains("SFEN");
             p.screenshot("tsume-error-phone");
 
             // The answers a quick test cannot provoke, in the server's form: a line not read exactly, and a
@@ -1032,11 +1082,11 @@ final class PlayInBrowserTest {
                     && "done".equals(b.find("#analysis").getDomAttribute("data-status")));
             assertThat(b.all("#eval-graph rect.eval-band")).hasSize(22);
 
-            // A text that is no record: the server's message, which names the line, is shown in the page.
+            // A text that is no record: the server's message, which names the line, is shown in the page after the sentence.
             b.find("#record").sendKeys("hello");
             b.click("#analyse");
             b.await("the error", d -> b.attribute("#kifu-status", "class").contains("error"));
-            assertThat(b.text("#kifu-status")).isEqualTo("Error: record (read as KIF): line 1: unrecognised line \"hello\"");
+            assertThat(b.text("#kifu-status")).isEqualTo("The input is not valid: record (read as KIF): line 1: unrecognised line \"hello\"");
             b.script("window.scrollTo(0, 0)");
             b.screenshot("kifu-error-desktop");
 

@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Ending;
+import dev.meijin.core.position.IllegalMoveReason;
+import dev.meijin.server.round.ErrorCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,7 +26,9 @@ import org.junit.jupiter.api.Test;
  * The interface strings: every key the client's modules and pages look up is in the one table of
  * {@code web/js/i18n.js}, with a Japanese and an English text that use the same placeholders; and every end
  * reason of the rules core ({@link Ending}, sent as the outcome's reason) and every reason a declaration fails for
- * ({@link Declaration.Reason}, sent as the outcome's {@code declarationFailure}) has a translation.
+ * ({@link Declaration.Reason}, sent as the outcome's {@code declarationFailure}) has a translation; so has every
+ * error code a person can meet in the pages ({@link ErrorCode}) and every rule a refused move breaks (the error's
+ * {@code reason}).
  */
 final class StringTableTest {
 
@@ -86,6 +92,32 @@ final class StringTableTest {
         for (Declaration.Reason reason : Declaration.Reason.values()) {
             if (!reason.stands() && reason != Declaration.Reason.NO_DECLARATION_RULE) {
                 assertThat(table).as("declaration failure %s", reason).containsKey("declarationFailure." + reason.name());
+            }
+        }
+    }
+
+    @Test
+    void everyErrorAPersonCanMeetIsTranslated() throws IOException {
+        Map<String, String[]> table = table();
+        // Only a request the pages never make gets these; the server's message is shown for them as it is.
+        Set<ErrorCode> onlyFromOtherClients = EnumSet.of(ErrorCode.BAD_JSON, ErrorCode.UNKNOWN_TYPE, ErrorCode.UNKNOWN_ROUTE,
+                ErrorCode.METHOD_NOT_ALLOWED);
+        for (ErrorCode code : ErrorCode.values()) {
+            if (!onlyFromOtherClients.contains(code)) {
+                assertThat(table).as("error %s", code.wire()).containsKey("errors." + code.wire());
+            }
+        }
+    }
+
+    @Test
+    void everyRuleARefusedMoveBreaksIsTranslated() throws IOException {
+        Map<String, String[]> table = table();
+        // These three are sent as their own error codes, without a reason.
+        Set<IllegalMoveReason> ownCodes = EnumSet.of(IllegalMoveReason.NOT_YOUR_TURN, IllegalMoveReason.STALE_PLY,
+                IllegalMoveReason.GAME_OVER);
+        for (IllegalMoveReason reason : IllegalMoveReason.values()) {
+            if (!ownCodes.contains(reason)) {
+                assertThat(table).as("illegal move reason %s", reason).containsKey("illegalMove." + reason.name());
             }
         }
     }
