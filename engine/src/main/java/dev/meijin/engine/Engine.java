@@ -513,9 +513,13 @@ public final class Engine implements AutoCloseable {
 
     /** Delivers a search's bestmove unless it was delivered already (by the watchdog past the hard stop). */
     private void deliver(SearchRun run, BestMove result, Consumer<BestMove> onBest) {
-        if (!run.answered.compareAndSet(false, true)) {
-            return;
+        if (run.answered.compareAndSet(false, true)) {
+            send(run, result, onBest);
         }
+    }
+
+    /** Sends the bestmove of a search whose answer the caller has claimed ({@code run.answered} set by it). */
+    private void send(SearchRun run, BestMove result, Consumer<BestMove> onBest) {
         ScheduledFuture<?> w = run.watchdog;
         if (w != null) {
             w.cancel(false);
@@ -574,7 +578,9 @@ public final class Engine implements AutoCloseable {
     }
 
     private void overdue(SearchRun run, Consumer<BestMove> onBest) {
-        if (run.answered.get() || run.pondering) {
+        // The answer is claimed before the line that explains it, so that the line never follows a bestmove
+        // the search thread delivered in the meantime.
+        if (run.pondering || !run.answered.compareAndSet(false, true)) {
             return;
         }
         run.stop = true;
@@ -583,7 +589,7 @@ public final class Engine implements AutoCloseable {
         int ponder = packed == 0 ? Move.NONE : (int) packed;
         run.rawInfo.accept(new SearchInfo.Text("hard stop: the search thread had not answered " + (run.elapsedMs() - run.time.maximum)
                 + " ms after it; answering with the best move so far"));
-        deliver(run, new BestMove.Play(Move.usi(best), ponder == Move.NONE ? Optional.empty() : Optional.of(Move.usi(ponder))), onBest);
+        send(run, new BestMove.Play(Move.usi(best), ponder == Move.NONE ? Optional.empty() : Optional.of(Move.usi(ponder))), onBest);
     }
 
     private volatile BestMove lastResult;

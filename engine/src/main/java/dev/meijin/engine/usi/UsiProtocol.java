@@ -137,12 +137,7 @@ public final class UsiProtocol {
         try {
             switch (cmd) {
                 case "usi" -> usi();
-                case "isready" -> {
-                    // The hash table is cleared here, off the clock: GUIs send usinewgame right before the first go.
-                    engine.newGame();
-                    engine.prepare();
-                    send("readyok");
-                }
+                case "isready" -> isReady();
                 case "setoption" -> setOption(args);
                 case "usinewgame" -> engine.stop();
                 case "position" -> position(args);
@@ -173,6 +168,19 @@ public final class UsiProtocol {
         send("usiok");
     }
 
+    /**
+     * {@code isready}: between games the hash table is cleared here, off the clock (GUIs send {@code usinewgame}
+     * right before the first {@code go}), and the engine warmed up; during a search (a GUI checking that the
+     * engine is alive) {@code readyok} is sent at once and the search goes on untouched.
+     */
+    private void isReady() {
+        if (!engine.isSearching()) {
+            engine.newGame();
+            engine.prepare();
+        }
+        send("readyok");
+    }
+
     private void setOption(List<String> args) {
         if (args.isEmpty() || !args.getFirst().equals("name")) {
             throw new IllegalArgumentException("setoption: expected \"setoption name <name> [value <value>]\"");
@@ -195,7 +203,28 @@ public final class UsiProtocol {
         }
     }
 
+    /**
+     * {@code position}. A refused one leaves the engine without a position the GUI agrees with: until the next
+     * valid {@code position}, a {@code go} is answered at once with {@code bestmove resign} (a {@code go mate}
+     * with {@code checkmate timeout}) after an error line, rather than with a move of some other position.
+     */
     private void position(List<String> args) {
+        try {
+            setPosition(args);
+            positionRefused = false;
+        } catch (IllegalArgumentException e) {
+            positionRefused = true;
+            throw new IllegalArgumentException(e.getMessage() + NO_POSITION);
+        }
+    }
+
+    /** What a refused {@code position} leaves, said after its error. */
+    private static final String NO_POSITION = "; no position is set until a valid one: go answers bestmove resign";
+
+    /** Whether the last {@code position} was refused (see {@link #position}). */
+    private boolean positionRefused;
+
+    private void setPosition(List<String> args) {
         if (args.isEmpty()) {
             throw new IllegalArgumentException("position: expected \"startpos\" or \"sfen <sfen>\"");
         }
@@ -217,7 +246,7 @@ public final class UsiProtocol {
                 try {
                     start = Sfen.parse(String.join(" ", head.subList(1, head.size())));
                 } catch (SfenException e) {
-                    throw new IllegalArgumentException("position: " + e.getMessage() + "; the position is unchanged");
+                    throw new IllegalArgumentException("position: " + e.getMessage());
                 }
             }
             default -> throw new IllegalArgumentException("position: expected \"startpos\" or \"sfen\", got \"" + excerpt(head.getFirst()) + "\"");
@@ -225,55 +254,77 @@ public final class UsiProtocol {
         try {
             engine.setPosition(start, moves);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("position: " + e.getMessage() + "; the position is unchanged");
+            throw new IllegalArgumentException("position: " + e.getMessage());
         }
     }
 
+    /**
+     * {@code go}. Every {@code go} gets exactly one answer ({@code bestmove}, or {@code checkmate} for
+     * {@code go mate}). A number that cannot be read or is out of range ({@code depth} and {@code nodes} below 1,
+     * a mate time below 1 ms) is reported and the {@code go} answered at once: with the move of a one-ply search,
+     * or {@code checkmate timeout}; after a refused {@code position}, with {@code bestmove resign}. Negative
+     * clock times are read as zero (some GUIs send them when a clock ran over).
+     */
     private void go(List<String> args, long arrivalNanos) {
+        boolean mate = args.contains("mate");
+        if (positionRefused) {
+            answerAtOnce(mate, "go: no position is set (the last position command was refused)", true);
+            return;
+        }
         long btime = 0, wtime = 0, byoyomi = 0, binc = 0, winc = 0, movetime = 0, nodes = 0;
         int depth = 0;
         boolean infinite = false, ponder = false, clockGiven = false;
         List<String> searchMoves = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String k = args.get(i);
-            switch (k) {
-                case "infinite" -> infinite = true;
-                case "ponder" -> ponder = true;
-                case "searchmoves" -> {
-                    // The moves run to the end of the line or to the next go parameter.
-                    while (i + 1 < args.size() && !GO_WORDS.contains(args.get(i + 1))) {
-                        searchMoves.add(args.get(++i));
+        try {
+            for (int i = 0; i < args.size(); i++) {
+                String k = args.get(i);
+                switch (k) {
+                    case "infinite" -> infinite = true;
+                    case "ponder" -> ponder = true;
+                    case "searchmoves" -> {
+                        // The moves run to the end of the line or to the next go parameter.
+                        while (i + 1 < args.size() && !GO_WORDS.contains(args.get(i + 1))) {
+                            searchMoves.add(args.get(++i));
+                        }
+                        if (searchMoves.isEmpty()) {
+                            error("go: searchmoves without moves ignored");
+                        }
                     }
-                    if (searchMoves.isEmpty()) {
-                        error("go: searchmoves without moves ignored");
+                    case "mate" -> {
+                        String t = i + 1 < args.size() ? args.get(i + 1) : "infinite";
+                        long ms = t.equals("infinite") ? 0 : atLeast(k, t, 1);
+                        endless = ms == 0;
+                        engine.goMate(ms, this::mateAnswer);
+                        return;
                     }
+                    case "btime", "wtime", "byoyomi", "binc", "winc", "movetime", "depth", "nodes" -> {
+                        if (i + 1 >= args.size()) {
+                            throw new IllegalArgumentException("go: " + k + " needs a number");
+                        }
+                        String t = args.get(++i);
+                        switch (k) {
+                            case "depth" -> depth = (int) Math.min(atLeast(k, t, 1), 1000);
+                            case "nodes" -> nodes = atLeast(k, t, 1);
+                            default -> {
+                                long n = Math.max(0, number(k, t));
+                                clockGiven = true;
+                                switch (k) {
+                                    case "btime" -> btime = n;
+                                    case "wtime" -> wtime = n;
+                                    case "byoyomi" -> byoyomi = n;
+                                    case "binc" -> binc = n;
+                                    case "winc" -> winc = n;
+                                    default -> movetime = n;
+                                }
+                            }
+                        }
+                    }
+                    default -> error("go: unknown parameter \"" + excerpt(k) + "\" ignored");
                 }
-                case "mate" -> {
-                    String t = i + 1 < args.size() ? args.get(i + 1) : "infinite";
-                    long ms = t.equals("infinite") ? 0 : number(k, t);
-                    endless = ms == 0;
-                    engine.goMate(ms, this::mateAnswer);
-                    return;
-                }
-                case "btime", "wtime", "byoyomi", "binc", "winc", "movetime", "depth", "nodes" -> {
-                    if (i + 1 >= args.size()) {
-                        throw new IllegalArgumentException("go: " + k + " needs a number");
-                    }
-                    long n = number(k, args.get(++i));
-                    clockGiven |= !k.equals("depth") && !k.equals("nodes");
-                    switch (k) {
-                        case "btime" -> btime = n;
-                        case "wtime" -> wtime = n;
-                        case "byoyomi" -> byoyomi = n;
-                        case "binc" -> binc = n;
-                        case "winc" -> winc = n;
-                        case "movetime" -> movetime = n;
-                        case "depth" -> depth = (int) Math.min(n, 1000);
-                        default -> nodes = n;
-                    }
-                }
-                default -> error("go: unknown parameter \"" + excerpt(k) + "\" ignored");
             }
+        } catch (IllegalArgumentException e) {
+            answerAtOnce(mate, e.getMessage(), false);
+            return;
         }
         if (clockGiven && btime == 0 && wtime == 0 && byoyomi == 0 && binc == 0 && winc == 0 && movetime == 0) {
             movetime = 1; // clocks given but all at zero (or negative): no time at all, answer at once
@@ -289,21 +340,47 @@ public final class UsiProtocol {
         }
     }
 
+    /**
+     * Answers a {@code go} that cannot be searched as asked, after an error line: a {@code go mate} with
+     * {@code checkmate timeout}; a {@code go} with {@code bestmove resign} when there is no position, else with
+     * the move of a one-ply search. A search still running is stopped and answers first.
+     */
+    private void answerAtOnce(boolean mate, String why, boolean noPosition) {
+        endless = false;
+        if (mate || noPosition) {
+            engine.stop();
+            try {
+                engine.awaitIdle();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            error(why + (mate ? "; answering checkmate timeout" : "; answering bestmove resign"));
+            send(mate ? "checkmate timeout" : "bestmove resign");
+            return;
+        }
+        error(why + "; answering with a one-ply search");
+        searching = true;
+        engine.go(SearchLimits.depth(1));
+    }
+
     /** The parameter words of {@code go}, which end a {@code searchmoves} list. */
     private static final Set<String> GO_WORDS = Set.of("btime", "wtime", "byoyomi", "binc", "winc", "movetime",
             "depth", "nodes", "infinite", "ponder", "mate", "searchmoves");
 
     private static long number(String key, String text) {
         try {
-            long n = Long.parseLong(text);
-            if (n < 0) {
-                // Some GUIs send negative times when a clock ran over: treat as zero.
-                return 0;
-            }
-            return n;
+            return Long.parseLong(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("go: " + key + " needs a number, got \"" + excerpt(text) + "\"");
         }
+    }
+
+    private static long atLeast(String key, String text, long min) {
+        long n = number(key, text);
+        if (n < min) {
+            throw new IllegalArgumentException("go: " + key + " must be at least " + min + ", got " + n);
+        }
+        return n;
     }
 
     private void gameOver(List<String> args) {

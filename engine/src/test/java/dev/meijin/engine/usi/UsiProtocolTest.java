@@ -137,10 +137,10 @@ class UsiProtocolTest {
                 + " InternalIterativeReduction, QuiescenceEvasionPruning, ContinuationHistory, CorrectionHistory, RootMate)",
         "setoption name EnteringKingRule value Sometimes|info string error: unknown EnteringKingRule \"Sometimes\" (NoEnteringKing, CSARule24, CSARule24H, CSARule27, CSARule27H or TryRule)",
         "setoption name EvalFile value /nonexistent/weights.txt|info string error: EvalFile /nonexistent/weights.txt: /nonexistent/weights.txt",
-        "position|info string error: position: expected \"startpos\" or \"sfen <sfen>\"",
-        "position foo|info string error: position: expected \"startpos\" or \"sfen\", got \"foo\"",
-        "position startpos 7g7f|info string error: position: unexpected \"7g7f\" after startpos",
-        "position sfen|info string error: position: the SFEN is missing after \"sfen\"",
+        "position|info string error: position: expected \"startpos\" or \"sfen <sfen>\"; no position is set until a valid one: go answers bestmove resign",
+        "position foo|info string error: position: expected \"startpos\" or \"sfen\", got \"foo\"; no position is set until a valid one: go answers bestmove resign",
+        "position startpos 7g7f|info string error: position: unexpected \"7g7f\" after startpos; no position is set until a valid one: go answers bestmove resign",
+        "position sfen|info string error: position: the SFEN is missing after \"sfen\"; no position is set until a valid one: go answers bestmove resign",
         "gameover maybe|info string error: gameover: expected win, lose or draw",
     })
     void malformedCommandsGetAnInfoStringNamingTheProblem(String command, String reply) {
@@ -148,33 +148,96 @@ class UsiProtocolTest {
     }
 
     @Test
-    void badMovesAndBadSfenLeaveThePositionUnchanged() throws InterruptedException {
+    void aRefusedPositionIsAnsweredWithResignUntilAValidOneArrives() throws InterruptedException {
         assertThat(send("position startpos moves 7g7f 3c3d")).isEmpty();
         List<String> bad = send("position startpos moves 7g7f 7g7f");
-        assertThat(bad).hasSize(1);
-        assertThat(bad.getFirst()).isEqualTo("info string error: position: move 2: illegal move 7g7f in"
-                + " lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2: no piece on 7g; the position is unchanged");
+        assertThat(bad).containsExactly("info string error: position: move 2: illegal move 7g7f in"
+                + " lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2: no piece on 7g" + NO_POSITION);
+        // Not a move of the position before, which the GUI no longer has.
+        assertThat(send("go btime 1000 wtime 1000 byoyomi 1000")).containsExactly(
+                "info string error: go: no position is set (the last position command was refused); answering bestmove resign",
+                "bestmove resign");
+        assertThat(send("go mate 1000")).containsExactly(
+                "info string error: go: no position is set (the last position command was refused); answering checkmate timeout",
+                "checkmate timeout");
         List<String> sfen = send("position sfen lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL x - 1");
         assertThat(sfen).containsExactly("info string error: position: invalid SFEN turn at 34: side to move \"x\" is not b or w"
-                + " in \"lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL x - 1\"; the position is unchanged");
+                + " in \"lnsgkgsnl/9/9/9/9/9/9/9/LNSGKGSNL x - 1\"" + NO_POSITION);
         List<String> malformed = send("position startpos moves 7g7x");
         assertThat(malformed).containsExactly("info string error: position: move 1: malformed USI move \"7g7x\": \"7x\" is not a"
-                + " square; the position is unchanged");
-        // 8h2b+ is legal only after 7g7f 3c3d (not from the start, nor after any of the refused commands).
+                + " square" + NO_POSITION);
+        assertThat(send("go depth 1")).containsExactly(
+                "info string error: go: no position is set (the last position command was refused); answering bestmove resign",
+                "bestmove resign");
+        // A valid position is searched again: 8h2b+ is legal only after 7g7f 3c3d.
+        send("position startpos moves 7g7f 3c3d");
         List<String> lines = until("bestmove", "go depth 1 searchmoves 8h2b+");
         assertThat(lines).noneMatch(l -> l.startsWith("info string error"));
         assertThat(legalBestMove(startposAfter("7g7f", "3c3d"), lines.getLast())).isEqualTo("8h2b+");
     }
 
+    private static final String NO_POSITION = "; no position is set until a valid one: go answers bestmove resign";
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "go depth x|go: depth needs a number, got \"x\"",
+        "go btime|go: btime needs a number",
+        "go depth 0|go: depth must be at least 1, got 0",
+        "go nodes -5|go: nodes must be at least 1, got -5",
+        "go btime 1000 wtime abc|go: wtime needs a number, got \"abc\"",
+    })
+    void goWithABadNumberReportsItAndAnswersAtOnce(String command, String error) throws InterruptedException {
+        send("position startpos moves 7g7f");
+        List<String> lines = until("bestmove", command);
+        assertThat(lines.getFirst()).isEqualTo("info string error: " + error + "; answering with a one-ply search");
+        legalBestMove(startposAfter("7g7f"), lines.getLast());
+        assertThat(lines.stream().filter(l -> l.startsWith("info depth "))).as("one ply searched")
+                .allMatch(l -> l.startsWith("info depth 1 "));
+        assertThat(lines.stream().filter(l -> l.startsWith("bestmove"))).hasSize(1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "go mate x|go: mate needs a number, got \"x\"",
+        "go mate 0|go: mate must be at least 1, got 0",
+        "go mate -5|go: mate must be at least 1, got -5",
+    })
+    void goMateWithABadTimeReportsItAndAnswersTimeout(String command, String error) {
+        send("position sfen 6k2/9/6P2/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        assertThat(send(command)).containsExactly("info string error: " + error + "; answering checkmate timeout", "checkmate timeout");
+    }
+
     @Test
-    void goWithABadNumberReportsItAndStillAnswers() throws InterruptedException {
-        List<String> got = send("position startpos", "go depth x");
-        assertThat(got).contains("info string error: go: depth needs a number, got \"x\"");
+    void anUnknownGoParameterIsReportedAndTheRestObeyed() throws InterruptedException {
+        send("position startpos");
         List<String> lines = until("bestmove", "go depth 2 sideways");
         assertThat(lines.getFirst()).isEqualTo("info string error: go: unknown parameter \"sideways\" ignored");
-        assertThat(lines.getLast()).matches("bestmove \\S+( ponder \\S+)?");
-        assertThat(send("go btime")).containsExactly("info string error: go: btime needs a number");
-        assertThat(send("go mate x")).containsExactly("info string error: go: mate needs a number, got \"x\"");
+        legalBestMove(Position.startpos(), lines.getLast());
+        assertThat(lines.stream().filter(l -> l.startsWith("info depth ")).map(l -> l.split(" ")[2]).distinct()).containsExactly("1", "2");
+    }
+
+    @Test
+    void isreadyDuringASearchAnswersReadyokAndLeavesTheSearchRunning() throws InterruptedException {
+        send("position startpos", "go infinite");
+        Thread.sleep(200);
+        assertThat(until("readyok", "isready")).noneMatch(l -> l.startsWith("bestmove"));
+        Thread.sleep(200);
+        assertThat(out.stream().noneMatch(l -> l.startsWith("bestmove"))).as("still searching after isready").isTrue();
+        assertThat(engine.isSearching()).isTrue();
+        legalBestMove(Position.startpos(), until("bestmove", "stop").getLast());
+
+        send("position startpos moves 7g7f", "go ponder btime 1000 wtime 1000 byoyomi 200");
+        Thread.sleep(200);
+        assertThat(until("readyok", "isready")).noneMatch(l -> l.startsWith("bestmove"));
+        Thread.sleep(200);
+        assertThat(out.stream().noneMatch(l -> l.startsWith("bestmove"))).as("still pondering after isready").isTrue();
+        legalBestMove(startposAfter("7g7f"), until("bestmove", "ponderhit").getLast());
+
+        // 将棋無双 No. 30, a mate in 119: the mate search goes on after isready until stopped.
+        send("position sfen 2B1n1R2/7Gp/4+N4/6rk1/4sNl2/9/2+p2NsG1/5+B3/1s1P3s1 b 2g3l15p 1", "go mate infinite");
+        Thread.sleep(100);
+        assertThat(until("readyok", "isready")).noneMatch(l -> l.startsWith("checkmate"));
+        assertThat(until("checkmate", "stop").getLast()).isEqualTo("checkmate timeout");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -185,9 +248,9 @@ class UsiProtocolTest {
         "setoption name NetworkDelay value -1|info string error: option NetworkDelay: -1 is outside 0–10000",
         "setoption name Skill Level value -1|info string error: option Skill Level: -1 is outside 0–20",
         "setoption name BookFile value /nonexistent/book.db|info string error: BookFile /nonexistent/book.db: no such file",
-        "position sfen 9/9/9/9/9/9/9/9/9 b - 1|info string error: position: illegal position: no king on the board; the position is unchanged",
-        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f foo|info string error: position: move 2: malformed USI move \"foo\": expected from-square, to-square and an optional '+', or a drop such as P*5e; the position is unchanged",
-        "position startpos moves 7g7f 8c8d 2h2c+|info string error: position: move 3: illegal move 2h2c+ in lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3: a rook on 2h cannot move to 2c; the position is unchanged",
+        "position sfen 9/9/9/9/9/9/9/9/9 b - 1|info string error: position: illegal position: no king on the board; no position is set until a valid one: go answers bestmove resign",
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f foo|info string error: position: move 2: malformed USI move \"foo\": expected from-square, to-square and an optional '+', or a drop such as P*5e; no position is set until a valid one: go answers bestmove resign",
+        "position startpos moves 7g7f 8c8d 2h2c+|info string error: position: move 3: illegal move 2h2c+ in lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3: a rook on 2h cannot move to 2c; no position is set until a valid one: go answers bestmove resign",
         "gameover|info string error: gameover: expected win, lose or draw",
         "gameover win draw|info string error: gameover: expected win, lose or draw",
         "bestmove 7g7f|info string error: unknown command \"bestmove\"",
