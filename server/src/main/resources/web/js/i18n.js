@@ -99,7 +99,7 @@ const STRINGS = {
   notationWestern: ['西洋式', 'Western'],
   sound: ['音', 'Sound'],
   soundBeep: ['ビープ', 'Beep'],
-  soundVoice: ['読み上げ', 'Voice'],
+  soundVoice: ['音声', 'Voice'],
   soundOff: ['消音', 'Muted'],
   download: ['棋譜を保存', 'Download record'],
   replay: ['再生', 'Replay'],

@@ -1142,7 +1142,7 @@ final class PlayInBrowserTest {
                         + ".then(r => r.json()).then(g => fetch('/api/games/' + g.gameId + '/join', {method: 'POST',"
                         + " body: JSON.stringify({name: 'Taro'})}).then(() => done(g.gameId)))");
                 b.script("localStorage.setItem('meijin.name', 'Taro')");
-                for (int width : new int[] {360, 320}) {
+                for (int width : new int[] {390, 360, 320}) {
                     b.driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, 740));
                     assertThat(b.script("return window.innerWidth")).isEqualTo((long) width);
                     Map<String, String> pages = Map.of("lobby", "/", "game", "/game/" + id, "tsume", "/tsume", "kifu", "/kifu");
@@ -1153,6 +1153,15 @@ final class PlayInBrowserTest {
                         b.find(shown.get(page));
                         assertThat(b.text("#lang")).isEqualTo(language.equals("ja") ? "English" : "日本語");
                         soft.assertThat(overflow(b)).as("%s page at %d px in %s", page, width, language).isEmpty();
+                        if (width == 390) {
+                            // A common phone's width: the brand, the pages' links and the menus on one line.
+                            soft.assertThat(belowTopBarFirstLine(b)).as("top bar of the %s page at 390 px in %s", page, language).isEmpty();
+                            assertThat(b.script("return document.getElementById('sound').selectedOptions[0].textContent")).isEqualTo(language.equals("ja") ? "♪ 消音" : "♪ Muted");
+                            if (page.equals("lobby")) {
+                                b.screenshot("phone-topbar-390-" + language);
+                            }
+                            continue;
+                        }
                         if (language.equals("ja") || width == 320) {
                             b.screenshot("narrow-" + page + "-" + width + "-" + language);
                             if (page.equals("lobby")) {
@@ -1180,6 +1189,18 @@ final class PlayInBrowserTest {
                 + "   .slice(0, 5).map(e => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')}"
                 + " right=${Math.round(e.getBoundingClientRect().right)}`);"
                 + " return [`scrollWidth ${root.scrollWidth} > clientWidth ${w}`, ...out];");
+    }
+
+    /**
+     * The groups of the top bar (the brand, the pages' links, the menus) that lie below its first line: empty when
+     * the bar is one line, else each such group with its top, to say why.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<String> belowTopBarFirstLine(Browser b) {
+        return (List<String>) b.script("const groups = [...document.querySelector('.topbar').children];"
+                + " const firstBottom = Math.min(...groups.map(e => e.getBoundingClientRect().bottom));"
+                + " return groups.filter(e => e.getBoundingClientRect().top >= firstBottom)"
+                + "   .map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} top=${Math.round(e.getBoundingClientRect().top)}`);");
     }
 
     /** The texts of the elements matching {@code css}, read in one script. */
