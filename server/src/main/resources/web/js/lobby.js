@@ -4,17 +4,20 @@ import { api, rememberSeat, Socket } from './api.js';
 import { ANONYMOUS, errorText, isAnonymous, language, shownName, t } from './i18n.js';
 import { h } from './dom.js';
 
-/** The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese and English names. */
+/**
+ * The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese names and their English names as the
+ * server sends them (dev.meijin.server.round.Views.englishName: "Rook handicap", not the bare piece name).
+ */
 export const HANDICAPS = [
-  ['EVEN', '平手', 'Even'], ['LANCE', '香落ち', 'Lance'], ['RIGHT_LANCE', '右香落ち', 'Right lance'],
-  ['BISHOP', '角落ち', 'Bishop'], ['ROOK', '飛車落ち', 'Rook'], ['ROOK_LANCE', '飛香落ち', 'Rook and lance'],
-  ['TWO_PIECE', '二枚落ち', 'Two-piece'], ['THREE_PIECE', '三枚落ち', 'Three-piece'],
-  ['FOUR_PIECE', '四枚落ち', 'Four-piece'], ['FIVE_PIECE', '五枚落ち', 'Five-piece'],
-  ['LEFT_FIVE_PIECE', '左五枚落ち', 'Left five-piece'], ['SIX_PIECE', '六枚落ち', 'Six-piece'],
-  ['LEFT_SEVEN_PIECE', '左七枚落ち', 'Left seven-piece'], ['RIGHT_SEVEN_PIECE', '右七枚落ち', 'Right seven-piece'],
-  ['EIGHT_PIECE', '八枚落ち', 'Eight-piece'], ['NINE_PIECE', '九枚落ち', 'Nine-piece'], ['TEN_PIECE', '十枚落ち', 'Ten-piece'],
-  ['THREE_PAWNS', '歩三兵', 'Three pawns'], ['NAKED_KING', '裸玉', 'Naked king'], ['DRAGONFLY', 'トンボ', 'Dragonfly'],
-  ['TWO_LANCES', '両香落ち', 'Two lances'],
+  ['EVEN', '平手', 'Even'], ['LANCE', '香落ち', 'Lance handicap'], ['RIGHT_LANCE', '右香落ち', 'Right lance handicap'],
+  ['BISHOP', '角落ち', 'Bishop handicap'], ['ROOK', '飛車落ち', 'Rook handicap'], ['ROOK_LANCE', '飛香落ち', 'Rook and lance handicap'],
+  ['TWO_PIECE', '二枚落ち', 'Two-piece handicap'], ['THREE_PIECE', '三枚落ち', 'Three-piece handicap'],
+  ['FOUR_PIECE', '四枚落ち', 'Four-piece handicap'], ['FIVE_PIECE', '五枚落ち', 'Five-piece handicap'],
+  ['LEFT_FIVE_PIECE', '左五枚落ち', 'Left five-piece handicap'], ['SIX_PIECE', '六枚落ち', 'Six-piece handicap'],
+  ['LEFT_SEVEN_PIECE', '左七枚落ち', 'Left seven-piece handicap'], ['RIGHT_SEVEN_PIECE', '右七枚落ち', 'Right seven-piece handicap'],
+  ['EIGHT_PIECE', '八枚落ち', 'Eight-piece handicap'], ['NINE_PIECE', '九枚落ち', 'Nine-piece handicap'], ['TEN_PIECE', '十枚落ち', 'Ten-piece handicap'],
+  ['THREE_PAWNS', '歩三兵', 'Three pawns handicap'], ['NAKED_KING', '裸玉', 'Naked king handicap'], ['DRAGONFLY', 'トンボ', 'Dragonfly handicap'],
+  ['TWO_LANCES', '両香落ち', 'Two lances handicap'],
 ];
 
 /** The rule sets of the server (docs/PROTOCOL.md `rules`), with their Japanese and English names. */

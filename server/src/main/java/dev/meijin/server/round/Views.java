@@ -65,9 +65,18 @@ public final class Views {
         return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text, failure);
     }
 
-    /** A handicap as the client shows it. */
+    /** A handicap as the client shows it, with its English name as shown ({@link #englishName}). */
     public static HandicapView handicap(Handicap h) {
-        return new HandicapView(h.id(), h.japanese(), h.english());
+        return new HandicapView(h.id(), h.japanese(), englishName(h));
+    }
+
+    /**
+     * A handicap's English name as pages show it: {@code "Even"}, else the name with the word handicap
+     * ({@code "Rook handicap"}, {@code "Two-piece handicap"}), since a bare piece name reads as the piece.
+     * {@link Handicap#english()} stays the bare name that the command line reads and prints.
+     */
+    public static String englishName(Handicap h) {
+        return h.isHandicap() ? h.english() + " handicap" : h.english();
     }
 
     static TimeControlView timeControl(TimeControl tc) {

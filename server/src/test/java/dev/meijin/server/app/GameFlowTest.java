@@ -180,6 +180,8 @@ class GameFlowTest {
         JsonNode added = lobby.next("seekAdded");
         assertThat(added.get("seek").get("id").asString()).isEqualTo(a.gameId());
         assertThat(added.get("seek").get("handicap").asString()).isEqualTo("BISHOP");
+        JsonNode handicap = h.get("/api/games/" + a.gameId()).body().get("handicap");
+        assertThat(handicap.toString()).as("the English name as pages show it").isEqualTo("{\"id\":\"BISHOP\",\"ja\":\"角落ち\",\"en\":\"Bishop handicap\"}");
         assertThat(h.get("/api/lobby").body().get("seeks").size()).isEqualTo(1);
         Harness.Ws creator = h.connect(a.gameId(), a.secret());
         assertThat(creator.next("state").get("status").asString()).isEqualTo("waiting");

@@ -525,6 +525,26 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void handicapsAreNamedAsHandicapsInEnglishInTheListsAndOnTheGamePage() {
+        try (Seat giver = seat(Browser.DESKTOP, "ja"); Seat en = seat(Browser.PHONE, "en")) {
+            String id = giver.create("先手太郎", Map.of("handicap", "ROOK", "side", "gote", "rules", "professional", "tcKind", "unlimited"));
+            en.browser.open(base + "/");
+            en.browser.find("#seeks tr[data-game='" + id + "']");
+            assertThat(texts(en.browser, "#seeks tr[data-game='" + id + "'] td:nth-child(2)")).containsExactly("Rook handicap");
+            assertThat(en.browser.find("#handicap").getDomProperty("value")).isEqualTo("EVEN");
+            assertThat(texts(en.browser, "#handicap option[value='BISHOP']")).containsExactly("Bishop handicap");
+            en.acceptSeek(id, "Hanako");
+            assertThat(en.browser.text("#info")).isEqualTo("Rook handicap · Unlimited · Professional");
+            assertThat(giver.browser.text("#info")).isEqualTo("飛車落ち · 時間無制限 · プロ公式");
+            en.browser.open(base + "/");
+            en.browser.find("#live-games tr[data-game='" + id + "']");
+            assertThat(texts(en.browser, "#live-games tr[data-game='" + id + "'] td:nth-child(2)")).containsExactly("Rook handicap");
+            en.browser.script("document.getElementById('live-games').scrollIntoView({block: 'start'})");
+            en.browser.screenshot("lobby-handicap-names-phone");
+        }
+    }
+
+    @Test
     void aPlayerWhoReconnectsInTheMiddleOfAGameFindsItExactlyAsItWas() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
             String id = sente.create("Reconnects", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10",
