@@ -91,7 +91,7 @@ export class LobbyPage {
     const fields = {
       level: field(t('engineLevel'), level), main: field(t('mainMinutes'), main), byo: field(t('byoyomiSeconds'), byo),
       periods: field(t('periods'), periods), inc: field(t('incrementSeconds'), inc),
-      lobby: h('label', { class: 'row small' }, lobby, t('seeks')),
+      lobby: h('label', { class: 'row small' }, lobby, t('postSeek')),
     };
     const sync = () => {
       const even = handicap.value === 'EVEN';
@@ -146,7 +146,7 @@ export class LobbyPage {
     const form = h('form', { id: 'create-form', onsubmit: create },
       h('div', { class: 'form-grid' },
         field(t('yourName'), name), field(t('opponent'), opponent), fields.level, field(t('handicap'), handicap),
-        field(t('side'), side), field(t('rules'), rules), field(t('timeControl'), tcKind),
+        field(t('side'), side), field(t('rules'), rules), field(t('tcKind'), tcKind),
         fields.main, fields.byo, fields.periods, fields.inc),
       h('div', { class: 'row', style: 'margin-top:.6rem' }, fields.lobby, h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'))),
       this.error);

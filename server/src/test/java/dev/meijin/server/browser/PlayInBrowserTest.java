@@ -1223,6 +1223,13 @@ final class PlayInBrowserTest {
                 + "   .map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} top=${Math.round(e.getBoundingClientRect().top)}`);");
     }
 
+    /** The words of the label of each form control (by id): the label's own text, without the options of a select. */
+    @SuppressWarnings("unchecked")
+    private static List<String> labels(Browser b, String... ids) {
+        return (List<String>) b.script("return arguments[0].map(id => [...document.getElementById(id).closest('label').childNodes]"
+                + ".filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join('').trim())", List.of(ids));
+    }
+
     /** The texts of the elements matching {@code css}, read in one script. */
     @SuppressWarnings("unchecked")
     private static List<String> texts(Browser b, String css) {
@@ -1247,12 +1254,20 @@ final class PlayInBrowserTest {
             assertThat(b.browser.find("#engineLevel").isDisplayed()).isFalse();
             assertThat(b.browser.find("#incrementSeconds").isDisplayed()).isFalse();
             assertThat(b.browser.find("#byoyomiSeconds").isDisplayed()).isTrue();
+            // Each field has its own name: the kind of time control is not called main time, and the box beside the
+            // button says what it does rather than repeating the heading of the seeks.
+            assertThat(labels(b.browser, "tcKind", "mainMinutes", "byoyomiSeconds", "postSeek"))
+                    .containsExactly("Time control", "Main time (min)", "Byoyomi (s)", "List as an open seek");
             b.browser.screenshot("lobby-form-phone");
             // The language button switches the whole interface, and the choice is remembered.
             assertThat(b.browser.text("#lang")).isEqualTo("日本語");
             b.browser.click("#lang");
             b.browser.await("the Japanese interface", d -> "English".equals(b.browser.text("#lang")));
             assertThat(b.browser.text("#create")).isEqualTo("作成");
+            assertThat(labels(b.browser, "tcKind", "mainMinutes", "byoyomiSeconds", "postSeek"))
+                    .containsExactly("時間方式", "持ち時間（分）", "秒読み（秒）", "対局待ちに掲示する");
+            assertThat(b.browser.text("section:has(#seeks) h2")).isEqualTo("対局待ち");
+            b.browser.screenshot("lobby-form-ja-phone");
             b.browser.open(base + "/game/" + id);
             b.browser.await("the game page in Japanese", d -> b.browser.text("#flip").equals("盤を反転"));
             assertThat(b.moveTexts()).containsExactly("▲７六歩(77)");
