@@ -51,6 +51,18 @@ function handicapName(id) {
 }
 
 /**
+ * What the person who accepts a seek plays (docs/PROTOCOL.md, GameSummary): the colour its creator left, as 先手 or
+ * 後手 in an even game (saying when furigoma gave it, the toss being made when the seek is posted), and as 上手 or
+ * 下手 in a handicap game, where the giver (上手, gote) moves first.
+ */
+function accepterSide(s) {
+  const sente = s.creator !== 'sente';
+  if (s.handicap !== 'EVEN') return t(sente ? 'seekShitate' : 'seekUwate');
+  if (s.furigoma) return t(sente ? 'seekFurigomaSente' : 'seekFurigomaGote');
+  return t(sente ? 'seekSente' : 'seekGote');
+}
+
+/**
  * The name shown for a seat of a listed game (docs/PROTOCOL.md, GameSummary): the engine's translated name, as on
  * the game page, or the player's name; null for a free seat.
  */
@@ -158,7 +170,7 @@ export class LobbyPage {
     this.mineTitle = h('h2', {});
     this.root.replaceChildren(h('div', { class: 'lobby' },
       h('section', { class: 'panel wide' }, h('h2', {}, t('newGame')), form),
-      h('section', { class: 'panel' }, h('h2', {}, t('seeks')), this.table(this.seekBody, [t('players'), t('handicap'), t('timeControl'), ''])),
+      h('section', { class: 'panel' }, h('h2', {}, t('seeks')), this.table(this.seekBody, [t('players'), t('handicap'), t('seekYouPlay'), t('rules'), t('timeControl'), ''])),
       h('section', { class: 'panel' }, h('h2', {}, t('liveGames')),
         this.table(this.liveBody, [t('players'), t('handicap'), t('timeControl'), t('moves'), ''])),
       h('section', { class: 'panel wide' }, h('div', { class: 'row' }, this.mineTitle, search),
@@ -184,11 +196,13 @@ export class LobbyPage {
 
   renderSeeks() {
     const rows = [...this.seeks.values()].map((s) => h('tr', { 'data-game': s.id },
-      h('td', { class: 'players' }, seatName(s, 'sente') || seatName(s, 'gote') || t('anonymous')),
-      h('td', {}, handicapName(s.handicap)),
-      h('td', {}, timeControlText(s.timeControl)),
+      h('td', { class: 'players' }, seatName(s, s.creator) || t('anonymous')),
+      h('td', { class: 'handicap' }, handicapName(s.handicap)),
+      h('td', { class: 'seek-side', 'data-label': t('seekYouPlay') }, accepterSide(s)),
+      h('td', { class: 'rules' }, rulesName(s.rules)),
+      h('td', { class: 'time-control' }, timeControlText(s.timeControl)),
       h('td', { class: 'action' }, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
-    this.seekBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noSeeks')))]));
+    this.seekBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 6, class: 'empty' }, t('noSeeks')))]));
   }
 
   async accept(id) {

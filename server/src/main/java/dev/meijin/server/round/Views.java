@@ -46,7 +46,8 @@ public final class Views {
     public static GameSummary summary(StoredGame g) {
         Color engine = g.sente().kind() == PlayerKind.ENGINE ? Color.SENTE : g.gote().kind() == PlayerKind.ENGINE ? Color.GOTE : null;
         return new GameSummary(g.id(), g.status().wire(), name(g.sente()), name(g.gote()), color(engine), engine == null ? null : g.terms().engineLevel(),
-                g.terms().handicap().id(), g.terms().rules(), timeControl(g.terms().timeControl()), g.ply(), g.createdAt(), outcome(g.result()));
+                g.terms().handicap().id(), g.terms().rules(), color(g.terms().creator()), g.terms().furigoma() != null, timeControl(g.terms().timeControl()),
+                g.ply(), g.createdAt(), outcome(g.result()));
     }
 
     /** A stored result as sent, or null; without the reasons of a failed declaration (a game in a list, a record). */

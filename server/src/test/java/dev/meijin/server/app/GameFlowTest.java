@@ -180,6 +180,10 @@ class GameFlowTest {
         JsonNode added = lobby.next("seekAdded");
         assertThat(added.get("seek").get("id").asString()).isEqualTo(a.gameId());
         assertThat(added.get("seek").get("handicap").asString()).isEqualTo("BISHOP");
+        // The creator took gote, the giver's side: whoever accepts plays sente, the receiver (下手).
+        assertThat(added.get("seek").get("creator").asString()).isEqualTo("gote");
+        assertThat(added.get("seek").get("furigoma").asBoolean()).isFalse();
+        assertThat(added.get("seek").get("rules").asString()).isEqualTo("csa");
         JsonNode handicap = h.get("/api/games/" + a.gameId()).body().get("handicap");
         assertThat(handicap.toString()).as("the English name as pages show it").isEqualTo("{\"id\":\"BISHOP\",\"ja\":\"角落ち\",\"en\":\"Bishop handicap\"}");
         assertThat(h.get("/api/lobby").body().get("seeks").size()).isEqualTo(1);
@@ -211,8 +215,24 @@ class GameFlowTest {
             }
             assertThat(f.get("tosserMovesFirst").asBoolean()).isEqualTo(pawns >= 3);
             assertThat(a.color()).isEqualTo(pawns >= 3 ? "sente" : "gote");
+            // Lists say that the creator's colour was tossed, and which it is.
+            JsonNode summary = summary(a.gameId());
+            assertThat(summary.get("furigoma").asBoolean()).isTrue();
+            assertThat(summary.get("creator").asString()).isEqualTo(a.color());
         }
         Harness.Seat chosen = h.create("{\"side\":\"gote\"}");
         assertThat(h.get("/api/games/" + chosen.gameId()).body().get("furigoma").isNull()).isTrue();
+        assertThat(summary(chosen.gameId()).get("furigoma").asBoolean()).isFalse();
+        assertThat(summary(chosen.gameId()).get("creator").asString()).isEqualTo("gote");
+    }
+
+    /** The waiting game with this id as the lists give it (GameSummary). */
+    private JsonNode summary(String id) {
+        for (JsonNode g : h.get("/api/games?status=waiting&limit=200").body().get("games")) {
+            if (g.get("id").asString().equals(id)) {
+                return g;
+            }
+        }
+        throw new AssertionError("game " + id + " is not listed");
     }
 }

@@ -284,7 +284,7 @@ final class PlayInBrowserTest {
             String free = (String) en.browser.asyncScript("const done = arguments[arguments.length - 1];"
                     + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: 'Free', side: 'sente'})}).then(r => r.json())"
                     + ".then(s => fetch('/api/games/' + s.gameId + '/join', {method: 'POST', body: JSON.stringify({name: 'Also'})}).then(() => done(s.gameId)))");
-            String seek = "#seeks tr[data-game='" + id + "'] td:nth-child(3)";
+            String seek = "#seeks tr[data-game='" + id + "'] td.time-control";
             ja.browser.open(base + "/");
             assertThat(ja.browser.text(seek)).isEqualTo("1分 秒読み20秒");
             assertThat(ja.browser.text("#live-games tr[data-game='" + free + "'] td:nth-child(3)")).isEqualTo("時間無制限");
@@ -541,6 +541,46 @@ final class PlayInBrowserTest {
             assertThat(texts(en.browser, "#live-games tr[data-game='" + id + "'] td:nth-child(2)")).containsExactly("Rook handicap");
             en.browser.script("document.getElementById('live-games').scrollIntoView({block: 'start'})");
             en.browser.screenshot("lobby-handicap-names-phone");
+        }
+    }
+
+    @Test
+    void aSeekSaysWhatTheOneWhoAcceptsItPlaysAndUnderWhichRules() {
+        try (Seat giver = seat(Browser.DESKTOP, "ja"); Seat tosser = seat(Browser.PHONE, "en"); Seat viewer = seat(Browser.DESKTOP, "en")) {
+            // 飛車落ち under professional rules, its creator giving the rook (上手): whoever accepts is 下手.
+            String rook = giver.create("先手太郎", Map.of("handicap", "ROOK", "side", "gote", "rules", "professional", "tcKind", "unlimited"));
+            // An even game whose sides furigoma decided when it was posted.
+            String even = tosser.create("Toss", Map.of("side", "random", "rules", "amateur", "tcKind", "byoyomi", "mainMinutes", "5",
+                    "byoyomiSeconds", "30"));
+            boolean accepterSente = tosser.you().equals("gote");
+            viewer.browser.open(base + "/");
+            viewer.browser.find("#seeks tr[data-game='" + even + "']");
+            assertThat(texts(viewer.browser, "table:has(#seeks) th")).containsExactly("Players", "Handicap", "You play", "Rules", "Time control", "");
+            assertThat(texts(viewer.browser, "#seeks tr[data-game='" + rook + "'] td")).containsExactly(
+                    "先手太郎", "Rook handicap", "Receiver (shitate), second", "Professional", "Unlimited", "Accept");
+            assertThat(texts(viewer.browser, "#seeks tr[data-game='" + even + "'] td")).containsExactly(
+                    "Toss", "Even", accepterSente ? "Sente (first), by furigoma" : "Gote (second), by furigoma", "24 points",
+                    "5 min + 30 s byoyomi", "Accept");
+            viewer.browser.script("document.getElementById('seeks').scrollIntoView({block: 'center'})");
+            viewer.browser.screenshot("lobby-seeks-sides-desktop");
+            viewer.browser.click("#lang");
+            viewer.browser.await("the Japanese lobby", d -> "English".equals(viewer.browser.text("#lang")));
+            viewer.browser.find("#seeks tr[data-game='" + even + "']");
+            assertThat(texts(viewer.browser, "table:has(#seeks) th")).containsExactly("対局者", "手合割", "受けると", "ルール", "持ち時間", "");
+            assertThat(texts(viewer.browser, "#seeks tr[data-game='" + rook + "'] td")).containsExactly(
+                    "先手太郎", "飛車落ち", "下手（後に指す）", "プロ公式", "時間無制限", "受ける");
+            assertThat(texts(viewer.browser, "#seeks tr[data-game='" + even + "'] td")).containsExactly(
+                    "Toss", "平手", accepterSente ? "振り駒で先手" : "振り駒で後手", "24点法", "5分 秒読み30秒", "受ける");
+            // On a phone each seek is a card: the side is said with whose it is.
+            viewer.browser.driver.manage().window().setSize(Browser.PHONE);
+            assertThat(viewer.browser.script("return getComputedStyle(document.querySelector(\"#seeks tr[data-game='" + rook
+                    + "'] td.seek-side\"), '::before').content")).isEqualTo("\"· 受けると \"");
+            viewer.browser.script("document.getElementById('seeks').scrollIntoView({block: 'center'})");
+            viewer.browser.screenshot("lobby-seeks-sides-ja-phone");
+            // Accepting gives what the seek said.
+            viewer.acceptSeek(rook, "Hanako");
+            assertThat(viewer.you()).isEqualTo("sente");
+            assertThat(viewer.browser.text(".player-bottom .mark")).isEqualTo("☗下手");
         }
     }
 
