@@ -63,6 +63,52 @@ function accepterSide(s) {
 }
 
 /**
+ * The fields of each kind of time control in the lobby form, with their ranges (docs/PROTOCOL.md, CreateGame:
+ * main time up to 600 minutes; byoyomi and increment up to 600 s, from 1 s when their kind is chosen; 1–10 periods).
+ */
+const TC_FIELDS = {
+  byoyomi: [['mainMinutes', 0, 600], ['byoyomiSeconds', 1, 600], ['periods', 1, 10]],
+  fischer: [['mainMinutes', 0, 600], ['incrementSeconds', 1, 600]],
+  sudden: [['mainMinutes', 0, 600]],
+  unlimited: [],
+};
+
+/**
+ * Reads the time control of the lobby form and checks it before anything is sent, so that a mistake is said in
+ * the page's language and next to its field: each field shown must be a whole number in its range, and sudden
+ * death or an increment needs some main time (the server refuses the same, in English).
+ *
+ * @param {string} kind byoyomi, fischer, sudden or unlimited
+ * @param {Object<string, HTMLInputElement>} inputs the form's inputs by id
+ * @returns {{timeControl: Object?}|{field: HTMLInputElement, message: string}} the time control to send (null when
+ *     unlimited), or the field that is wrong and what is wrong with it
+ */
+export function readTimeControl(kind, inputs) {
+  const v = {};
+  for (const [id, min, max] of TC_FIELDS[kind]) {
+    const input = inputs[id];
+    const text = input.value.trim();
+    const n = Number(text);
+    const field = t(id);
+    if (text === '' || input.validity.badInput || !Number.isInteger(n)) return { field: input, message: t('formWholeNumber', { field }) };
+    if (n < min || n > max) return { field: input, message: t('formRange', { field, min, max }) };
+    v[id] = n;
+  }
+  if (kind === 'unlimited') return { timeControl: null };
+  if ((kind === 'sudden' || kind === 'fischer') && v.mainMinutes === 0) {
+    return { field: inputs.mainMinutes, message: t('formNeedsMainTime', { kind: t(kind === 'sudden' ? 'tcSuddenDeath' : 'tcFischer') }) };
+  }
+  return {
+    timeControl: {
+      mainSeconds: v.mainMinutes * 60,
+      byoyomiSeconds: v.byoyomiSeconds || 0,
+      periods: v.periods || 0,
+      incrementSeconds: v.incrementSeconds || 0,
+    },
+  };
+}
+
+/**
  * The name shown for a seat of a listed game (docs/PROTOCOL.md, GameSummary): the engine's translated name, as on
  * the game page, or the player's name; null for a free seat.
  */
@@ -127,14 +173,16 @@ export class LobbyPage {
     const create = async (e) => {
       e.preventDefault();
       this.error.classList.add('hidden');
-      const k = tcKind.value;
-      const num = (input) => Math.max(0, Math.round(Number(input.value) || 0));
-      const tc = k === 'unlimited' ? null : {
-        mainSeconds: num(main) * 60,
-        byoyomiSeconds: k === 'byoyomi' ? num(byo) : 0,
-        periods: k === 'byoyomi' ? Math.max(1, num(periods)) : 0,
-        incrementSeconds: k === 'fischer' ? num(inc) : 0,
-      };
+      [main, byo, periods, inc].forEach((input) => input.removeAttribute('aria-invalid'));
+      const read = readTimeControl(tcKind.value, { mainMinutes: main, byoyomiSeconds: byo, periods, incrementSeconds: inc });
+      if (read.field) {
+        read.field.setAttribute('aria-invalid', 'true');
+        read.field.focus();
+        this.error.textContent = read.message;
+        this.error.classList.remove('hidden');
+        return;
+      }
+      const tc = read.timeControl;
       const body = {
         name: name.value.trim() || null, // the server stores its default name, the same in every language
         opponent: opponent.value,
@@ -155,7 +203,8 @@ export class LobbyPage {
         this.error.classList.remove('hidden');
       }
     };
-    const form = h('form', { id: 'create-form', onsubmit: create },
+    // The form checks its fields itself (readTimeControl), in the page's language rather than the browser's.
+    const form = h('form', { id: 'create-form', novalidate: true, onsubmit: create },
       h('div', { class: 'form-grid' },
         field(t('yourName'), name), field(t('opponent'), opponent), fields.level, field(t('handicap'), handicap),
         field(t('side'), side), field(t('rules'), rules), field(t('tcKind'), tcKind),

@@ -585,6 +585,62 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void theLobbyFormSaysWhatIsWrongWithItsTimeControlInTheLanguageOfThePageBeforeSendingIt() {
+        try (Seat en = seat(Browser.PHONE, "en"); Seat ja = seat(Browser.DESKTOP, "ja")) {
+            // Sudden death without main time: said at once, nothing sent.
+            assertThat(formRefusal(en, "sudden", Map.of("mainMinutes", "0"))).isEqualTo("Sudden death needs a main time of at least 1 minute");
+            assertThat(en.browser.attribute("#mainMinutes", "aria-invalid")).isEqualTo("true");
+            assertThat(en.browser.script("return document.activeElement.id")).isEqualTo("mainMinutes");
+            en.browser.screenshot("lobby-form-refused-phone");
+            assertThat(formRefusal(en, "fischer", Map.of("mainMinutes", "0", "incrementSeconds", "10")))
+                    .isEqualTo("Increment needs a main time of at least 1 minute");
+            assertThat(formRefusal(en, "byoyomi", Map.of("mainMinutes", "700"))).isEqualTo("Main time (min) must be from 0 to 600");
+            assertThat(formRefusal(en, "byoyomi", Map.of("mainMinutes", "1.5"))).isEqualTo("Main time (min): enter a whole number");
+            assertThat(formRefusal(en, "byoyomi", Map.of("mainMinutes", ""))).isEqualTo("Main time (min): enter a whole number");
+            assertThat(formRefusal(en, "byoyomi", Map.of("byoyomiSeconds", "0"))).isEqualTo("Byoyomi (s) must be from 1 to 600");
+            assertThat(en.browser.attribute("#mainMinutes", "aria-invalid")).as("only the wrong field is marked").isEmpty();
+            assertThat(formRefusal(en, "byoyomi", Map.of("periods", "11"))).isEqualTo("Periods must be from 1 to 10");
+            assertThat(formRefusal(en, "fischer", Map.of("incrementSeconds", "-5"))).isEqualTo("Increment (s) must be from 1 to 600");
+
+            assertThat(formRefusal(ja, "sudden", Map.of("mainMinutes", "0"))).isEqualTo("切れ負けでは持ち時間を1分以上にしてください");
+            assertThat(formRefusal(ja, "fischer", Map.of("mainMinutes", "0"))).isEqualTo("フィッシャーでは持ち時間を1分以上にしてください");
+            assertThat(formRefusal(ja, "byoyomi", Map.of("byoyomiSeconds", "601"))).isEqualTo("秒読み（秒）は1〜600の範囲で入力してください");
+            assertThat(formRefusal(ja, "byoyomi", Map.of("mainMinutes", "2.5"))).isEqualTo("持ち時間（分）には整数を入力してください");
+            ja.browser.screenshot("lobby-form-refused-ja-desktop");
+            String listed = (String) ja.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games?player=FormCheck').then(r => r.json()).then(l => done(JSON.stringify(l.games)))");
+            assertThat(listed).as("nothing was sent").isEqualTo("[]");
+
+            // Once the time control is right, the game is created.
+            String id = ja.create("FormCheck", Map.of("tcKind", "sudden", "mainMinutes", "1", "side", "sente", "postSeek", "false"));
+            assertThat(ja.browser.text("#info")).isEqualTo("平手 · 1分 切れ負け · CSA (27点)");
+            assertThat(id).isNotBlank();
+        }
+    }
+
+    /**
+     * Fills the lobby form of a page under the name FormCheck with this time control and these fields (the others
+     * at their defaults), presses create, and returns what the page says is wrong; the page stays in the lobby.
+     */
+    private static String formRefusal(Seat s, String tcKind, Map<String, String> fields) {
+        Browser b = s.browser;
+        b.open(base + "/");
+        b.find("#create-form");
+        b.find("#name").clear();
+        b.find("#name").sendKeys("FormCheck");
+        b.select("#tcKind", tcKind);
+        for (Map.Entry<String, String> f : fields.entrySet()) {
+            org.openqa.selenium.WebElement input = b.find("#" + f.getKey());
+            input.clear();
+            input.sendKeys(f.getValue());
+        }
+        b.click("#create");
+        String message = b.await("the form's refusal", d -> b.find("#create-error").isDisplayed() ? b.text("#create-error") : null);
+        assertThat(b.driver.getCurrentUrl()).isEqualTo(base + "/");
+        return message;
+    }
+
+    @Test
     void aPlayerWhoReconnectsInTheMiddleOfAGameFindsItExactlyAsItWas() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
             String id = sente.create("Reconnects", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10",
