@@ -1,6 +1,6 @@
 // The lobby: create a game, the seeks waiting for an opponent (live), games being played, a player's games.
 
-import { api, rememberSeat, Socket } from './api.js';
+import { api, heldSeats, rememberSeat, Socket } from './api.js';
 import { ANONYMOUS, errorText, isAnonymous, language, shownName, t } from './i18n.js';
 import { h } from './dom.js';
 
@@ -280,28 +280,56 @@ export class LobbyPage {
     } catch {
       // The list stays as it was; the next refresh tries again.
     }
-    const typed = this.player || localStorage.getItem('meijin.name');
+    const own = localStorage.getItem('meijin.name') || null;
+    // Another player's games when a name other than one's own is searched; else one's own games.
+    const other = this.player && this.player !== own ? this.player : null;
     // The default name is looked up as stored (the same in every language), whichever language it is typed in.
-    const who = typed && isAnonymous(typed) ? ANONYMOUS : typed;
-    this.mineTitle.textContent = who ? t('playerGames', { name: shownName(who) }) : t('myGames');
-    if (!who) {
-      this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noGames'))));
-      return;
-    }
+    const stored = (name) => (name && isAnonymous(name) ? ANONYMOUS : name);
+    this.mineTitle.textContent = other ? t('playerGames', { name: shownName(stored(other)) }) : t('myGames');
     try {
-      const mine = await api('GET', `/api/games?player=${encodeURIComponent(who)}&limit=50`);
-      const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? resultFor(g, who) : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
+      const games = other ? await this.gamesOf(stored(other)) : await this.ownGames(own);
+      const rows = games.map(({ g, color }) => this.gameRow(g, g.outcome ? resultFor(g, color)
+        : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
       this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noGames')))]));
     } catch {
       // As above.
     }
   }
+
+  /** The games of a player by name, each with the colour that player played (null when both seats have the name). */
+  async gamesOf(name) {
+    const list = await api('GET', `/api/games?player=${encodeURIComponent(name)}&limit=50`);
+    return list.games.map((g) => ({ g, color: colorOf(g, name) }));
+  }
+
+  /**
+   * One's own games: those whose seats this browser holds (`meijin.seats`, kept when a game is created, joined or
+   * rematched; asked for by id, so that a player without a name finds them too) and, with a name that is not the
+   * default, the games played under it on other browsers; newest first, at most 50.
+   */
+  async ownGames(name) {
+    const seats = heldSeats().slice(0, 50);
+    const byId = new Map();
+    if (seats.length) {
+      const colors = new Map(seats.map((s) => [s.gameId, s.color]));
+      const held = await api('GET', `/api/games?ids=${seats.map((s) => encodeURIComponent(s.gameId)).join(',')}&limit=50`);
+      held.games.forEach((g) => byId.set(g.id, { g, color: colors.get(g.id) }));
+    }
+    if (name && !isAnonymous(name)) {
+      (await this.gamesOf(name)).forEach((x) => { if (!byId.has(x.g.id)) byId.set(x.g.id, x); });
+    }
+    return [...byId.values()].sort((a, b) => b.g.createdAt - a.g.createdAt || (a.g.id < b.g.id ? -1 : 1)).slice(0, 50);
+  }
 }
 
-/** A finished game's result as the named player sees it (won or lost), or as a spectator would. */
-function resultFor(g, who) {
+/** The colour a named player played in a game, or null when both seats or neither have the name. */
+function colorOf(g, name) {
+  return g.sente === name && g.gote !== name ? 'sente' : g.gote === name && g.sente !== name ? 'gote' : null;
+}
+
+/** A finished game's result as the player of `mine` sees it (won or lost), or as a spectator would (`mine` null). */
+function resultFor(g, mine) {
   const o = g.outcome;
-  const mine = g.sente === who && g.gote !== who ? 'sente' : g.gote === who && g.sente !== who ? 'gote' : null;
   if (!mine || o.reason === 'ABORTED') return outcomeShort(o);
   const reason = t(`reason.${o.reason}`);
   if (!o.winner) return t('drawBy', { reason });

@@ -545,9 +545,15 @@ public final class HttpApi {
                 throw new RefusedException(ErrorCode.BAD_FIELD, "limit must be an integer from 1 to 200");
             }
         }
+        List<String> ids = ids(ctx.queryParam("ids"));
+        if (ids != null && player != null) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "ids and player exclude each other");
+        }
         String name = player == null ? null : player.strip();
         List<StoredGame> games;
-        if (name != null && Views.isAnonymous(name)) {
+        if (ids != null) {
+            games = repo.list(status, null, ids, limit);
+        } else if (name != null && Views.isAnonymous(name)) {
             // Games stored before the default name was fixed carry the Japanese one: the same default player.
             List<StoredGame> both = new ArrayList<>(repo.list(status, Views.ANONYMOUS, limit));
             both.addAll(repo.list(status, Views.ANONYMOUS_JA, limit));
@@ -557,6 +563,26 @@ public final class HttpApi {
             games = repo.list(status, name, limit);
         }
         ctx.json(Map.of("games", games.stream().map(Views::summary).toList()));
+    }
+
+    /** The most game ids {@code GET /api/games?ids=} takes at once: a browser's seats, as the lobby lists them. */
+    static final int MAX_IDS = 50;
+
+    /**
+     * The game ids of {@code ?ids=ID,ID,…} (a browser's seats, for its lobby's "my games"), or null without the
+     * parameter.
+     *
+     * @throws RefusedException {@code bad_field} for a text that is not a game id, or more than {@link #MAX_IDS}
+     */
+    private static List<String> ids(String param) {
+        if (param == null) {
+            return null;
+        }
+        List<String> ids = param.isEmpty() ? List.of() : List.of(param.split(",", -1));
+        if (ids.size() > MAX_IDS || !ids.stream().allMatch(Secrets::isGameId)) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "ids must be at most " + MAX_IDS + " game ids separated by commas");
+        }
+        return ids.stream().distinct().toList();
     }
 
     private static <T> T await(CompletableFuture<T> f) {

@@ -115,6 +115,34 @@ class GameFlowTest {
     }
 
     @Test
+    void gamesAreListedByTheIdsOfABrowsersSeats() {
+        Harness.Seat first = h.create("{\"side\":\"sente\"}");
+        Harness.Seat[] second = h.pair("{\"side\":\"gote\"}");
+        Harness.Seat other = h.create("{\"name\":\"Someone\",\"side\":\"sente\"}");
+        JsonNode games = h.get("/api/games?ids=" + first.gameId() + "," + second[0].gameId() + ",zzzzzzzz").body().get("games");
+        assertThat(Harness.strings(games, "id")).as("these games only; an id of no game left out")
+                .containsExactlyInAnyOrder(second[0].gameId(), first.gameId());
+        for (JsonNode g : games) {
+            boolean isFirst = g.get("id").asString().equals(first.gameId());
+            assertThat(g.get("status").asString()).isEqualTo(isFirst ? "waiting" : "playing");
+            assertThat(g.get(isFirst ? "sente" : "gote").asString()).isEqualTo("Anonymous");
+        }
+        assertThat(Harness.strings(h.get("/api/games?status=waiting&ids=" + first.gameId() + "," + second[0].gameId()).body().get("games"), "id"))
+                .containsExactly(first.gameId());
+        assertThat(h.get("/api/games?ids=").body().get("games").size()).isZero();
+        assertThat(other.gameId()).isNotIn(Harness.strings(games, "id"));
+        String many = String.join(",", java.util.Collections.nCopies(51, first.gameId()));
+        for (String bad : List.of("not-an-id", first.gameId() + ",,", many)) {
+            Harness.Answer a = h.get("/api/games?ids=" + bad);
+            assertThat(a.status()).as(bad).isEqualTo(400);
+            assertThat(a.errorMessage()).isEqualTo("ids must be at most 50 game ids separated by commas");
+        }
+        Harness.Answer both = h.get("/api/games?player=Someone&ids=" + first.gameId());
+        assertThat(both.status()).isEqualTo(400);
+        assertThat(both.errorMessage()).isEqualTo("ids and player exclude each other");
+    }
+
+    @Test
     void promotionChoiceAndDropsComeFromTheServer() {
         Harness.Seat[] s = h.pair("{\"side\":\"sente\"}");
         Harness.Ws sente = h.connect(s[0].gameId(), s[0].secret());

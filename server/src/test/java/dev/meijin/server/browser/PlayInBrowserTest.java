@@ -641,6 +641,57 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void myGamesListsTheGamesOfThisBrowsersSeatsForAPlayerWithoutAName() {
+        try (Seat anon = seat(Browser.PHONE, "ja"); Seat other = seat(Browser.DESKTOP, "en")) {
+            String id = anon.create("", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            other.joinByLink(id, "");
+            anon.play("7g7f");
+            // A game between two other players without a name: not this browser's.
+            String foreign = (String) other.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games', {method: 'POST', body: JSON.stringify({side: 'sente'})}).then(r => r.json())"
+                    + ".then(s => fetch('/api/games/' + s.gameId + '/join', {method: 'POST', body: '{}'}).then(() => done(s.gameId)))");
+            String mine = "#player-games tr[data-game='" + id + "']";
+            anon.browser.open(base + "/");
+            anon.browser.find(mine);
+            assertThat(anon.browser.text(".lobby section:last-child h2")).isEqualTo("自分の対局");
+            assertThat(texts(anon.browser, mine + " td")).containsExactly("☗名無し – ☖名無し", "平手", "時間無制限", "1", "対局中");
+            assertThat(anon.browser.all("#player-games tr[data-game='" + foreign + "']")).isEmpty();
+
+            // Once it is over, each browser says whether its player won, though both seats have the same name.
+            other.browser.click("#resign");
+            other.browser.click("#resign-yes");
+            assertThat(other.awaitEnd()).isEqualTo("RESIGNATION");
+            anon.browser.open(base + "/");
+            anon.browser.await("the result", d -> texts(anon.browser, mine + " td:last-child").equals(List.of("勝ち（投了）")));
+            anon.browser.script("document.getElementById('player-games').scrollIntoView({block: 'center'})");
+            anon.browser.screenshot("lobby-my-games-anonymous-ja-phone");
+            other.browser.open(base + "/");
+            other.browser.find(mine);
+            assertThat(other.browser.text(".lobby section:last-child h2")).isEqualTo("My games");
+            assertThat(texts(other.browser, mine + " td")).containsExactly("☗Anonymous – ☖Anonymous", "Even", "Unlimited", "1",
+                    "Lost by resignation");
+
+            // With a name, the games played under it (here one created elsewhere) come as well, and those of the
+            // browser's seats stay.
+            String named = (String) anon.browser.asyncScript("localStorage.setItem('meijin.name', 'Named');"
+                    + "const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: 'Named', side: 'gote'})}).then(r => r.json())"
+                    + ".then(s => done(s.gameId))");
+            anon.browser.open(base + "/");
+            anon.browser.find("#player-games tr[data-game='" + named + "']");
+            assertThat(texts(anon.browser, "#player-games tr")).hasSize(2);
+            assertThat(anon.browser.all(mine)).hasSize(1);
+            assertThat(anon.browser.text(".lobby section:last-child h2")).isEqualTo("自分の対局");
+            // Searching another name shows that player's games only.
+            org.openqa.selenium.WebElement search = anon.browser.find("#player-search");
+            search.clear();
+            search.sendKeys("Nobody", org.openqa.selenium.Keys.TAB);
+            anon.browser.await("another player's games", d -> "Nobodyの対局".equals(anon.browser.text(".lobby section:last-child h2")));
+            anon.browser.await("the list emptied", d -> anon.browser.all(mine).isEmpty());
+        }
+    }
+
+    @Test
     void aPlayerWhoReconnectsInTheMiddleOfAGameFindsItExactlyAsItWas() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
             String id = sente.create("Reconnects", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10",
