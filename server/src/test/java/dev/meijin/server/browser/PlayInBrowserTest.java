@@ -692,6 +692,25 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void anUnknownAddressShowsAPageNotFoundWithALinkToTheLobby() {
+        try (Seat s = seat(Browser.PHONE, "en")) {
+            Browser b = s.browser;
+            b.open(base + "/nosuchpage");
+            assertThat(b.text("#not-found h1")).isEqualTo("ページが見つかりません Page not found");
+            assertThat(b.text("#path")).isEqualTo("/nosuchpage");
+            assertThat(overflow(b)).isEmpty();
+            assertThat(b.script("return getComputedStyle(document.querySelector('.topbar')).backgroundColor")).as("the site's style")
+                    .isEqualTo("rgb(43, 29, 16)");
+            b.screenshot("not-found-phone");
+            b.click("#to-lobby");
+            b.await("the lobby", d -> d.getCurrentUrl().equals(base + "/") && !b.all("#create-form").isEmpty());
+            // The API answers as an API does.
+            b.open(base + "/api/nosuchthing");
+            assertThat(b.bodyText()).isEqualTo("{\"error\":{\"code\":\"unknown_route\",\"message\":\"there is no endpoint GET /api/nosuchthing\"}}");
+        }
+    }
+
+    @Test
     void aPlayerWhoReconnectsInTheMiddleOfAGameFindsItExactlyAsItWas() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.DESKTOP, "en")) {
             String id = sente.create("Reconnects", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "10",
