@@ -50,6 +50,12 @@ export function seatFor(gameId) {
   return seats[gameId] || null;
 }
 
+/** The seats this browser holds, the most recently taken first: [{gameId, color, at}]. */
+export function heldSeats() {
+  const seats = JSON.parse(localStorage.getItem(SEATS_KEY) || '{}');
+  return Object.entries(seats).map(([gameId, s]) => ({ gameId, color: s.color, at: s.at || 0 })).sort((a, b) => b.at - a.at);
+}
+
 /**
  * A WebSocket that reconnects by itself with a growing delay (the server sends a fresh `state` on each
  * connection, which is the whole resume protocol) and pings every 20 seconds.

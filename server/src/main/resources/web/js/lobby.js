@@ -1,20 +1,23 @@
 // The lobby: create a game, the seeks waiting for an opponent (live), games being played, a player's games.
 
-import { api, rememberSeat, Socket } from './api.js';
+import { api, heldSeats, rememberSeat, Socket } from './api.js';
 import { ANONYMOUS, errorText, isAnonymous, language, shownName, t } from './i18n.js';
 import { h } from './dom.js';
 
-/** The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese and English names. */
+/**
+ * The handicaps of dev.meijin.core.game.Handicap, by id, with their Japanese names and their English names as the
+ * server sends them (dev.meijin.server.round.Views.englishName: "Rook handicap", not the bare piece name).
+ */
 export const HANDICAPS = [
-  ['EVEN', '平手', 'Even'], ['LANCE', '香落ち', 'Lance'], ['RIGHT_LANCE', '右香落ち', 'Right lance'],
-  ['BISHOP', '角落ち', 'Bishop'], ['ROOK', '飛車落ち', 'Rook'], ['ROOK_LANCE', '飛香落ち', 'Rook and lance'],
-  ['TWO_PIECE', '二枚落ち', 'Two-piece'], ['THREE_PIECE', '三枚落ち', 'Three-piece'],
-  ['FOUR_PIECE', '四枚落ち', 'Four-piece'], ['FIVE_PIECE', '五枚落ち', 'Five-piece'],
-  ['LEFT_FIVE_PIECE', '左五枚落ち', 'Left five-piece'], ['SIX_PIECE', '六枚落ち', 'Six-piece'],
-  ['LEFT_SEVEN_PIECE', '左七枚落ち', 'Left seven-piece'], ['RIGHT_SEVEN_PIECE', '右七枚落ち', 'Right seven-piece'],
-  ['EIGHT_PIECE', '八枚落ち', 'Eight-piece'], ['NINE_PIECE', '九枚落ち', 'Nine-piece'], ['TEN_PIECE', '十枚落ち', 'Ten-piece'],
-  ['THREE_PAWNS', '歩三兵', 'Three pawns'], ['NAKED_KING', '裸玉', 'Naked king'], ['DRAGONFLY', 'トンボ', 'Dragonfly'],
-  ['TWO_LANCES', '両香落ち', 'Two lances'],
+  ['EVEN', '平手', 'Even'], ['LANCE', '香落ち', 'Lance handicap'], ['RIGHT_LANCE', '右香落ち', 'Right lance handicap'],
+  ['BISHOP', '角落ち', 'Bishop handicap'], ['ROOK', '飛車落ち', 'Rook handicap'], ['ROOK_LANCE', '飛香落ち', 'Rook and lance handicap'],
+  ['TWO_PIECE', '二枚落ち', 'Two-piece handicap'], ['THREE_PIECE', '三枚落ち', 'Three-piece handicap'],
+  ['FOUR_PIECE', '四枚落ち', 'Four-piece handicap'], ['FIVE_PIECE', '五枚落ち', 'Five-piece handicap'],
+  ['LEFT_FIVE_PIECE', '左五枚落ち', 'Left five-piece handicap'], ['SIX_PIECE', '六枚落ち', 'Six-piece handicap'],
+  ['LEFT_SEVEN_PIECE', '左七枚落ち', 'Left seven-piece handicap'], ['RIGHT_SEVEN_PIECE', '右七枚落ち', 'Right seven-piece handicap'],
+  ['EIGHT_PIECE', '八枚落ち', 'Eight-piece handicap'], ['NINE_PIECE', '九枚落ち', 'Nine-piece handicap'], ['TEN_PIECE', '十枚落ち', 'Ten-piece handicap'],
+  ['THREE_PAWNS', '歩三兵', 'Three pawns handicap'], ['NAKED_KING', '裸玉', 'Naked king handicap'], ['DRAGONFLY', 'トンボ', 'Dragonfly handicap'],
+  ['TWO_LANCES', '両香落ち', 'Two lances handicap'],
 ];
 
 /** The rule sets of the server (docs/PROTOCOL.md `rules`), with their Japanese and English names. */
@@ -45,6 +48,64 @@ export function timeControlText(tc) {
 function handicapName(id) {
   const row = HANDICAPS.find((x) => x[0] === id);
   return row ? row[language() === 'en' ? 2 : 1] : id;
+}
+
+/**
+ * What the person who accepts a seek plays (docs/PROTOCOL.md, GameSummary): the colour its creator left, as 先手 or
+ * 後手 in an even game (saying when furigoma gave it, the toss being made when the seek is posted), and as 上手 or
+ * 下手 in a handicap game, where the giver (上手, gote) moves first.
+ */
+function accepterSide(s) {
+  const sente = s.creator !== 'sente';
+  if (s.handicap !== 'EVEN') return t(sente ? 'seekShitate' : 'seekUwate');
+  if (s.furigoma) return t(sente ? 'seekFurigomaSente' : 'seekFurigomaGote');
+  return t(sente ? 'seekSente' : 'seekGote');
+}
+
+/**
+ * The fields of each kind of time control in the lobby form, with their ranges (docs/PROTOCOL.md, CreateGame:
+ * main time up to 600 minutes; byoyomi and increment up to 600 s, from 1 s when their kind is chosen; 1–10 periods).
+ */
+const TC_FIELDS = {
+  byoyomi: [['mainMinutes', 0, 600], ['byoyomiSeconds', 1, 600], ['periods', 1, 10]],
+  fischer: [['mainMinutes', 0, 600], ['incrementSeconds', 1, 600]],
+  sudden: [['mainMinutes', 0, 600]],
+  unlimited: [],
+};
+
+/**
+ * Reads the time control of the lobby form and checks it before anything is sent, so that a mistake is said in
+ * the page's language and next to its field: each field shown must be a whole number in its range, and sudden
+ * death or an increment needs some main time (the server refuses the same, in English).
+ *
+ * @param {string} kind byoyomi, fischer, sudden or unlimited
+ * @param {Object<string, HTMLInputElement>} inputs the form's inputs by id
+ * @returns {{timeControl: Object?}|{field: HTMLInputElement, message: string}} the time control to send (null when
+ *     unlimited), or the field that is wrong and what is wrong with it
+ */
+export function readTimeControl(kind, inputs) {
+  const v = {};
+  for (const [id, min, max] of TC_FIELDS[kind]) {
+    const input = inputs[id];
+    const text = input.value.trim();
+    const n = Number(text);
+    const field = t(id);
+    if (text === '' || input.validity.badInput || !Number.isInteger(n)) return { field: input, message: t('formWholeNumber', { field }) };
+    if (n < min || n > max) return { field: input, message: t('formRange', { field, min, max }) };
+    v[id] = n;
+  }
+  if (kind === 'unlimited') return { timeControl: null };
+  if ((kind === 'sudden' || kind === 'fischer') && v.mainMinutes === 0) {
+    return { field: inputs.mainMinutes, message: t('formNeedsMainTime', { kind: t(kind === 'sudden' ? 'tcSuddenDeath' : 'tcFischer') }) };
+  }
+  return {
+    timeControl: {
+      mainSeconds: v.mainMinutes * 60,
+      byoyomiSeconds: v.byoyomiSeconds || 0,
+      periods: v.periods || 0,
+      incrementSeconds: v.incrementSeconds || 0,
+    },
+  };
 }
 
 /**
@@ -88,7 +149,7 @@ export class LobbyPage {
     const fields = {
       level: field(t('engineLevel'), level), main: field(t('mainMinutes'), main), byo: field(t('byoyomiSeconds'), byo),
       periods: field(t('periods'), periods), inc: field(t('incrementSeconds'), inc),
-      lobby: h('label', { class: 'row small' }, lobby, t('seeks')),
+      lobby: h('label', { class: 'row small' }, lobby, t('postSeek')),
     };
     const sync = () => {
       const even = handicap.value === 'EVEN';
@@ -112,14 +173,16 @@ export class LobbyPage {
     const create = async (e) => {
       e.preventDefault();
       this.error.classList.add('hidden');
-      const k = tcKind.value;
-      const num = (input) => Math.max(0, Math.round(Number(input.value) || 0));
-      const tc = k === 'unlimited' ? null : {
-        mainSeconds: num(main) * 60,
-        byoyomiSeconds: k === 'byoyomi' ? num(byo) : 0,
-        periods: k === 'byoyomi' ? Math.max(1, num(periods)) : 0,
-        incrementSeconds: k === 'fischer' ? num(inc) : 0,
-      };
+      [main, byo, periods, inc].forEach((input) => input.removeAttribute('aria-invalid'));
+      const read = readTimeControl(tcKind.value, { mainMinutes: main, byoyomiSeconds: byo, periods, incrementSeconds: inc });
+      if (read.field) {
+        read.field.setAttribute('aria-invalid', 'true');
+        read.field.focus();
+        this.error.textContent = read.message;
+        this.error.classList.remove('hidden');
+        return;
+      }
+      const tc = read.timeControl;
       const body = {
         name: name.value.trim() || null, // the server stores its default name, the same in every language
         opponent: opponent.value,
@@ -140,10 +203,11 @@ export class LobbyPage {
         this.error.classList.remove('hidden');
       }
     };
-    const form = h('form', { id: 'create-form', onsubmit: create },
+    // The form checks its fields itself (readTimeControl), in the page's language rather than the browser's.
+    const form = h('form', { id: 'create-form', novalidate: true, onsubmit: create },
       h('div', { class: 'form-grid' },
         field(t('yourName'), name), field(t('opponent'), opponent), fields.level, field(t('handicap'), handicap),
-        field(t('side'), side), field(t('rules'), rules), field(t('timeControl'), tcKind),
+        field(t('side'), side), field(t('rules'), rules), field(t('tcKind'), tcKind),
         fields.main, fields.byo, fields.periods, fields.inc),
       h('div', { class: 'row', style: 'margin-top:.6rem' }, fields.lobby, h('button', { type: 'submit', id: 'create', class: 'primary' }, t('create'))),
       this.error);
@@ -155,7 +219,7 @@ export class LobbyPage {
     this.mineTitle = h('h2', {});
     this.root.replaceChildren(h('div', { class: 'lobby' },
       h('section', { class: 'panel wide' }, h('h2', {}, t('newGame')), form),
-      h('section', { class: 'panel' }, h('h2', {}, t('seeks')), this.table(this.seekBody, [t('players'), t('handicap'), t('timeControl'), ''])),
+      h('section', { class: 'panel' }, h('h2', {}, t('seeks')), this.table(this.seekBody, [t('players'), t('handicap'), t('seekYouPlay'), t('rules'), t('timeControl'), ''])),
       h('section', { class: 'panel' }, h('h2', {}, t('liveGames')),
         this.table(this.liveBody, [t('players'), t('handicap'), t('timeControl'), t('moves'), ''])),
       h('section', { class: 'panel wide' }, h('div', { class: 'row' }, this.mineTitle, search),
@@ -181,11 +245,13 @@ export class LobbyPage {
 
   renderSeeks() {
     const rows = [...this.seeks.values()].map((s) => h('tr', { 'data-game': s.id },
-      h('td', { class: 'players' }, seatName(s, 'sente') || seatName(s, 'gote') || t('anonymous')),
-      h('td', {}, handicapName(s.handicap)),
-      h('td', {}, timeControlText(s.timeControl)),
+      h('td', { class: 'players' }, seatName(s, s.creator) || t('anonymous')),
+      h('td', { class: 'handicap' }, handicapName(s.handicap)),
+      h('td', { class: 'seek-side', 'data-label': t('seekYouPlay') }, accepterSide(s)),
+      h('td', { class: 'rules' }, rulesName(s.rules)),
+      h('td', { class: 'time-control' }, timeControlText(s.timeControl)),
       h('td', { class: 'action' }, h('button', { type: 'button', class: 'primary seek-accept', onclick: () => this.accept(s.id) }, t('accept')))));
-    this.seekBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 4, class: 'empty' }, t('noSeeks')))]));
+    this.seekBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 6, class: 'empty' }, t('noSeeks')))]));
   }
 
   async accept(id) {
@@ -214,28 +280,56 @@ export class LobbyPage {
     } catch {
       // The list stays as it was; the next refresh tries again.
     }
-    const typed = this.player || localStorage.getItem('meijin.name');
+    const own = localStorage.getItem('meijin.name') || null;
+    // Another player's games when a name other than one's own is searched; else one's own games.
+    const other = this.player && this.player !== own ? this.player : null;
     // The default name is looked up as stored (the same in every language), whichever language it is typed in.
-    const who = typed && isAnonymous(typed) ? ANONYMOUS : typed;
-    this.mineTitle.textContent = who ? t('playerGames', { name: shownName(who) }) : t('myGames');
-    if (!who) {
-      this.mineBody.replaceChildren(h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noGames'))));
-      return;
-    }
+    const stored = (name) => (name && isAnonymous(name) ? ANONYMOUS : name);
+    this.mineTitle.textContent = other ? t('playerGames', { name: shownName(stored(other)) }) : t('myGames');
     try {
-      const mine = await api('GET', `/api/games?player=${encodeURIComponent(who)}&limit=50`);
-      const rows = mine.games.map((g) => this.gameRow(g, g.outcome ? resultFor(g, who) : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
+      const games = other ? await this.gamesOf(stored(other)) : await this.ownGames(own);
+      const rows = games.map(({ g, color }) => this.gameRow(g, g.outcome ? resultFor(g, color)
+        : t(g.status === 'waiting' ? 'statusWaiting' : 'statusPlaying')));
       this.mineBody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: 5, class: 'empty' }, t('noGames')))]));
     } catch {
       // As above.
     }
   }
+
+  /** The games of a player by name, each with the colour that player played (null when both seats have the name). */
+  async gamesOf(name) {
+    const list = await api('GET', `/api/games?player=${encodeURIComponent(name)}&limit=50`);
+    return list.games.map((g) => ({ g, color: colorOf(g, name) }));
+  }
+
+  /**
+   * One's own games: those whose seats this browser holds (`meijin.seats`, kept when a game is created, joined or
+   * rematched; asked for by id, so that a player without a name finds them too) and, with a name that is not the
+   * default, the games played under it on other browsers; newest first, at most 50.
+   */
+  async ownGames(name) {
+    const seats = heldSeats().slice(0, 50);
+    const byId = new Map();
+    if (seats.length) {
+      const colors = new Map(seats.map((s) => [s.gameId, s.color]));
+      const held = await api('GET', `/api/games?ids=${seats.map((s) => encodeURIComponent(s.gameId)).join(',')}&limit=50`);
+      held.games.forEach((g) => byId.set(g.id, { g, color: colors.get(g.id) }));
+    }
+    if (name && !isAnonymous(name)) {
+      (await this.gamesOf(name)).forEach((x) => { if (!byId.has(x.g.id)) byId.set(x.g.id, x); });
+    }
+    return [...byId.values()].sort((a, b) => b.g.createdAt - a.g.createdAt || (a.g.id < b.g.id ? -1 : 1)).slice(0, 50);
+  }
 }
 
-/** A finished game's result as the named player sees it (won or lost), or as a spectator would. */
-function resultFor(g, who) {
+/** The colour a named player played in a game, or null when both seats or neither have the name. */
+function colorOf(g, name) {
+  return g.sente === name && g.gote !== name ? 'sente' : g.gote === name && g.sente !== name ? 'gote' : null;
+}
+
+/** A finished game's result as the player of `mine` sees it (won or lost), or as a spectator would (`mine` null). */
+function resultFor(g, mine) {
   const o = g.outcome;
-  const mine = g.sente === who && g.gote !== who ? 'sente' : g.gote === who && g.sente !== who ? 'gote' : null;
   if (!mine || o.reason === 'ABORTED') return outcomeShort(o);
   const reason = t(`reason.${o.reason}`);
   if (!o.winner) return t('drawBy', { reason });

@@ -232,12 +232,29 @@ public final class GameRepository {
      * @param limit at most this many (1–200)
      */
     public List<StoredGame> list(GameStatus status, String player, int limit) {
+        return list(status, player, null, limit);
+    }
+
+    /**
+     * Games by status (any when null), player name (any when null) and id (any when null; none when empty),
+     * newest first. Ids that name no game are left out.
+     *
+     * @param ids the ids of the games wanted (a browser's seats), or null for any game
+     * @param limit at most this many (1–200)
+     */
+    public List<StoredGame> list(GameStatus status, String player, java.util.Collection<String> ids, int limit) {
+        if (ids != null && ids.isEmpty()) {
+            return List.of();
+        }
         StringBuilder sql = new StringBuilder("select " + COLUMNS + " from games where 1 = 1");
         if (status != null) {
             sql.append(" and status = :status");
         }
         if (player != null) {
             sql.append(" and (sente_name = :player or gote_name = :player)");
+        }
+        if (ids != null) {
+            sql.append(" and id in (<ids>)");
         }
         sql.append(" order by created_at desc, id limit :limit");
         return jdbi.withHandle(h -> {
@@ -247,6 +264,9 @@ public final class GameRepository {
             }
             if (player != null) {
                 q.bind("player", player);
+            }
+            if (ids != null) {
+                q.bindList("ids", List.copyOf(ids));
             }
             return q.map((rs, ctx) -> game(rs)).list();
         });

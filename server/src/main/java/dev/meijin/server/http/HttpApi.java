@@ -144,12 +144,17 @@ public final class HttpApi {
     /**
      * A request that no route takes: under {@code /api} a JSON error, {@code 405 method_not_allowed} with an
      * {@code Allow} header for a path that takes other methods ({@code http.prefer405over404}), else
-     * {@code 404 unknown_route}; elsewhere (the web client's paths) Javalin's own answer.
+     * {@code 404 unknown_route}; elsewhere (the web client's paths) a small page in the site's style for a
+     * browser that asks for a page that is not there ({@link #NOT_FOUND_PAGE}), else Javalin's own answer.
      */
     private static void noRoute(HttpResponseException e, Context ctx) {
         String path = ctx.path();
         if (!path.equals("/api") && !path.startsWith("/api/")) {
-            HttpResponseExceptionMapper.INSTANCE.handle(e, ctx);
+            if (e.getStatus() == 404 && NOT_FOUND_PAGE != null && wantsPage(ctx)) {
+                ctx.status(404).contentType("text/html; charset=utf-8").result(NOT_FOUND_PAGE.replace("{path}", escapeHtml(clip(path))));
+            } else {
+                HttpResponseExceptionMapper.INSTANCE.handle(e, ctx);
+            }
             return;
         }
         String method = ctx.method().name();
@@ -164,6 +169,43 @@ public final class HttpApi {
         } else {
             HttpResponseExceptionMapper.INSTANCE.handle(e, ctx);
         }
+    }
+
+    /**
+     * The page for an unknown address ({@code resources/pages/not-found.html}, outside the static files so that it
+     * has no address of its own), with {@code {path}} where the address asked for goes; null in a build without
+     * the browser client.
+     */
+    private static final String NOT_FOUND_PAGE = resource("/pages/not-found.html");
+
+    private static String resource(String name) {
+        try (InputStream in = HttpApi.class.getResourceAsStream(name)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + name, e);
+        }
+    }
+
+    /** Whether a request is a browser's for a page: a GET or HEAD whose {@code Accept} names HTML. */
+    private static boolean wantsPage(Context ctx) {
+        String accept = ctx.header("Accept");
+        String method = ctx.method().name();
+        return (method.equals("GET") || method.equals("HEAD")) && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
+    }
+
+    private static String escapeHtml(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     /** Liveness and load: live games, heap and resident memory (for monitoring and the load driver). */
@@ -545,9 +587,15 @@ public final class HttpApi {
                 throw new RefusedException(ErrorCode.BAD_FIELD, "limit must be an integer from 1 to 200");
             }
         }
+        List<String> ids = ids(ctx.queryParam("ids"));
+        if (ids != null && player != null) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "ids and player exclude each other");
+        }
         String name = player == null ? null : player.strip();
         List<StoredGame> games;
-        if (name != null && Views.isAnonymous(name)) {
+        if (ids != null) {
+            games = repo.list(status, null, ids, limit);
+        } else if (name != null && Views.isAnonymous(name)) {
             // Games stored before the default name was fixed carry the Japanese one: the same default player.
             List<StoredGame> both = new ArrayList<>(repo.list(status, Views.ANONYMOUS, limit));
             both.addAll(repo.list(status, Views.ANONYMOUS_JA, limit));
@@ -557,6 +605,26 @@ public final class HttpApi {
             games = repo.list(status, name, limit);
         }
         ctx.json(Map.of("games", games.stream().map(Views::summary).toList()));
+    }
+
+    /** The most game ids {@code GET /api/games?ids=} takes at once: a browser's seats, as the lobby lists them. */
+    static final int MAX_IDS = 50;
+
+    /**
+     * The game ids of {@code ?ids=ID,ID,…} (a browser's seats, for its lobby's "my games"), or null without the
+     * parameter.
+     *
+     * @throws RefusedException {@code bad_field} for a text that is not a game id, or more than {@link #MAX_IDS}
+     */
+    private static List<String> ids(String param) {
+        if (param == null) {
+            return null;
+        }
+        List<String> ids = param.isEmpty() ? List.of() : List.of(param.split(",", -1));
+        if (ids.size() > MAX_IDS || !ids.stream().allMatch(Secrets::isGameId)) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "ids must be at most " + MAX_IDS + " game ids separated by commas");
+        }
+        return ids.stream().distinct().toList();
     }
 
     private static <T> T await(CompletableFuture<T> f) {

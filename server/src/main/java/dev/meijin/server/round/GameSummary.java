@@ -8,7 +8,10 @@ package dev.meijin.server.round;
  * @param engineColor the colour the engine plays ({@code sente} or {@code gote}), or null in a game between people;
  *     its stored name is the fixed {@code Meijin level N}, which clients show translated
  * @param engineLevel the engine's level, or null in a game between people
+ * @param creator the colour of the player who created the game ({@code sente} or {@code gote}), whose name a seek
+ *     shows; the one who accepts a seek gets the other colour
+ * @param furigoma whether a furigoma toss gave the creator that colour (an even game created with side {@code random})
  * @param timeControl the time control with its Japanese and English descriptions, as in a game's state; null when unlimited
  */
 public record GameSummary(String id, String status, String sente, String gote, String engineColor, Integer engineLevel, String handicap,
-        String rules, TimeControlView timeControl, int ply, long createdAt, OutcomeView outcome) {}
+        String rules, String creator, boolean furigoma, TimeControlView timeControl, int ply, long createdAt, OutcomeView outcome) {}

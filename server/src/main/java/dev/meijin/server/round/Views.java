@@ -46,7 +46,8 @@ public final class Views {
     public static GameSummary summary(StoredGame g) {
         Color engine = g.sente().kind() == PlayerKind.ENGINE ? Color.SENTE : g.gote().kind() == PlayerKind.ENGINE ? Color.GOTE : null;
         return new GameSummary(g.id(), g.status().wire(), name(g.sente()), name(g.gote()), color(engine), engine == null ? null : g.terms().engineLevel(),
-                g.terms().handicap().id(), g.terms().rules(), timeControl(g.terms().timeControl()), g.ply(), g.createdAt(), outcome(g.result()));
+                g.terms().handicap().id(), g.terms().rules(), color(g.terms().creator()), g.terms().furigoma() != null, timeControl(g.terms().timeControl()),
+                g.ply(), g.createdAt(), outcome(g.result()));
     }
 
     /** A stored result as sent, or null; without the reasons of a failed declaration (a game in a list, a record). */
@@ -65,9 +66,18 @@ public final class Views {
         return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text, failure);
     }
 
-    /** A handicap as the client shows it. */
+    /** A handicap as the client shows it, with its English name as shown ({@link #englishName}). */
     public static HandicapView handicap(Handicap h) {
-        return new HandicapView(h.id(), h.japanese(), h.english());
+        return new HandicapView(h.id(), h.japanese(), englishName(h));
+    }
+
+    /**
+     * A handicap's English name as pages show it: {@code "Even"}, else the name with the word handicap
+     * ({@code "Rook handicap"}, {@code "Two-piece handicap"}), since a bare piece name reads as the piece.
+     * {@link Handicap#english()} stays the bare name that the command line reads and prints.
+     */
+    public static String englishName(Handicap h) {
+        return h.isHandicap() ? h.english() + " handicap" : h.english();
     }
 
     static TimeControlView timeControl(TimeControl tc) {

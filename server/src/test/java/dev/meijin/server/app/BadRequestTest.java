@@ -255,6 +255,25 @@ class BadRequestTest {
         Harness.Answer missing = h.get("/nothing.js");
         assertThat(missing.status()).isEqualTo(404);
         assertThat(missing.body()).as("not an API path: no JSON error").isNull();
+        assertThat(missing.text()).as("not asked as a page: the plain answer").isEqualTo("Endpoint GET /nothing.js not found");
+        // A browser that asks for a page that is not there gets a small page in the site's style, in both
+        // languages, with a link back to the lobby; the API keeps its JSON errors whatever is asked for.
+        String browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+        Harness.Answer notFound = h.send(HttpRequest.newBuilder(URI.create(h.base() + "/nosuchpage")).header("Accept", browserAccept).GET().build());
+        assertThat(notFound.status()).isEqualTo(404);
+        assertThat(notFound.headers().firstValue("Content-Type")).hasValue("text/html;charset=utf-8");
+        assertThat(notFound.text()).startsWith("<!doctype html>")
+                .contains("<title>ページが見つかりません Page not found | 名人 Meijin</title>")
+                .contains("<link rel=\"stylesheet\" href=\"/css/app.css\">")
+                .contains("<h1>ページが見つかりません <span class=\"muted\" lang=\"en\">Page not found</span></h1>")
+                .contains("<p>このアドレスにはページがありません。<br><span lang=\"en\">There is no page at this address.</span></p>")
+                .contains("<code id=\"path\">/nosuchpage</code>")
+                .contains("<a class=\"button primary\" id=\"to-lobby\" href=\"/\">ロビーへ <span lang=\"en\">· To the lobby</span></a>");
+        Harness.Answer odd = h.send(HttpRequest.newBuilder(URI.create(h.base() + "/a&b'c")).header("Accept", browserAccept).GET().build());
+        assertThat(odd.status()).isEqualTo(404);
+        assertThat(odd.text()).as("the address is escaped").contains("<code id=\"path\">/a&amp;b&#39;c</code>");
+        refused(h.send(HttpRequest.newBuilder(URI.create(h.base() + "/api/nothing")).header("Accept", browserAccept).GET().build()), 404,
+                "unknown_route", "there is no endpoint GET /api/nothing");
         Harness.Answer posted = h.post("/lobby", "");
         assertThat(posted.status()).as(posted.text()).isEqualTo(405);
         assertThat(posted.body()).as("not an API path: no JSON error").isNull();

@@ -115,6 +115,34 @@ class GameFlowTest {
     }
 
     @Test
+    void gamesAreListedByTheIdsOfABrowsersSeats() {
+        Harness.Seat first = h.create("{\"side\":\"sente\"}");
+        Harness.Seat[] second = h.pair("{\"side\":\"gote\"}");
+        Harness.Seat other = h.create("{\"name\":\"Someone\",\"side\":\"sente\"}");
+        JsonNode games = h.get("/api/games?ids=" + first.gameId() + "," + second[0].gameId() + ",zzzzzzzz").body().get("games");
+        assertThat(Harness.strings(games, "id")).as("these games only; an id of no game left out")
+                .containsExactlyInAnyOrder(second[0].gameId(), first.gameId());
+        for (JsonNode g : games) {
+            boolean isFirst = g.get("id").asString().equals(first.gameId());
+            assertThat(g.get("status").asString()).isEqualTo(isFirst ? "waiting" : "playing");
+            assertThat(g.get(isFirst ? "sente" : "gote").asString()).isEqualTo("Anonymous");
+        }
+        assertThat(Harness.strings(h.get("/api/games?status=waiting&ids=" + first.gameId() + "," + second[0].gameId()).body().get("games"), "id"))
+                .containsExactly(first.gameId());
+        assertThat(h.get("/api/games?ids=").body().get("games").size()).isZero();
+        assertThat(other.gameId()).isNotIn(Harness.strings(games, "id"));
+        String many = String.join(",", java.util.Collections.nCopies(51, first.gameId()));
+        for (String bad : List.of("not-an-id", first.gameId() + ",,", many)) {
+            Harness.Answer a = h.get("/api/games?ids=" + bad);
+            assertThat(a.status()).as(bad).isEqualTo(400);
+            assertThat(a.errorMessage()).isEqualTo("ids must be at most 50 game ids separated by commas");
+        }
+        Harness.Answer both = h.get("/api/games?player=Someone&ids=" + first.gameId());
+        assertThat(both.status()).isEqualTo(400);
+        assertThat(both.errorMessage()).isEqualTo("ids and player exclude each other");
+    }
+
+    @Test
     void promotionChoiceAndDropsComeFromTheServer() {
         Harness.Seat[] s = h.pair("{\"side\":\"sente\"}");
         Harness.Ws sente = h.connect(s[0].gameId(), s[0].secret());
@@ -180,6 +208,12 @@ class GameFlowTest {
         JsonNode added = lobby.next("seekAdded");
         assertThat(added.get("seek").get("id").asString()).isEqualTo(a.gameId());
         assertThat(added.get("seek").get("handicap").asString()).isEqualTo("BISHOP");
+        // The creator took gote, the giver's side: whoever accepts plays sente, the receiver (下手).
+        assertThat(added.get("seek").get("creator").asString()).isEqualTo("gote");
+        assertThat(added.get("seek").get("furigoma").asBoolean()).isFalse();
+        assertThat(added.get("seek").get("rules").asString()).isEqualTo("csa");
+        JsonNode handicap = h.get("/api/games/" + a.gameId()).body().get("handicap");
+        assertThat(handicap.toString()).as("the English name as pages show it").isEqualTo("{\"id\":\"BISHOP\",\"ja\":\"角落ち\",\"en\":\"Bishop handicap\"}");
         assertThat(h.get("/api/lobby").body().get("seeks").size()).isEqualTo(1);
         Harness.Ws creator = h.connect(a.gameId(), a.secret());
         assertThat(creator.next("state").get("status").asString()).isEqualTo("waiting");
@@ -209,8 +243,24 @@ class GameFlowTest {
             }
             assertThat(f.get("tosserMovesFirst").asBoolean()).isEqualTo(pawns >= 3);
             assertThat(a.color()).isEqualTo(pawns >= 3 ? "sente" : "gote");
+            // Lists say that the creator's colour was tossed, and which it is.
+            JsonNode summary = summary(a.gameId());
+            assertThat(summary.get("furigoma").asBoolean()).isTrue();
+            assertThat(summary.get("creator").asString()).isEqualTo(a.color());
         }
         Harness.Seat chosen = h.create("{\"side\":\"gote\"}");
         assertThat(h.get("/api/games/" + chosen.gameId()).body().get("furigoma").isNull()).isTrue();
+        assertThat(summary(chosen.gameId()).get("furigoma").asBoolean()).isFalse();
+        assertThat(summary(chosen.gameId()).get("creator").asString()).isEqualTo("gote");
+    }
+
+    /** The waiting game with this id as the lists give it (GameSummary). */
+    private JsonNode summary(String id) {
+        for (JsonNode g : h.get("/api/games?status=waiting&limit=200").body().get("games")) {
+            if (g.get("id").asString().equals(id)) {
+                return g;
+            }
+        }
+        throw new AssertionError("game " + id + " is not listed");
     }
 }

@@ -284,7 +284,7 @@ final class PlayInBrowserTest {
             String free = (String) en.browser.asyncScript("const done = arguments[arguments.length - 1];"
                     + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: 'Free', side: 'sente'})}).then(r => r.json())"
                     + ".then(s => fetch('/api/games/' + s.gameId + '/join', {method: 'POST', body: JSON.stringify({name: 'Also'})}).then(() => done(s.gameId)))");
-            String seek = "#seeks tr[data-game='" + id + "'] td:nth-child(3)";
+            String seek = "#seeks tr[data-game='" + id + "'] td.time-control";
             ja.browser.open(base + "/");
             assertThat(ja.browser.text(seek)).isEqualTo("1分 秒読み20秒");
             assertThat(ja.browser.text("#live-games tr[data-game='" + free + "'] td:nth-child(3)")).isEqualTo("時間無制限");
@@ -521,6 +521,192 @@ final class PlayInBrowserTest {
             assertThat(shitate.moveTexts()).containsExactly("△３四歩(33)", "▲７六歩(77)", "△３二金(41)");
             uwate.browser.screenshot("game-handicap-phone");
             shitate.browser.screenshot("game-handicap-desktop");
+        }
+    }
+
+    @Test
+    void handicapsAreNamedAsHandicapsInEnglishInTheListsAndOnTheGamePage() {
+        try (Seat giver = seat(Browser.DESKTOP, "ja"); Seat en = seat(Browser.PHONE, "en")) {
+            String id = giver.create("先手太郎", Map.of("handicap", "ROOK", "side", "gote", "rules", "professional", "tcKind", "unlimited"));
+            en.browser.open(base + "/");
+            en.browser.find("#seeks tr[data-game='" + id + "']");
+            assertThat(texts(en.browser, "#seeks tr[data-game='" + id + "'] td:nth-child(2)")).containsExactly("Rook handicap");
+            assertThat(en.browser.find("#handicap").getDomProperty("value")).isEqualTo("EVEN");
+            assertThat(texts(en.browser, "#handicap option[value='BISHOP']")).containsExactly("Bishop handicap");
+            en.acceptSeek(id, "Hanako");
+            assertThat(en.browser.text("#info")).isEqualTo("Rook handicap · Unlimited · Professional");
+            assertThat(giver.browser.text("#info")).isEqualTo("飛車落ち · 時間無制限 · プロ公式");
+            en.browser.open(base + "/");
+            en.browser.find("#live-games tr[data-game='" + id + "']");
+            assertThat(texts(en.browser, "#live-games tr[data-game='" + id + "'] td:nth-child(2)")).containsExactly("Rook handicap");
+            en.browser.script("document.getElementById('live-games').scrollIntoView({block: 'start'})");
+            en.browser.screenshot("lobby-handicap-names-phone");
+        }
+    }
+
+    @Test
+    void aSeekSaysWhatTheOneWhoAcceptsItPlaysAndUnderWhichRules() {
+        try (Seat giver = seat(Browser.DESKTOP, "ja"); Seat tosser = seat(Browser.PHONE, "en"); Seat viewer = seat(Browser.DESKTOP, "en")) {
+            // 飛車落ち under professional rules, its creator giving the rook (上手): whoever accepts is 下手.
+            String rook = giver.create("先手太郎", Map.of("handicap", "ROOK", "side", "gote", "rules", "professional", "tcKind", "unlimited"));
+            // An even game whose sides furigoma decided when it was posted.
+            String even = tosser.create("Toss", Map.of("side", "random", "rules", "amateur", "tcKind", "byoyomi", "mainMinutes", "5",
+                    "byoyomiSeconds", "30"));
+            boolean accepterSente = tosser.you().equals("gote");
+            viewer.browser.open(base + "/");
+            viewer.browser.find("#seeks tr[data-game='" + even + "']");
+            assertThat(texts(viewer.browser, "table:has(#seeks) th")).containsExactly("Players", "Handicap", "You play", "Rules", "Time control", "");
+            assertThat(texts(viewer.browser, "#seeks tr[data-game='" + rook + "'] td")).containsExactly(
+                    "先手太郎", "Rook handicap", "Receiver (shitate), second", "Professional", "Unlimited", "Accept");
+            assertThat(texts(viewer.browser, "#seeks tr[data-game='" + even + "'] td")).containsExactly(
+                    "Toss", "Even", accepterSente ? "Sente (first), by furigoma" : "Gote (second), by furigoma", "24 points",
+                    "5 min + 30 s byoyomi", "Accept");
+            viewer.browser.script("document.getElementById('seeks').scrollIntoView({block: 'center'})");
+            viewer.browser.screenshot("lobby-seeks-sides-desktop");
+            viewer.browser.click("#lang");
+            viewer.browser.await("the Japanese lobby", d -> "English".equals(viewer.browser.text("#lang")));
+            viewer.browser.find("#seeks tr[data-game='" + even + "']");
+            assertThat(texts(viewer.browser, "table:has(#seeks) th")).containsExactly("対局者", "手合割", "受けると", "ルール", "持ち時間", "");
+            assertThat(texts(viewer.browser, "#seeks tr[data-game='" + rook + "'] td")).containsExactly(
+                    "先手太郎", "飛車落ち", "下手（後に指す）", "プロ公式", "時間無制限", "受ける");
+            assertThat(texts(viewer.browser, "#seeks tr[data-game='" + even + "'] td")).containsExactly(
+                    "Toss", "平手", accepterSente ? "振り駒で先手" : "振り駒で後手", "24点法", "5分 秒読み30秒", "受ける");
+            // On a phone each seek is a card: the side is said with whose it is.
+            viewer.browser.driver.manage().window().setSize(Browser.PHONE);
+            assertThat(viewer.browser.script("return getComputedStyle(document.querySelector(\"#seeks tr[data-game='" + rook
+                    + "'] td.seek-side\"), '::before').content")).isEqualTo("\"· 受けると \"");
+            viewer.browser.script("document.getElementById('seeks').scrollIntoView({block: 'center'})");
+            viewer.browser.screenshot("lobby-seeks-sides-ja-phone");
+            // Accepting gives what the seek said.
+            viewer.acceptSeek(rook, "Hanako");
+            assertThat(viewer.you()).isEqualTo("sente");
+            assertThat(viewer.browser.text(".player-bottom .mark")).isEqualTo("☗下手");
+        }
+    }
+
+    @Test
+    void theLobbyFormSaysWhatIsWrongWithItsTimeControlInTheLanguageOfThePageBeforeSendingIt() {
+        try (Seat en = seat(Browser.PHONE, "en"); Seat ja = seat(Browser.DESKTOP, "ja")) {
+            // Sudden death without main time: said at once, nothing sent.
+            assertThat(formRefusal(en, "sudden", Map.of("mainMinutes", "0"))).isEqualTo("Sudden death needs a main time of at least 1 minute");
+            assertThat(en.browser.attribute("#mainMinutes", "aria-invalid")).isEqualTo("true");
+            assertThat(en.browser.script("return document.activeElement.id")).isEqualTo("mainMinutes");
+            en.browser.screenshot("lobby-form-refused-phone");
+            assertThat(formRefusal(en, "fischer", Map.of("mainMinutes", "0", "incrementSeconds", "10")))
+                    .isEqualTo("Increment needs a main time of at least 1 minute");
+            assertThat(formRefusal(en, "byoyomi", Map.of("mainMinutes", "700"))).isEqualTo("Main time (min) must be from 0 to 600");
+            assertThat(formRefusal(en, "byoyomi", Map.of("mainMinutes", "1.5"))).isEqualTo("Main time (min): enter a whole number");
+            assertThat(formRefusal(en, "byoyomi", Map.of("mainMinutes", ""))).isEqualTo("Main time (min): enter a whole number");
+            assertThat(formRefusal(en, "byoyomi", Map.of("byoyomiSeconds", "0"))).isEqualTo("Byoyomi (s) must be from 1 to 600");
+            assertThat(en.browser.attribute("#mainMinutes", "aria-invalid")).as("only the wrong field is marked").isEmpty();
+            assertThat(formRefusal(en, "byoyomi", Map.of("periods", "11"))).isEqualTo("Periods must be from 1 to 10");
+            assertThat(formRefusal(en, "fischer", Map.of("incrementSeconds", "-5"))).isEqualTo("Increment (s) must be from 1 to 600");
+
+            assertThat(formRefusal(ja, "sudden", Map.of("mainMinutes", "0"))).isEqualTo("切れ負けでは持ち時間を1分以上にしてください");
+            assertThat(formRefusal(ja, "fischer", Map.of("mainMinutes", "0"))).isEqualTo("フィッシャーでは持ち時間を1分以上にしてください");
+            assertThat(formRefusal(ja, "byoyomi", Map.of("byoyomiSeconds", "601"))).isEqualTo("秒読み（秒）は1〜600の範囲で入力してください");
+            assertThat(formRefusal(ja, "byoyomi", Map.of("mainMinutes", "2.5"))).isEqualTo("持ち時間（分）には整数を入力してください");
+            ja.browser.screenshot("lobby-form-refused-ja-desktop");
+            String listed = (String) ja.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games?player=FormCheck').then(r => r.json()).then(l => done(JSON.stringify(l.games)))");
+            assertThat(listed).as("nothing was sent").isEqualTo("[]");
+
+            // Once the time control is right, the game is created.
+            String id = ja.create("FormCheck", Map.of("tcKind", "sudden", "mainMinutes", "1", "side", "sente", "postSeek", "false"));
+            assertThat(ja.browser.text("#info")).isEqualTo("平手 · 1分 切れ負け · CSA (27点)");
+            assertThat(id).isNotBlank();
+        }
+    }
+
+    /**
+     * Fills the lobby form of a page under the name FormCheck with this time control and these fields (the others
+     * at their defaults), presses create, and returns what the page says is wrong; the page stays in the lobby.
+     */
+    private static String formRefusal(Seat s, String tcKind, Map<String, String> fields) {
+        Browser b = s.browser;
+        b.open(base + "/");
+        b.find("#create-form");
+        b.find("#name").clear();
+        b.find("#name").sendKeys("FormCheck");
+        b.select("#tcKind", tcKind);
+        for (Map.Entry<String, String> f : fields.entrySet()) {
+            org.openqa.selenium.WebElement input = b.find("#" + f.getKey());
+            input.clear();
+            input.sendKeys(f.getValue());
+        }
+        b.click("#create");
+        String message = b.await("the form's refusal", d -> b.find("#create-error").isDisplayed() ? b.text("#create-error") : null);
+        assertThat(b.driver.getCurrentUrl()).isEqualTo(base + "/");
+        return message;
+    }
+
+    @Test
+    void myGamesListsTheGamesOfThisBrowsersSeatsForAPlayerWithoutAName() {
+        try (Seat anon = seat(Browser.PHONE, "ja"); Seat other = seat(Browser.DESKTOP, "en")) {
+            String id = anon.create("", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            other.joinByLink(id, "");
+            anon.play("7g7f");
+            // A game between two other players without a name: not this browser's.
+            String foreign = (String) other.browser.asyncScript("const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games', {method: 'POST', body: JSON.stringify({side: 'sente'})}).then(r => r.json())"
+                    + ".then(s => fetch('/api/games/' + s.gameId + '/join', {method: 'POST', body: '{}'}).then(() => done(s.gameId)))");
+            String mine = "#player-games tr[data-game='" + id + "']";
+            anon.browser.open(base + "/");
+            anon.browser.find(mine);
+            assertThat(anon.browser.text(".lobby section:last-child h2")).isEqualTo("自分の対局");
+            assertThat(texts(anon.browser, mine + " td")).containsExactly("☗名無し – ☖名無し", "平手", "時間無制限", "1", "対局中");
+            assertThat(anon.browser.all("#player-games tr[data-game='" + foreign + "']")).isEmpty();
+
+            // Once it is over, each browser says whether its player won, though both seats have the same name.
+            other.browser.click("#resign");
+            other.browser.click("#resign-yes");
+            assertThat(other.awaitEnd()).isEqualTo("RESIGNATION");
+            anon.browser.open(base + "/");
+            anon.browser.await("the result", d -> texts(anon.browser, mine + " td:last-child").equals(List.of("勝ち（投了）")));
+            anon.browser.script("document.getElementById('player-games').scrollIntoView({block: 'center'})");
+            anon.browser.screenshot("lobby-my-games-anonymous-ja-phone");
+            other.browser.open(base + "/");
+            other.browser.find(mine);
+            assertThat(other.browser.text(".lobby section:last-child h2")).isEqualTo("My games");
+            assertThat(texts(other.browser, mine + " td")).containsExactly("☗Anonymous – ☖Anonymous", "Even", "Unlimited", "1",
+                    "Lost by resignation");
+
+            // With a name, the games played under it (here one created elsewhere) come as well, and those of the
+            // browser's seats stay.
+            String named = (String) anon.browser.asyncScript("localStorage.setItem('meijin.name', 'Named');"
+                    + "const done = arguments[arguments.length - 1];"
+                    + "fetch('/api/games', {method: 'POST', body: JSON.stringify({name: 'Named', side: 'gote'})}).then(r => r.json())"
+                    + ".then(s => done(s.gameId))");
+            anon.browser.open(base + "/");
+            anon.browser.find("#player-games tr[data-game='" + named + "']");
+            assertThat(texts(anon.browser, "#player-games tr")).hasSize(2);
+            assertThat(anon.browser.all(mine)).hasSize(1);
+            assertThat(anon.browser.text(".lobby section:last-child h2")).isEqualTo("自分の対局");
+            // Searching another name shows that player's games only.
+            org.openqa.selenium.WebElement search = anon.browser.find("#player-search");
+            search.clear();
+            search.sendKeys("Nobody", org.openqa.selenium.Keys.TAB);
+            anon.browser.await("another player's games", d -> "Nobodyの対局".equals(anon.browser.text(".lobby section:last-child h2")));
+            anon.browser.await("the list emptied", d -> anon.browser.all(mine).isEmpty());
+        }
+    }
+
+    @Test
+    void anUnknownAddressShowsAPageNotFoundWithALinkToTheLobby() {
+        try (Seat s = seat(Browser.PHONE, "en")) {
+            Browser b = s.browser;
+            b.open(base + "/nosuchpage");
+            assertThat(b.text("#not-found h1")).isEqualTo("ページが見つかりません Page not found");
+            assertThat(b.text("#path")).isEqualTo("/nosuchpage");
+            assertThat(overflow(b)).isEmpty();
+            assertThat(b.script("return getComputedStyle(document.querySelector('.topbar')).backgroundColor")).as("the site's style")
+                    .isEqualTo("rgb(43, 29, 16)");
+            b.screenshot("not-found-phone");
+            b.click("#to-lobby");
+            b.await("the lobby", d -> d.getCurrentUrl().equals(base + "/") && !b.all("#create-form").isEmpty());
+            // The API answers as an API does.
+            b.open(base + "/api/nosuchthing");
+            assertThat(b.bodyText()).isEqualTo("{\"error\":{\"code\":\"unknown_route\",\"message\":\"there is no endpoint GET /api/nosuchthing\"}}");
         }
     }
 
@@ -1142,7 +1328,7 @@ final class PlayInBrowserTest {
                         + ".then(r => r.json()).then(g => fetch('/api/games/' + g.gameId + '/join', {method: 'POST',"
                         + " body: JSON.stringify({name: 'Taro'})}).then(() => done(g.gameId)))");
                 b.script("localStorage.setItem('meijin.name', 'Taro')");
-                for (int width : new int[] {360, 320}) {
+                for (int width : new int[] {390, 360, 320}) {
                     b.driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, 740));
                     assertThat(b.script("return window.innerWidth")).isEqualTo((long) width);
                     Map<String, String> pages = Map.of("lobby", "/", "game", "/game/" + id, "tsume", "/tsume", "kifu", "/kifu");
@@ -1153,6 +1339,15 @@ final class PlayInBrowserTest {
                         b.find(shown.get(page));
                         assertThat(b.text("#lang")).isEqualTo(language.equals("ja") ? "English" : "日本語");
                         soft.assertThat(overflow(b)).as("%s page at %d px in %s", page, width, language).isEmpty();
+                        if (width == 390) {
+                            // A common phone's width: the brand, the pages' links and the menus on one line.
+                            soft.assertThat(belowTopBarFirstLine(b)).as("top bar of the %s page at 390 px in %s", page, language).isEmpty();
+                            assertThat(b.script("return document.getElementById('sound').selectedOptions[0].textContent")).isEqualTo(language.equals("ja") ? "♪ 消音" : "♪ Muted");
+                            if (page.equals("lobby")) {
+                                b.screenshot("phone-topbar-390-" + language);
+                            }
+                            continue;
+                        }
                         if (language.equals("ja") || width == 320) {
                             b.screenshot("narrow-" + page + "-" + width + "-" + language);
                             if (page.equals("lobby")) {
@@ -1182,6 +1377,25 @@ final class PlayInBrowserTest {
                 + " return [`scrollWidth ${root.scrollWidth} > clientWidth ${w}`, ...out];");
     }
 
+    /**
+     * The groups of the top bar (the brand, the pages' links, the menus) that lie below its first line: empty when
+     * the bar is one line, else each such group with its top, to say why.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<String> belowTopBarFirstLine(Browser b) {
+        return (List<String>) b.script("const groups = [...document.querySelector('.topbar').children];"
+                + " const firstBottom = Math.min(...groups.map(e => e.getBoundingClientRect().bottom));"
+                + " return groups.filter(e => e.getBoundingClientRect().top >= firstBottom)"
+                + "   .map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} top=${Math.round(e.getBoundingClientRect().top)}`);");
+    }
+
+    /** The words of the label of each form control (by id): the label's own text, without the options of a select. */
+    @SuppressWarnings("unchecked")
+    private static List<String> labels(Browser b, String... ids) {
+        return (List<String>) b.script("return arguments[0].map(id => [...document.getElementById(id).closest('label').childNodes]"
+                + ".filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join('').trim())", List.of(ids));
+    }
+
     /** The texts of the elements matching {@code css}, read in one script. */
     @SuppressWarnings("unchecked")
     private static List<String> texts(Browser b, String css) {
@@ -1206,12 +1420,20 @@ final class PlayInBrowserTest {
             assertThat(b.browser.find("#engineLevel").isDisplayed()).isFalse();
             assertThat(b.browser.find("#incrementSeconds").isDisplayed()).isFalse();
             assertThat(b.browser.find("#byoyomiSeconds").isDisplayed()).isTrue();
+            // Each field has its own name: the kind of time control is not called main time, and the box beside the
+            // button says what it does rather than repeating the heading of the seeks.
+            assertThat(labels(b.browser, "tcKind", "mainMinutes", "byoyomiSeconds", "postSeek"))
+                    .containsExactly("Time control", "Main time (min)", "Byoyomi (s)", "List as an open seek");
             b.browser.screenshot("lobby-form-phone");
             // The language button switches the whole interface, and the choice is remembered.
             assertThat(b.browser.text("#lang")).isEqualTo("日本語");
             b.browser.click("#lang");
             b.browser.await("the Japanese interface", d -> "English".equals(b.browser.text("#lang")));
             assertThat(b.browser.text("#create")).isEqualTo("作成");
+            assertThat(labels(b.browser, "tcKind", "mainMinutes", "byoyomiSeconds", "postSeek"))
+                    .containsExactly("時間方式", "持ち時間（分）", "秒読み（秒）", "対局待ちに掲示する");
+            assertThat(b.browser.text("section:has(#seeks) h2")).isEqualTo("対局待ち");
+            b.browser.screenshot("lobby-form-ja-phone");
             b.browser.open(base + "/game/" + id);
             b.browser.await("the game page in Japanese", d -> b.browser.text("#flip").equals("盤を反転"));
             assertThat(b.moveTexts()).containsExactly("▲７六歩(77)");

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Handicap;
 import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.server.round.ErrorCode;
+import dev.meijin.server.round.HandicapView;
+import dev.meijin.server.round.Views;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * reason of the rules core ({@link Ending}, sent as the outcome's reason) and every reason a declaration fails for
  * ({@link Declaration.Reason}, sent as the outcome's {@code declarationFailure}) has a translation; so has every
  * error code a person can meet in the pages ({@link ErrorCode}) and every rule a refused move breaks (the error's
- * {@code reason}).
+ * {@code reason}). The lobby's table of handicaps holds every handicap of the core with the names the server sends.
  */
 final class StringTableTest {
 
@@ -120,6 +123,27 @@ final class StringTableTest {
                 assertThat(table).as("illegal move reason %s", reason).containsKey("illegalMove." + reason.name());
             }
         }
+    }
+
+    @Test
+    void theLobbyNamesEveryHandicapAsTheServerDoes() throws IOException {
+        String js = Files.readString(Browser.webRoot().resolve("js/lobby.js"), StandardCharsets.UTF_8);
+        String table = js.substring(js.indexOf("export const HANDICAPS = ["), js.indexOf("];", js.indexOf("export const HANDICAPS = [")));
+        List<String> rows = new ArrayList<>();
+        Matcher m = Pattern.compile("\\['(\\w+)', '([^']+)', '([^']+)'\\]").matcher(table);
+        while (m.find()) {
+            rows.add(m.group(1) + " " + m.group(2) + " " + m.group(3));
+        }
+        List<String> expected = new ArrayList<>();
+        for (Handicap h : Handicap.values()) {
+            HandicapView v = Views.handicap(h);
+            expected.add(v.id() + " " + v.ja() + " " + v.en());
+        }
+        assertThat(rows).containsExactlyElementsOf(expected);
+        assertThat(Views.handicap(Handicap.ROOK).en()).isEqualTo("Rook handicap");
+        assertThat(Views.handicap(Handicap.ROOK_LANCE).en()).isEqualTo("Rook and lance handicap");
+        assertThat(Views.handicap(Handicap.EVEN).en()).isEqualTo("Even");
+        assertThat(Handicap.ROOK.english()).as("the name the command line reads").isEqualTo("Rook");
     }
 
     private static TreeSet<String> placeholders(String text) {
