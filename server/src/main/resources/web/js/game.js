@@ -6,7 +6,7 @@ import { api, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
 import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
-import { moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
+import { keepInView, moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
 import { errorText, hasString, language, shownName, t } from './i18n.js';
 import { rulesName, timeControlText } from './lobby.js';
@@ -50,7 +50,7 @@ export class GamePage {
     this.bottomPlayer = this.playerBar('bottom');
     this.boardEl = h('div', { id: 'board' });
     this.statusEl = h('div', { id: 'status', class: 'status' }, t('connecting'));
-    this.panels = h('div', { class: 'side' });
+    this.panels = h('div', { class: 'side side-panels' });
     this.root.append(
       h('div', { class: 'game' },
         h('section', { class: 'board-col' }, this.topPlayer.el, this.boardEl, this.bottomPlayer.el),
@@ -429,11 +429,16 @@ export class GamePage {
       active.focus();
       if (caret) active.setSelectionRange(caret[0], caret[1]);
     }
+    // The live position shows the list's end (the last move, and the result once there is one); a move looked
+    // back at is kept in view, the list otherwise left where the reader scrolled it.
     const list = this.panels.querySelector('.moves');
     if (list) {
-      const current = list.querySelector('li.current');
-      if (this.viewPly === null && current) list.scrollTop = list.scrollHeight;
-      else if (scroll !== undefined) list.scrollTop = scroll;
+      if (this.viewPly === null) {
+        list.scrollTop = list.scrollHeight;
+      } else {
+        if (scroll !== undefined) list.scrollTop = scroll;
+        keepInView(list, list.querySelector('li.current'));
+      }
     }
   }
 
@@ -639,7 +644,7 @@ export class GamePage {
       ? h('a', { id: 'mate-link', class: 'small', href: `/tsume?sfen=${encodeURIComponent(this.replaySfens()[current])}`, target: '_blank', rel: 'noopener' },
         t('findMate'))
       : null;
-    return h('div', { class: 'panel' }, list, s.moves.length > 0 ? nav : null, mateLink);
+    return h('div', { class: 'panel moves-panel' }, list, s.moves.length > 0 ? nav : null, mateLink);
   }
 
   /** Shows the position after `ply` moves; the last ply returns to the live position. */

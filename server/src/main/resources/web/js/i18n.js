@@ -190,6 +190,7 @@ const STRINGS = {
   kifuIntro: ['棋譜（KIF・KI2・CSA・JKF）か、USI・SFENの指し手を貼り付けてください。本譜の全局面をコンピュータが解析します。', 'Paste a game record (KIF, KI2, CSA, JKF) or moves in USI or SFEN. The computer analyses every position of the main line.'],
   record: ['棋譜', 'Record'],
   recordPlaceholder: ['KIF・KI2・CSA・JKFの棋譜、または position startpos moves 7g7f 3c3d …', 'A KIF, KI2, CSA or JKF record, or position startpos moves 7g7f 3c3d …'],
+  recordPlaceholderNext: ['次の棋譜…', 'Another record…'],
   analyse: ['解析する', 'Analyse'],
   reading: ['棋譜を読み込んでいます…', 'Reading the record…'],
   enterRecord: ['棋譜を貼り付けてください', 'Paste a record first'],

@@ -1129,6 +1129,101 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void theMoveListUsesTheRoomBesideTheBoardOnADesktopAndKeepsTheCurrentMoveInViewOnAPhone() throws InterruptedException {
+        // A real game of the test data (kif/mog-core-scala/001.kif, Apache-2.0): 111 moves of a title match.
+        String record = TestData.text("kif/mog-core-scala/001.kif", java.nio.charset.StandardCharsets.UTF_8);
+        List<String> moves = dev.meijin.notation.kifu.GameRecords.fromKifu(dev.meijin.notation.kif.KifReader.read(record).kifu())
+                .game().usiMoves();
+        assertThat(moves).hasSize(111);
+        try (Seat sente = seat(Browser.PHONE, "ja"); Seat gote = seat(Browser.DESKTOP, "en")) {
+            // The record analysis page on a desktop: the column beside the board reaches the window's bottom, and
+            // the list of the 111 moves takes what its neighbours leave.
+            Browser k = gote.browser;
+            k.open(base + "/kifu");
+            k.find("#record");
+            k.script("document.getElementById('record').value = arguments[0]", record);
+            k.click("#analyse");
+            k.await("the record read", d -> texts(k, "#moves li[data-ply]").size() == 111);
+            assertThat(rect(k, "#analysis").get("bottom")).as("the answer reaches the window's bottom and the board's")
+                    .isGreaterThanOrEqualTo(Math.max(innerHeight(k) - 16, rect(k, ".kifu-board").get("bottom") - 1));
+            assertThat(rect(k, "#moves").get("height")).as("the list's height, px").isGreaterThanOrEqualTo(160);
+            assertThat(movesInView(k)).as("moves in view beside the board").hasSizeGreaterThanOrEqualTo(6).startsWith(1L, 2L, 3L);
+            k.screenshot("kifu-moves-desktop");
+            k.click("#nav-last");
+            k.await("the last move shown", d -> "111".equals(k.attribute("#moves li.current", "data-ply")));
+            assertThat(movesInView(k)).as("the last move in view").contains(111L).doesNotContain(1L);
+            k.click("#nav-first");
+            k.await("the start shown", d -> k.all("#moves li.current").isEmpty());
+            assertThat(movesInView(k)).startsWith(1L);
+
+            // A game: on a phone five moves all show, the first not cut off.
+            String id = sente.create("Phone", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Desk");
+            for (int i = 0; i < 5; i++) {
+                (i % 2 == 0 ? sente : gote).play(moves.get(i));
+            }
+            sente.awaitPly(5);
+            Browser p = sente.browser;
+            assertThat(movesInView(p)).as("the five moves on the phone").containsExactly(1L, 2L, 3L, 4L, 5L);
+            p.script("document.getElementById('moves').scrollIntoView({block: 'center'})");
+            p.screenshot("game-moves-phone");
+            // On a desktop the column beside the board reaches the window's bottom; the list takes the room left.
+            Browser d = gote.browser;
+            d.screenshot("game-moves-desktop");
+            assertThat(rect(d, "aside.side").get("bottom")).as("the side column reaches the window's bottom and the board's")
+                    .isGreaterThanOrEqualTo(Math.max(innerHeight(d) - 16, rect(d, ".board-col").get("bottom") - 1));
+            assertThat(rect(d, "#moves").get("height")).as("the list's height, px").isGreaterThanOrEqualTo(160);
+
+            // Forty moves on: the list follows the game, and a move looked back at is kept in view.
+            try (SocketPlayer s = new SocketPlayer(base, id, secretOf(sente, id)); SocketPlayer g = new SocketPlayer(base, id, secretOf(gote, id))) {
+                for (int i = 5; i < 40; i++) {
+                    (i % 2 == 0 ? s : g).move(moves.get(i), i);
+                    Thread.sleep(30); // each socket may send 20 messages a second
+                }
+            }
+            sente.awaitPly(40);
+            gote.awaitPly(40);
+            assertThat(rect(p, "#moves").get("height")).as("two fifths of the phone's window, px")
+                    .isCloseTo(0.4 * innerHeight(p), org.assertj.core.data.Offset.offset(2.0));
+            assertThat(movesInView(p)).as("the phone's list at the last move").contains(40L).doesNotContain(1L);
+            assertThat(movesInView(d)).as("the desktop's list at the last move").contains(40L).doesNotContain(1L);
+            p.click("#nav-first");
+            p.await("the start shown", x -> p.all("#moves li.current").isEmpty());
+            assertThat(movesInView(p)).startsWith(1L);
+            org.openqa.selenium.WebElement body = p.find("body");
+            for (int i = 0; i < 25; i++) {
+                body.sendKeys(org.openqa.selenium.Keys.ARROW_RIGHT);
+            }
+            p.await("move 25 shown", x -> "25".equals(p.attribute("#moves li.current", "data-ply")));
+            assertThat(movesInView(p)).as("the move shown, stepped to with the arrow key").contains(25L).doesNotContain(1L);
+            p.script("document.getElementById('moves').scrollIntoView({block: 'center'})");
+            p.screenshot("game-moves-replay-phone");
+        }
+    }
+
+    /** An element's bounding box in the window ({@code top}, {@code bottom}, {@code height}, …), in CSS pixels. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Double> rect(Browser b, String css) {
+        Map<String, Object> r = (Map<String, Object>) b.script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                + " return {top: r.top, bottom: r.bottom, height: r.height}", css);
+        Map<String, Double> out = new java.util.HashMap<>();
+        r.forEach((key, v) -> out.put(key, ((Number) v).doubleValue()));
+        return out;
+    }
+
+    private static double innerHeight(Browser b) {
+        return ((Number) b.script("return window.innerHeight")).doubleValue();
+    }
+
+    /** The plies of the moves wholly inside the move list's scrolled box, in order. */
+    @SuppressWarnings("unchecked")
+    private static List<Long> movesInView(Browser b) {
+        return (List<Long>) b.script("const list = document.getElementById('moves'), box = list.getBoundingClientRect();"
+                + " return [...list.querySelectorAll('li[data-ply]')].filter(li => { const r = li.getBoundingClientRect();"
+                + "   return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5; }).map(li => Number(li.dataset.ply))");
+    }
+
+    @Test
     void everyPageFitsTheWidthOfANarrowPhoneInBothLanguages() {
         // A game being played with a clock, so that the lobby lists it and its page shows clocks and actions; the
         // page that creates and joins it holds its seat.
