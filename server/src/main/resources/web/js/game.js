@@ -413,7 +413,8 @@ export class GamePage {
     if (s.furigoma && s.ply === 0) panels.push(this.furigomaPanel(s.furigoma));
     if (s.status === 'playing' && s.you) panels.push(this.actionsPanel());
     if (s.status === 'finished' && (s.you || s.rematch)) panels.push(this.rematchPanel());
-    if (s.impasse && s.status === 'playing') panels.push(this.impassePanel(sideName));
+    // The counts once a king is in the enemy camp or next to it (the server's `impasse.relevant`).
+    if (s.impasse && s.impasse.relevant && s.status === 'playing') panels.push(this.impassePanel(sideName));
     panels.push(this.movesPanel());
     panels.push(this.settingsPanel());
     if (s.status === 'finished' && this.analysis) panels.push(this.analysisPanel());
@@ -503,8 +504,9 @@ export class GamePage {
         // Professional rules: with both kings in the enemy camp either player may propose an impasse (持将棋).
         buttons.push(h('button', { type: 'button', id: 'impasse-offer', onclick: () => this.send('impasseOffer') }, t('offerImpasse')));
       }
-      if (s.impasse && !agreement) {
-        // The button stands out when the declaration would win now (the server's judgement of the position).
+      if (s.impasse && !agreement && s.impasse[s.you] && s.impasse[s.you].kingNearZone) {
+        // Offered once the player's king is in the enemy camp or next to it, as the server judges (a declaration
+        // needs the king entered); it stands out when the declaration would win now.
         const stands = !!(s.impasse[s.you] && s.impasse[s.you].canDeclare);
         buttons.push(h('button', { type: 'button', id: 'declare', class: stands ? 'primary' : '', 'data-stands': String(stands), disabled: !myTurn,
           onclick: () => { this.confirming = 'declare'; this.render(); } }, t('declare')));
@@ -594,9 +596,10 @@ export class GamePage {
 
   impassePanel(sideName) {
     const im = this.state.impasse;
-    // Under professional rules a row stands out when its side has the 24 points not to lose an agreed impasse.
+    // A row stands out only when its side's declaration would stand now; under professional rules, once both kings
+    // have entered (an impasse can be proposed), when its side has the 24 points not to lose it.
     const agreement = !!(this.state.rules && this.state.rules.impasse === 'AGREEMENT_24');
-    const good = (c) => (agreement ? im[c].points >= im[c].needed : im[c].canDeclare);
+    const good = (c) => im[c].canDeclare && (!agreement || im[c].points >= im[c].needed);
     const row = (c) => h('tr', { 'data-color': c, class: good(c) ? 'can-declare' : '' },
       h('th', {}, (c === 'sente' ? '☗' : '☖') + sideName(c)),
       h('td', { class: 'points' }, `${im[c].points} / ${im[c].needed}`),

@@ -70,9 +70,9 @@ final class PlayInBrowserTest {
             assertThat(sente.kanjiOn("5i")).isEqualTo("玉");
             assertThat(sente.kanjiOn("5a")).isEqualTo("王");
 
-            // The impasse counts of both sides are shown (CSA rules: sente needs 28 points, gote 27).
-            assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("0 / 28");
-            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("0 / 27");
+            // No impasse counts and no declaration while neither king is near the enemy camp.
+            assertThat(sente.browser.all("#impasse")).isEmpty();
+            assertThat(sente.browser.all("#declare")).isEmpty();
             List<String> moves = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
             for (int i = 0; i < moves.size(); i++) {
                 Seat mover = i % 2 == 0 ? sente : gote;
@@ -402,8 +402,17 @@ final class PlayInBrowserTest {
             sente.awaitMyTurn();
             assertThat(sente.browser.all("#declare")).as("no declaration under professional rules").isEmpty();
             assertThat(sente.browser.all("#impasse-offer")).as("no proposal before both kings have entered").isEmpty();
+            assertThat(sente.browser.all("#impasse")).as("no counts while the kings are at home").isEmpty();
             try (SocketPlayer s = new SocketPlayer(base, id, secretOf(sente, id)); SocketPlayer g = new SocketPlayer(base, id, secretOf(gote, id))) {
                 for (int i = 0; i < moves.size(); i++) {
+                    if (i == 180) {
+                        // Gote's king has just reached the rank next to sente's camp: the counts show, but with neither
+                        // king entered no impasse can be proposed, and sente's 35 points do not stand out.
+                        sente.awaitPly(180);
+                        assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("35 / 24");
+                        assertThat(sente.browser.attribute("#impasse tr[data-color='sente']", "class")).isEmpty();
+                        assertThat(sente.browser.all("#impasse-offer")).isEmpty();
+                    }
                     (i % 2 == 0 ? s : g).move(moves.get(i), i);
                     Thread.sleep(30); // each socket may send 20 messages a second
                 }
@@ -427,12 +436,45 @@ final class PlayInBrowserTest {
     }
 
     @Test
-    void aFailedImpasseDeclarationSaysWhyItFailedInBothLanguages() {
+    void theImpasseCountsAndTheDeclarationShowOnceAKingNearsTheEnemyCampAndAFailedDeclarationSaysWhy() throws InterruptedException {
+        // Sente's king walks up the seventh file behind its pawn, which takes gote's; gote's king steps to and fro.
+        List<String> moves = List.of("7g7f", "5a4b", "7f7e", "4b5a", "7e7d", "5a4b", "7d7c+", "4b5a", "5i6h", "5a4b", "6h7g", "4b5a",
+                "7g7f", "5a4b", "7f7e", "4b5a", "7e7d", "5a4b");
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
             String id = sente.create("Hasty", Map.of("side", "sente", "rules", "csa", "tcKind", "unlimited", "postSeek", "false"));
             gote.joinByLink(id, "Calm");
             sente.awaitMyTurn();
-            // A declaration at the start: the king has not entered the enemy camp, so it loses as an illegal move.
+            try (SocketPlayer s = new SocketPlayer(base, id, secretOf(sente, id)); SocketPlayer g = new SocketPlayer(base, id, secretOf(gote, id))) {
+                for (int i = 0; i < moves.size(); i++) {
+                    if (i == 16) {
+                        // The king on the fifth rank, one step from the rank next to the camp: nothing shown yet.
+                        sente.awaitPly(16);
+                        gote.awaitPly(16);
+                        assertThat(sente.browser.all("#impasse")).isEmpty();
+                        assertThat(sente.browser.all("#declare")).isEmpty();
+                        assertThat(gote.browser.all("#impasse")).isEmpty();
+                    }
+                    (i % 2 == 0 ? s : g).move(moves.get(i), i);
+                    Thread.sleep(30); // each socket may send 20 messages a second
+                }
+            }
+            sente.awaitPly(18);
+            gote.awaitPly(18);
+            // On the fourth rank the counts show on both pages (CSA rules: sente needs 28 points, gote 27): sente has a
+            // tokin in the camp and a pawn in hand. Neither row stands out, no declaration standing; only sente, whose
+            // king is near the camp, has the declaration button, and not highlighted.
+            assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("2 / 28");
+            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("0 / 27");
+            assertThat(sente.browser.attribute("#impasse tr[data-color='sente']", "class")).isEmpty();
+            assertThat(gote.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("2 / 28");
+            assertThat(sente.browser.attribute("#declare", "data-stands")).isEqualTo("false");
+            assertThat(sente.browser.attribute("#declare", "class")).isEmpty();
+            assertThat(gote.browser.all("#declare")).as("gote's king is at home").isEmpty();
+            sente.browser.screenshot("game-impasse-near-desktop");
+            gote.browser.script("document.getElementById('impasse').scrollIntoView({block: 'center'})");
+            gote.browser.screenshot("game-impasse-near-phone");
+
+            // A declaration now: the king has not entered the enemy camp, so it loses as an illegal move.
             sente.browser.click("#declare");
             sente.browser.click("#declare-yes");
             assertThat(sente.awaitEnd()).isEqualTo("ILLEGAL_MOVE");
@@ -477,13 +519,10 @@ final class PlayInBrowserTest {
             gote.play("3c3d");
             sente.play("8h2b+");
             gote.play("3a2b");
-            // Each side now has a bishop in hand, and the live impasse count gives each its 5 points.
+            // Each side now has a bishop in hand.
+            sente.awaitPly(4);
             assertThat(sente.browser.all(".mj-hand-piece[data-hand='sente'][data-role='B']")).hasSize(1);
             assertThat(sente.browser.all(".mj-hand-piece[data-hand='gote'][data-role='B']")).hasSize(1);
-            sente.browser.await("the impasse count after the captures",
-                    d -> "5 / 28".equals(sente.browser.text("#impasse tr[data-color='sente'] .points")));
-            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("5 / 27");
-            assertThat(sente.browser.attribute("#declare", "data-stands")).isEqualTo("false");
             sente.play("B*5e");
             assertThat(sente.pieceOn("5e")).isEqualTo("B");
             assertThat(sente.colorOn("5e")).isEqualTo("sente");
