@@ -706,10 +706,13 @@ export class GamePage {
   }
 }
 
-/** A move's thinking time in whole seconds, the fraction dropped as the KIF record writes it (75.9 s is 1:15). */
+/**
+ * A move's thinking time in whole seconds, the fraction dropped as the KIF record writes it: under a minute in the
+ * page's language (59秒, 59s), from a minute as minutes and seconds (75.9 s is 1:15).
+ */
 function formatTime(ms) {
   const s = Math.floor(ms / 1000);
-  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : `${s}s`;
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : t('moveSeconds', { s });
 }
 
 /** A small standalone SVG of one piece, for the furigoma display. */

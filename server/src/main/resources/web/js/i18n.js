@@ -168,6 +168,7 @@ const STRINGS = {
   problemPlaceholder: ['SFEN（例：7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1）またはKIF・KI2・CSA・JKFの棋譜', 'An SFEN (e.g. 7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1) or a KIF, KI2, CSA or JKF record'],
   timeLimit: ['制限時間', 'Time limit'],
   secondsShort: ['{s}秒', '{s} s'],
+  moveSeconds: ['{s}秒', '{s}s'],
   solve: ['解く', 'Solve'],
   solving: ['解いています…（最大{s}秒）', 'Solving… (up to {s} s)'],
   example: ['例題', 'Example'],

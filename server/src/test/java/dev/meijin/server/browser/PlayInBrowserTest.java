@@ -123,6 +123,13 @@ final class PlayInBrowserTest {
             assertThat(kif).contains("先手：Taro").contains("後手：Hanako").contains("２三歩成(24)").contains("まで7手で詰み");
             assertThat(sente.browser.all("a.record-link").stream().map(e -> e.getDomAttribute("data-format")).toList())
                     .containsExactly("kif", "ki2", "csa", "jkf", "sfen");
+            // Every move shows its time in the page's language, the first as well (untimed, it is counted from the
+            // start of the game), as the record gives it.
+            List<String> jaTimes = texts(gote.browser, "#moves li[data-ply] .time");
+            assertThat(jaTimes).hasSize(7).allMatch(x -> x.matches("\\d+秒"), "whole seconds in Japanese");
+            assertThat(texts(sente.browser, "#moves li[data-ply] .time")).allMatch(x -> x.matches("\\d+s"), "whole seconds in English");
+            int firstSeconds = Integer.parseInt(jaTimes.getFirst().replace("秒", ""));
+            assertThat(kif).contains(String.format("   1 ２六歩(27)   ( 0:%02d/00:00:%02d)", firstSeconds, firstSeconds));
 
             // Replay: back to the start, then forward move by move.
             sente.browser.click("#nav-first");
@@ -163,6 +170,10 @@ final class PlayInBrowserTest {
             gote.browser.await("the evaluation graph on the phone", d -> gote.browser.all("#analysis rect.eval-band").size() == 8);
             gote.browser.script("document.getElementById('analysis').scrollIntoView({block: 'center'})");
             gote.browser.screenshot("game-analysis-phone");
+            // From a minute on, a time is minutes and seconds, the fraction dropped as in the record.
+            assertThat(gote.browser.script("const m = window.meijin.state.moves; m[0].timeMs = 75_900; m[1].timeMs = 8_999;"
+                    + " window.meijin.render(); return [...document.querySelectorAll('#moves li[data-ply] .time')].slice(0, 2).map(e => e.textContent)"))
+                    .isEqualTo(List.of("1:15", "8秒"));
             sente.browser.click("#nav-last");
             // The arrow keys step through the moves too.
             org.openqa.selenium.WebElement body = sente.browser.find("body");
