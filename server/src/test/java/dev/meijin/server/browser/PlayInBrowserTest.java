@@ -1194,6 +1194,8 @@ final class PlayInBrowserTest {
             k.script("document.getElementById('record').value = arguments[0]", record);
             k.click("#analyse");
             k.await("the record read", d -> texts(k, "#moves li[data-ply]").size() == 111);
+            // Its date as the record gives it (開始日時：2017-03-22T01:00:00.000Z), in the one form of the page.
+            assertThat(k.text("#kifu-info")).isEqualTo("2017/03/22 01:00:00 UTC · 王座戦 · 111 moves");
             assertThat(rect(k, "#analysis").get("bottom")).as("the answer reaches the window's bottom and the board's")
                     .isGreaterThanOrEqualTo(Math.max(innerHeight(k) - 16, rect(k, ".kifu-board").get("bottom") - 1));
             assertThat(rect(k, "#moves").get("height")).as("the list's height, px").isGreaterThanOrEqualTo(160);
