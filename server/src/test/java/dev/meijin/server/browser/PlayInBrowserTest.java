@@ -653,6 +653,24 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void theByoyomiPeriodsLeftAreShownDownToTheLast() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Periods", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "0",
+                    "byoyomiSeconds", "3", "periods", "2", "postSeek", "false"));
+            gote.joinByLink(id, "Slow");
+            sente.play("7g7f");
+            // Gote's clock runs through its first period of 3 s into the second and last.
+            gote.browser.await("the first period", d -> "秒読み 3秒 ×2".equals(gote.browser.text("#clock-gote .byo")));
+            assertThat(sente.browser.text("#clock-gote .byo")).isEqualTo("byoyomi 3s ×2");
+            gote.browser.await("the last period", d -> "秒読み 3秒 ×1".equals(gote.browser.text("#clock-gote .byo")));
+            sente.browser.await("the last period on the other page", d -> "byoyomi 3s ×1".equals(sente.browser.text("#clock-gote .byo")));
+            gote.browser.screenshot("game-byoyomi-last-period-phone");
+            assertThat(gote.browser.text("#clock-sente .byo")).as("sente's periods, untouched").isEqualTo("秒読み 3秒 ×2");
+            assertThat(gote.awaitEnd()).isEqualTo("TIME_LOSS");
+        }
+    }
+
+    @Test
     void aTakebackOfferedInAFriendlyGameIsAcceptedByTheOpponent() {
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "en")) {
             String id = sente.create("Kind", Map.of("side", "sente", "rules", "casual", "tcKind", "unlimited", "postSeek", "false"));
