@@ -282,10 +282,9 @@ export class GamePage {
     document.title = `${this.playerName('sente')} – ${this.playerName('gote')} | ${t('appName')}`;
     const playing = s.status === 'playing';
     const replaying = this.viewPly !== null && this.viewPly !== s.moves.length;
-    const handicap = s.handicap && s.handicap.id !== 'EVEN';
     // 王 for the senior player, 玉 for the other, as the server decides (dev.meijin.server.round.KingCharacters)
     const kingNames = s.kings || { sente: '玉', gote: '王' };
-    const sideName = (c) => handicap ? t(c === 'sente' ? 'shitate' : 'uwate') : t(c);
+    const sideName = (c) => this.sideName(c);
     if (replaying) {
       const sfens = this.replaySfens();
       const mv = this.viewPly > 0 ? s.moves[this.viewPly - 1].usi : null;
@@ -333,6 +332,12 @@ export class GamePage {
     }
     this.renderStatus(sideName);
     this.renderPanels(sideName);
+  }
+
+  /** A side's name: 先手 and 後手, or 下手 and 上手 in a handicap game. */
+  sideName(color) {
+    const handicap = this.state.handicap && this.state.handicap.id !== 'EVEN';
+    return handicap ? t(color === 'sente' ? 'shitate' : 'uwate') : t(color);
   }
 
   playerName(color) {
@@ -667,7 +672,7 @@ export class GamePage {
     if (a.status === 'running') body.push(h('p', { class: 'small muted', id: 'analysing' }, t('analysing')));
     if (a.plies && a.plies.length > 0) {
       this.graphEl ||= h('div', { id: 'eval-graph' });
-      this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply));
+      this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply), () => ({ sente: '☗' + this.sideName('sente'), gote: '☖' + this.sideName('gote') }));
       this.graph.set(a.plies, this.viewPly === null ? this.state.moves.length : this.viewPly);
       body.push(this.graphEl);
     }

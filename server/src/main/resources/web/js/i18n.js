@@ -201,6 +201,7 @@ const STRINGS = {
   movesCount: ['{n}手', '{n} moves'],
   evalPending: ['解析待ち', 'Not analysed yet'],
   evalScore: ['評価値 {score}（＋は{side}有利）', 'Evaluation {score} (+ favours {side})'],
+  evalAhead: ['{side}有利', '{side} ahead'],
   evalMate: ['{side}の勝ち（{n}手で詰み）', '{side} mates in {n}'],
   evalCheckmate: ['詰み', 'Checkmate'],
   evalNone: ['評価なし（指せる手がありません）', 'No evaluation: no move to play'],

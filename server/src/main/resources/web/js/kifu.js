@@ -64,7 +64,7 @@ export class KifuPage {
     this.boardEl = h('div', { id: 'board' });
     this.resultEl = h('section', { class: 'panel paste-result kifu-result hidden', id: 'analysis', 'aria-live': 'polite' });
     this.graphEl = h('div', { id: 'eval-graph' });
-    this.graph = new EvalGraph(this.graphEl, (ply) => this.view(ply));
+    this.graph = new EvalGraph(this.graphEl, (ply) => this.view(ply), () => ({ sente: '☗' + this.sideName('sente'), gote: '☖' + this.sideName('gote') }));
     this.pageEl = h('div', { class: 'paste kifu' },
       form, h('section', { class: 'board-col paste-board kifu-board' }, this.topPlayer.el, this.boardEl, this.bottomPlayer.el), this.resultEl);
     this.root.replaceChildren(this.pageEl);

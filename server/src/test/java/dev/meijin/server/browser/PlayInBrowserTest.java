@@ -160,6 +160,8 @@ final class PlayInBrowserTest {
             assertThat(points).hasSize(8);
             assertThat(points[6]).endsWith(",0.00");
             assertThat(points[7]).endsWith(",0.00");
+            // Its legend says which side is ahead above the middle line and which below, in the page's language.
+            assertThat(texts(sente.browser, "#analysis .eval-legend-top, #analysis .eval-legend-bottom")).containsExactly("☗Sente ahead", "☖Gote ahead");
             sente.browser.script("document.getElementById('analysis').scrollIntoView({block: 'center'})");
             sente.browser.click("#analysis rect.eval-band[data-ply='3']");
             sente.browser.await("ply 3 shown", d -> "P".equals(sente.pieceOn("2e")));
@@ -168,6 +170,7 @@ final class PlayInBrowserTest {
                     .isCloseTo(300.0 * 3 / 7, org.assertj.core.data.Offset.offset(0.01));
             sente.browser.screenshot("game-analysis-desktop");
             gote.browser.await("the evaluation graph on the phone", d -> gote.browser.all("#analysis rect.eval-band").size() == 8);
+            assertThat(texts(gote.browser, "#analysis .eval-legend-top, #analysis .eval-legend-bottom")).containsExactly("☗先手有利", "☖後手有利");
             gote.browser.script("document.getElementById('analysis').scrollIntoView({block: 'center'})");
             gote.browser.screenshot("game-analysis-phone");
             // From a minute on, a time is minutes and seconds, the fraction dropped as in the record.
@@ -1214,6 +1217,8 @@ final class PlayInBrowserTest {
             k.await("the record read", d -> texts(k, "#moves li[data-ply]").size() == 111);
             // Its date as the record gives it (開始日時：2017-03-22T01:00:00.000Z), in the one form of the page.
             assertThat(k.text("#kifu-info")).isEqualTo("2017/03/22 01:00:00 UTC · 王座戦 · 111 moves");
+            // The evaluation graph's legend, shared with the game page.
+            assertThat(texts(k, "#eval-graph .eval-legend-top, #eval-graph .eval-legend-bottom")).containsExactly("☗Sente ahead", "☖Gote ahead");
             assertThat(rect(k, "#analysis").get("bottom")).as("the answer reaches the window's bottom and the board's")
                     .isGreaterThanOrEqualTo(Math.max(innerHeight(k) - 16, rect(k, ".kifu-board").get("bottom") - 1));
             assertThat(rect(k, "#moves").get("height")).as("the list's height, px").isGreaterThanOrEqualTo(160);
