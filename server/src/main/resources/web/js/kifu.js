@@ -103,7 +103,8 @@ export class KifuPage {
     this.sfens = positions(answer.initialSfen, answer.moves.map((m) => m.usi));
     this.viewPly = 0;
     this.pageEl.classList.add('has-record');
-    this.input.placeholder = t('recordPlaceholderNext'); // the box is one line high now
+    this.input.placeholder = t('recordPlaceholderNext'); // the box is one line high now, showing the record's first
+    this.input.scrollTop = 0;
     this.renderRecord();
     this.follow();
     // On a narrow screen the board is below the form: bring it into view, with its player bars.
