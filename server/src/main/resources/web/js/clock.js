@@ -89,9 +89,8 @@ export class Clocks {
       const big = now.inByoyomi ? String(Math.ceil(now.byoyomiMs / 1000)) : formatMain(now.mainMs);
       let small = '';
       if (this.tc.byoyomiMs > 0) {
-        small = now.inByoyomi
-          ? t('byoyomiShort', { s: Math.ceil(this.tc.byoyomiMs / 1000) }) + (now.periods > 1 ? ' ' + t('periodsLeft', { n: now.periods }) : '')
-          : t('byoyomiShort', { s: Math.ceil(this.tc.byoyomiMs / 1000) }) + (this.tc.periods > 1 ? ' ' + t('periodsLeft', { n: now.periods }) : '');
+        // With more than one period, the periods left are always said, ×1 in the last.
+        small = t('byoyomiShort', { s: Math.ceil(this.tc.byoyomiMs / 1000) }) + (this.tc.periods > 1 ? ' ' + t('periodsLeft', { n: now.periods }) : '');
       } else if (this.tc.incrementMs > 0) {
         small = t('incrementShort', { s: Math.round(this.tc.incrementMs / 1000) });
       }

@@ -6,7 +6,7 @@ import { api, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
 import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
-import { moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
+import { keepInView, moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
 import { errorText, hasString, language, shownName, t } from './i18n.js';
 import { rulesName, timeControlText } from './lobby.js';
@@ -50,7 +50,7 @@ export class GamePage {
     this.bottomPlayer = this.playerBar('bottom');
     this.boardEl = h('div', { id: 'board' });
     this.statusEl = h('div', { id: 'status', class: 'status' }, t('connecting'));
-    this.panels = h('div', { class: 'side' });
+    this.panels = h('div', { class: 'side side-panels' });
     this.root.append(
       h('div', { class: 'game' },
         h('section', { class: 'board-col' }, this.topPlayer.el, this.boardEl, this.bottomPlayer.el),
@@ -282,10 +282,9 @@ export class GamePage {
     document.title = `${this.playerName('sente')} – ${this.playerName('gote')} | ${t('appName')}`;
     const playing = s.status === 'playing';
     const replaying = this.viewPly !== null && this.viewPly !== s.moves.length;
-    const handicap = s.handicap && s.handicap.id !== 'EVEN';
     // 王 for the senior player, 玉 for the other, as the server decides (dev.meijin.server.round.KingCharacters)
     const kingNames = s.kings || { sente: '玉', gote: '王' };
-    const sideName = (c) => handicap ? t(c === 'sente' ? 'shitate' : 'uwate') : t(c);
+    const sideName = (c) => this.sideName(c);
     if (replaying) {
       const sfens = this.replaySfens();
       const mv = this.viewPly > 0 ? s.moves[this.viewPly - 1].usi : null;
@@ -333,6 +332,12 @@ export class GamePage {
     }
     this.renderStatus(sideName);
     this.renderPanels(sideName);
+  }
+
+  /** A side's name: 先手 and 後手, or 下手 and 上手 in a handicap game. */
+  sideName(color) {
+    const handicap = this.state.handicap && this.state.handicap.id !== 'EVEN';
+    return handicap ? t(color === 'sente' ? 'shitate' : 'uwate') : t(color);
   }
 
   playerName(color) {
@@ -413,7 +418,8 @@ export class GamePage {
     if (s.furigoma && s.ply === 0) panels.push(this.furigomaPanel(s.furigoma));
     if (s.status === 'playing' && s.you) panels.push(this.actionsPanel());
     if (s.status === 'finished' && (s.you || s.rematch)) panels.push(this.rematchPanel());
-    if (s.impasse && s.status === 'playing') panels.push(this.impassePanel(sideName));
+    // The counts once a king is in the enemy camp or next to it (the server's `impasse.relevant`).
+    if (s.impasse && s.impasse.relevant && s.status === 'playing') panels.push(this.impassePanel(sideName));
     panels.push(this.movesPanel());
     panels.push(this.settingsPanel());
     if (s.status === 'finished' && this.analysis) panels.push(this.analysisPanel());
@@ -429,11 +435,16 @@ export class GamePage {
       active.focus();
       if (caret) active.setSelectionRange(caret[0], caret[1]);
     }
+    // The live position shows the list's end (the last move, and the result once there is one); a move looked
+    // back at is kept in view, the list otherwise left where the reader scrolled it.
     const list = this.panels.querySelector('.moves');
     if (list) {
-      const current = list.querySelector('li.current');
-      if (this.viewPly === null && current) list.scrollTop = list.scrollHeight;
-      else if (scroll !== undefined) list.scrollTop = scroll;
+      if (this.viewPly === null) {
+        list.scrollTop = list.scrollHeight;
+      } else {
+        if (scroll !== undefined) list.scrollTop = scroll;
+        keepInView(list, list.querySelector('li.current'));
+      }
     }
   }
 
@@ -498,8 +509,9 @@ export class GamePage {
         // Professional rules: with both kings in the enemy camp either player may propose an impasse (持将棋).
         buttons.push(h('button', { type: 'button', id: 'impasse-offer', onclick: () => this.send('impasseOffer') }, t('offerImpasse')));
       }
-      if (s.impasse && !agreement) {
-        // The button stands out when the declaration would win now (the server's judgement of the position).
+      if (s.impasse && !agreement && s.impasse[s.you] && s.impasse[s.you].kingNearZone) {
+        // Offered once the player's king is in the enemy camp or next to it, as the server judges (a declaration
+        // needs the king entered); it stands out when the declaration would win now.
         const stands = !!(s.impasse[s.you] && s.impasse[s.you].canDeclare);
         buttons.push(h('button', { type: 'button', id: 'declare', class: stands ? 'primary' : '', 'data-stands': String(stands), disabled: !myTurn,
           onclick: () => { this.confirming = 'declare'; this.render(); } }, t('declare')));
@@ -589,9 +601,10 @@ export class GamePage {
 
   impassePanel(sideName) {
     const im = this.state.impasse;
-    // Under professional rules a row stands out when its side has the 24 points not to lose an agreed impasse.
+    // A row stands out only when its side's declaration would stand now; under professional rules, once both kings
+    // have entered (an impasse can be proposed), when its side has the 24 points not to lose it.
     const agreement = !!(this.state.rules && this.state.rules.impasse === 'AGREEMENT_24');
-    const good = (c) => (agreement ? im[c].points >= im[c].needed : im[c].canDeclare);
+    const good = (c) => im[c].canDeclare && (!agreement || im[c].points >= im[c].needed);
     const row = (c) => h('tr', { 'data-color': c, class: good(c) ? 'can-declare' : '' },
       h('th', {}, (c === 'sente' ? '☗' : '☖') + sideName(c)),
       h('td', { class: 'points' }, `${im[c].points} / ${im[c].needed}`),
@@ -639,7 +652,7 @@ export class GamePage {
       ? h('a', { id: 'mate-link', class: 'small', href: `/tsume?sfen=${encodeURIComponent(this.replaySfens()[current])}`, target: '_blank', rel: 'noopener' },
         t('findMate'))
       : null;
-    return h('div', { class: 'panel' }, list, s.moves.length > 0 ? nav : null, mateLink);
+    return h('div', { class: 'panel moves-panel' }, list, s.moves.length > 0 ? nav : null, mateLink);
   }
 
   /** Shows the position after `ply` moves; the last ply returns to the live position. */
@@ -659,7 +672,7 @@ export class GamePage {
     if (a.status === 'running') body.push(h('p', { class: 'small muted', id: 'analysing' }, t('analysing')));
     if (a.plies && a.plies.length > 0) {
       this.graphEl ||= h('div', { id: 'eval-graph' });
-      this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply));
+      this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply), () => ({ sente: '☗' + this.sideName('sente'), gote: '☖' + this.sideName('gote') }));
       this.graph.set(a.plies, this.viewPly === null ? this.state.moves.length : this.viewPly);
       body.push(this.graphEl);
     }
@@ -698,10 +711,13 @@ export class GamePage {
   }
 }
 
-/** A move's thinking time in whole seconds, the fraction dropped as the KIF record writes it (75.9 s is 1:15). */
+/**
+ * A move's thinking time in whole seconds, the fraction dropped as the KIF record writes it: under a minute in the
+ * page's language (59秒, 59s), from a minute as minutes and seconds (75.9 s is 1:15).
+ */
 function formatTime(ms) {
   const s = Math.floor(ms / 1000);
-  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : `${s}s`;
+  return s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : t('moveSeconds', { s });
 }
 
 /** A small standalone SVG of one piece, for the furigoma display. */

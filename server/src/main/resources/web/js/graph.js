@@ -1,5 +1,9 @@
 // The evaluation graph of an analysed game: one point per position, sente's advantage upwards, a click on the
-// graph jumps to that move. Scores come from the server's analysis (centipawns or mate, from sente's side).
+// graph jumps to that move. Scores come from the server's analysis (centipawns or mate, from sente's side). The
+// game and record analysis pages share it, with its legend: which side is ahead above the middle line, and which
+// below.
+
+import { t } from './i18n.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const W = 300;
@@ -27,9 +31,17 @@ function el(tag, attrs) {
 
 /** The graph, drawn into `container`; `onPly(ply)` is called when a position is clicked. */
 export class EvalGraph {
-  constructor(container, onPly) {
+  /**
+   * @param {HTMLElement} container
+   * @param {function(number): void} onPly
+   * @param {function(): {sente: string, gote: string}} [sides] the sides' names for the legend, asked at each
+   *   drawing (e.g. ☗先手 and ☖後手, or ☗下手 and ☖上手 in a handicap game); without it the graph has no legend
+   */
+  constructor(container, onPly, sides = null) {
     this.container = container;
+    this.container.classList.add('eval-graph-box');
     this.onPly = onPly;
+    this.sides = sides;
     this.plies = [];
     this.current = null;
   }
@@ -89,6 +101,18 @@ export class EvalGraph {
       band.addEventListener('click', () => this.onPly(e.ply));
       svg.append(band);
     }
-    this.container.replaceChildren(svg);
+    // The legend, in the graph's corners: sente's advantage above the middle line, gote's below.
+    const legend = [];
+    if (this.sides) {
+      const names = this.sides();
+      for (const [color, where] of [['sente', 'top'], ['gote', 'bottom']]) {
+        const label = document.createElement('span');
+        label.className = `eval-legend eval-legend-${where}`;
+        label.dataset.color = color;
+        label.textContent = t('evalAhead', { side: names[color] });
+        legend.push(label);
+      }
+    }
+    this.container.replaceChildren(svg, ...legend);
   }
 }

@@ -6,7 +6,7 @@
 import { Board } from './board.js';
 import { api, ApiError } from './api.js';
 import { EvalGraph } from './graph.js';
-import { moveText, notationSelect, positions, replayKeys, replayNav, savedNotation } from './replay.js';
+import { keepInView, moveText, notationSelect, positions, replayKeys, replayNav, savedNotation } from './replay.js';
 import { errorText, language, t } from './i18n.js';
 import { h, sendPasted, setStatus } from './dom.js';
 
@@ -64,7 +64,7 @@ export class KifuPage {
     this.boardEl = h('div', { id: 'board' });
     this.resultEl = h('section', { class: 'panel paste-result kifu-result hidden', id: 'analysis', 'aria-live': 'polite' });
     this.graphEl = h('div', { id: 'eval-graph' });
-    this.graph = new EvalGraph(this.graphEl, (ply) => this.view(ply));
+    this.graph = new EvalGraph(this.graphEl, (ply) => this.view(ply), () => ({ sente: '☗' + this.sideName('sente'), gote: '☖' + this.sideName('gote') }));
     this.pageEl = h('div', { class: 'paste kifu' },
       form, h('section', { class: 'board-col paste-board kifu-board' }, this.topPlayer.el, this.boardEl, this.bottomPlayer.el), this.resultEl);
     this.root.replaceChildren(this.pageEl);
@@ -103,6 +103,8 @@ export class KifuPage {
     this.sfens = positions(answer.initialSfen, answer.moves.map((m) => m.usi));
     this.viewPly = 0;
     this.pageEl.classList.add('has-record');
+    this.input.placeholder = t('recordPlaceholderNext'); // the box is one line high now, showing the record's first
+    this.input.scrollTop = 0;
     this.renderRecord();
     this.follow();
     // On a narrow screen the board is below the form: bring it into view, with its player bars.
@@ -199,7 +201,7 @@ export class KifuPage {
     this.mateLinkEl.href = `/tsume?sfen=${encodeURIComponent(this.sfens[at])}`;
     this.renderAnalysis();
     // Last, once the panels above the list have their height.
-    this.keepInView(this.list.querySelector('li.current'));
+    keepInView(this.list, this.list.querySelector('li.current'));
   }
 
   /** The analysis as far as it has come: the progress, the graph, and the evaluation of the position shown. */
@@ -249,17 +251,4 @@ export class KifuPage {
       bar.el.classList.toggle('to-move', !!this.sfens && turnOf(this.sfens[this.viewPly]) === color);
     }
   }
-
-  /** Scrolls the move list (not the page) so that a move is in view. */
-  keepInView(li) {
-    if (!li) {
-      this.list.scrollTop = 0;
-      return;
-    }
-    const box = this.list.getBoundingClientRect();
-    const r = li.getBoundingClientRect();
-    if (r.top < box.top) this.list.scrollTop -= box.top - r.top;
-    else if (r.bottom > box.bottom) this.list.scrollTop += r.bottom - box.bottom;
-  }
-
 }

@@ -112,6 +112,24 @@ export function replayKeys(shown, go) {
   });
 }
 
+/**
+ * Scrolls a move list (not the page) so that a move is in view, by as little as it takes; without a move (the
+ * start shown), to the list's top.
+ *
+ * @param {HTMLElement} list the scrolling list
+ * @param {HTMLElement|null} li the move to show
+ */
+export function keepInView(list, li) {
+  if (!li) {
+    list.scrollTop = 0;
+    return;
+  }
+  const box = list.getBoundingClientRect();
+  const r = li.getBoundingClientRect();
+  if (r.top < box.top) list.scrollTop -= box.top - r.top;
+  else if (r.bottom > box.bottom) list.scrollTop += r.bottom - box.bottom;
+}
+
 const NOTATION_KEY = 'meijin.notation';
 
 /** The notation chosen for moves, 'japanese' or 'western', as remembered; by default Western in English. */

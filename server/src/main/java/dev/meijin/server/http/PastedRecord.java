@@ -21,12 +21,17 @@ import dev.meijin.server.round.HandicapView;
 import dev.meijin.server.round.MoveView;
 import dev.meijin.server.round.OutcomeView;
 import dev.meijin.server.round.Views;
+import java.time.DateTimeException;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -38,7 +43,7 @@ import tools.jackson.databind.JsonNode;
  * @param moves the main line as int moves, each legal where it is played; at most {@value #MAX_PLIES}
  * @param sente sente's name (先手, or 下手 in a handicap game), or null
  * @param gote gote's name (後手 or 上手), or null
- * @param date when the game was played (開始日時, else 対局日) as the record writes it, or null
+ * @param date when the game was played (開始日時, else 対局日) in the record's own terms ({@link #recordDate}), or null
  * @param event the event (棋戦), or null
  * @param handicap the handicap of a handicap game's start, or null
  * @param checkmate whether the last move mates
@@ -53,6 +58,14 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
     /** The most problems before the first move reported as warnings. */
     static final int MAX_WARNINGS = 5;
     private static final Set<String> FIELDS = Set.of("record");
+    /**
+     * A date as records write it: {@code 2018/05/03}, {@code 2017-03-22}, {@code 2017年3月22日}, with an optional
+     * weekday in brackets, then an optional time ({@code 13:05}, {@code 13:05:55}, ISO's {@code T01:00:00.000}) and
+     * after it an optional zone ({@code Z}, {@code +09:00}).
+     */
+    private static final Pattern DATE = Pattern.compile("(\\d{4})\\s*[/\\-年]\\s*(\\d{1,2})\\s*[/\\-月]\\s*(\\d{1,2})\\s*日?"
+            + "(?:\\s*[(（][^)）]{1,3}[)）])?"
+            + "(?:\\s*T?\\s*(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:\\.\\d+)?)?\\s*(Z|[+-]\\d{2}:?\\d{2})?)?\\s*");
 
     PastedRecord {
         moves = List.copyOf(moves);
@@ -109,7 +122,7 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         }
         OutcomeView result = line.size() == k.mainLine().size() ? recordedResult(k) : null;
         return new PastedRecord(start, line, header(k, Headers.SENTE, Headers.SHITATE), header(k, Headers.GOTE, Headers.UWATE),
-                header(k, Headers.START_TIME, Headers.DATE), header(k, Headers.EVENT),
+                recordDate(header(k, Headers.START_TIME, Headers.DATE)), header(k, Headers.EVENT),
                 k.start().handicap().filter(Handicap::isHandicap).map(Views::handicap).orElse(null), pos.isCheckmate(), result, warnings);
     }
 
@@ -158,6 +171,51 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
             }
         }
         return null;
+    }
+
+    /**
+     * When a game was played, in the record's own terms and one form: the date as {@code 2017/03/22}; the time
+     * only if the record gives one, to the minute or the second as it does ({@code 2018/05/03 13:05:55}), a
+     * fraction of a second dropped; and a time zone only if the record names one, as it names it, never converted
+     * ({@code 2017-03-22T01:00:00.000Z} is {@code 2017/03/22 01:00:00 UTC}, {@code +0900} is {@code +09:00}).
+     * A text that is no such date is kept as written.
+     *
+     * @param text a 開始日時 or 対局日 as written, or null
+     * @return the date, or null for none
+     */
+    static String recordDate(String text) {
+        if (text == null) {
+            return null;
+        }
+        Matcher m = DATE.matcher(text);
+        if (!m.matches()) {
+            return text;
+        }
+        int year = Integer.parseInt(m.group(1));
+        int month = Integer.parseInt(m.group(2));
+        int day = Integer.parseInt(m.group(3));
+        try {
+            LocalDate.of(year, month, day);
+        } catch (DateTimeException e) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%04d/%02d/%02d", year, month, day));
+        if (m.group(4) != null) {
+            int hour = Integer.parseInt(m.group(4));
+            int minute = Integer.parseInt(m.group(5));
+            if (hour > 23 || minute > 59 || m.group(6) != null && Integer.parseInt(m.group(6)) > 59) {
+                return text;
+            }
+            out.append(String.format(Locale.ROOT, " %02d:%02d", hour, minute));
+            if (m.group(6) != null) {
+                out.append(':').append(m.group(6));
+            }
+            String zone = m.group(7);
+            if (zone != null) {
+                out.append(' ').append(zone.equals("Z") ? "UTC" : zone.length() == 5 ? zone.substring(0, 3) + ":" + zone.substring(3) : zone);
+            }
+        }
+        return out.toString();
     }
 
     /** The start position in SFEN. */

@@ -149,31 +149,39 @@ final class GameAdapter {
         return game.rules().impasse() == RuleSet.Impasse.AGREEMENT_24;
     }
 
-
     /**
      * The live impasse counts with each side's verdict as if it declared now; under an agreement rule every
-     * piece's points against the 24 needed; null without either rule.
+     * piece's points against the 24 needed; null without either rule. They are {@linkplain ImpasseView#relevant
+     * relevant} once a king stands in the enemy camp or on the rank next to it.
      */
     ImpasseView impasse() {
         if (hasAgreement()) {
             boolean both = game.canAgreeImpasse();
-            return new ImpasseView(agreementSide(Color.SENTE, both), agreementSide(Color.GOTE, both));
+            return ImpasseView.of(agreementSide(Color.SENTE, both), agreementSide(Color.GOTE, both));
         }
         if (!hasDeclaration()) {
             return null;
         }
-        return new ImpasseView(impasseSide(Color.SENTE), impasseSide(Color.GOTE));
+        return ImpasseView.of(impasseSide(Color.SENTE), impasseSide(Color.GOTE));
     }
 
     private ImpasseView.Side agreementSide(Color c, boolean both) {
         ImpasseCount n = game.impasseCount(c);
-        return new ImpasseView.Side(n.kingInZone(), n.piecesInZone(), n.totalPoints(), Game.IMPASSE_AGREEMENT_POINTS, n.inCheck(), both);
+        return new ImpasseView.Side(n.kingInZone(), kingNearZone(c), n.piecesInZone(), n.totalPoints(), Game.IMPASSE_AGREEMENT_POINTS,
+                n.inCheck(), both);
     }
 
     private ImpasseView.Side impasseSide(Color c) {
         Declaration.Verdict v = verdict(c);
         ImpasseCount n = v.declarerCount();
-        return new ImpasseView.Side(n.kingInZone(), n.piecesInZone(), n.declarationPoints(), v.required(), n.inCheck(), v.stands());
+        return new ImpasseView.Side(n.kingInZone(), kingNearZone(c), n.piecesInZone(), n.declarationPoints(), v.required(), n.inCheck(),
+                v.stands());
+    }
+
+    /** Whether a side's king is in the enemy camp or on the rank next to it (the shadow is the game's position). */
+    private boolean kingNearZone(Color c) {
+        int k = shadow.kingSquare(c.index());
+        return k != Position.NO_SQUARE && Square.relativeRank(c.index(), k) <= ImpasseView.NEAR_ZONE_RANK;
     }
 
     /**

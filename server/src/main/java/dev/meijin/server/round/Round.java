@@ -63,6 +63,12 @@ public final class Round {
     private ScheduledFuture<?> flagTimer;
     private ScheduledFuture<?> goneTimer;
     private EnginePlayer.Thinking thinking;
+    /**
+     * Since when (nanoseconds) the start position has been before the first mover: the game's start, a takeback
+     * to it, or the loading of this round. The first move's time is measured from here and recorded with it, as
+     * the time its player took, though no clock runs for it and nothing is charged.
+     */
+    private long untimedSince;
     private boolean stopped;
     private final Thread thread;
 
@@ -74,6 +80,7 @@ public final class Round {
         this.game = game;
         this.clock = clock;
         this.onIdle = onIdle;
+        this.untimedSince = ctx.time().nanos();
         long now = ctx.wall().millis();
         for (Color c : Color.values()) {
             if (stored.player(c).kind() == PlayerKind.HUMAN) {
@@ -434,7 +441,8 @@ public final class Round {
             throw new RefusedException(ErrorCode.GAME_OVER, "the game is over: you ran out of time before moving");
         }
         int ply = game.plies();
-        Long timeMs = usedNanos < 0 ? null : usedNanos / MS;
+        // The first move's time runs from the start, though its clock does not run.
+        Long timeMs = usedNanos >= 0 ? Long.valueOf(usedNanos / MS) : ply == 0 ? Long.valueOf((now - untimedSince) / MS) : null;
         switch (game.play(seat, usi, expectedPly, timeMs)) {
             case GameAdapter.Played.Refused r -> throw new RefusedException(r.code(), r.message(), r.reason());
             case GameAdapter.Played.Applied a -> {
@@ -802,6 +810,8 @@ public final class Round {
         }
         if (newPly > 0) {
             clock = clock.start(game.turn(), now);
+        } else {
+            untimedSince = now;
         }
         takebackOffer = null;
         impasseOffer = null;
@@ -925,6 +935,7 @@ public final class Round {
             return;
         }
         stored = stored.withPlayer(seat, p, wall).with(GameStatus.PLAYING, 0, null, wall);
+        untimedSince = ctx.time().nanos();
         if (stored.terms().inLobby()) {
             ctx.seekClosed().accept(id);
         }

@@ -54,7 +54,8 @@ class ClockTest {
     void byoyomiWithPeriods() {
         start("{\"mainSeconds\":10,\"byoyomiSeconds\":5,\"periods\":2}", Duration.ZERO);
         JsonNode m1 = move("7g7f", 0, 7);
-        assertThat(m1.get("move").get("timeMs").isNull()).as("the first move is untimed").isTrue();
+        // The first move is untimed: its 7 s, counted from the start of the game, are recorded but not charged.
+        assertThat(m1.get("move").get("timeMs").asLong()).as("the first move's time, from the start").isEqualTo(7_000);
         assertThat(side(m1, "sente").get("mainMs").asLong()).isEqualTo(10_000);
         assertThat(m1.get("clock").get("running").asString()).isEqualTo("gote");
         JsonNode m2 = move("3c3d", 1, 3);
@@ -73,7 +74,7 @@ class ClockTest {
         assertThat(side(m5, "sente").get("byoyomiMs").asLong()).isEqualTo(5_000);
         // the stored record keeps each move's time
         String kif = h.get("/api/games/" + s[0].gameId() + "/record?format=kif").text();
-        assertThat(kif).contains("0:03/", "0:12/", "0:07/");
+        assertThat(kif).contains("1 ７六歩(77)   ( 0:07/00:00:07)", "0:03/", "0:12/00:00:19", "0:07/00:00:26");
         // gote needs more than main time 6 s plus both periods: flagged when it tries to move
         now.addAndGet(17 * S);
         gote.move("8d8e", 5);

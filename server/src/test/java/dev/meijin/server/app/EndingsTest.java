@@ -112,6 +112,8 @@ class EndingsTest {
         assertThat(impasse.get("sente").get("needed").asInt()).isEqualTo(28);
         assertThat(impasse.get("gote").get("needed").asInt()).isEqualTo(27);
         assertThat(impasse.get("sente").get("canDeclare").asBoolean()).isFalse();
+        assertThat(impasse.get("relevant").asBoolean()).as("no king near the enemy camp").isFalse();
+        assertThat(impasse.get("sente").get("kingNearZone").asBoolean()).isFalse();
         gote.send("{\"t\":\"declare\"}");
         gote.error("not_your_turn");
         sente.send("{\"t\":\"declare\"}");

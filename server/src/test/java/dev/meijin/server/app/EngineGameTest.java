@@ -172,7 +172,8 @@ class EngineGameTest {
         Harness.Ws ws = h.connect(me.gameId(), me.secret());
         JsonNode first = ws.next("move", 30);
         assertThat(first.get("ply").asInt()).isEqualTo(1);
-        assertThat(first.get("move").get("timeMs").isNull()).as("the first move is untimed").isTrue();
+        // The first move's time is recorded from the start of the game: the engine's thinking.
+        assertThat(first.get("move").get("timeMs").isIntegralNumber()).as("the first move's time, from the start of the game").isTrue();
         assertThat(first.get("turn").asString()).isEqualTo("gote");
         String usi = firstLegal(first);
         ws.move(usi, 1);

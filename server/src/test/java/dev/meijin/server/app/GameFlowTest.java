@@ -66,7 +66,7 @@ class GameFlowTest {
         assertThat(after.get("dests").size()).isZero();
         assertThat(after.get("moves").get(6).get("kif").asString()).isEqualTo("２三歩成(24)");
         assertThat(after.get("moves").get(6).get("ki2").asString()).isEqualTo("▲２三歩成");
-        assertThat(after.get("moves").get(0).get("timeMs").isNull()).as("the first move is untimed").isTrue();
+        assertThat(after.get("moves").get(0).get("timeMs").isIntegralNumber()).as("the first move's time, from the start of the game").isTrue();
         assertThat(after.get("moves").get(1).get("timeMs").isIntegralNumber()).isTrue();
 
         String kif = h.get("/api/games/" + s[0].gameId() + "/record?format=kif").text();

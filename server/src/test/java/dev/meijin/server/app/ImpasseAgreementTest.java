@@ -46,16 +46,27 @@ class ImpasseAgreementTest {
         assertThat(st.get("rules").get("impasse").asString()).isEqualTo("AGREEMENT_24");
         assertThat(st.get("impasse").get("sente").get("needed").asInt()).isEqualTo(24);
         assertThat(st.get("impasse").get("sente").get("canDeclare").asBoolean()).as("no proposal yet").isFalse();
+        assertThat(st.get("impasse").get("relevant").asBoolean()).as("both kings at home").isFalse();
         sente.send("{\"t\":\"impasseOffer\"}");
         assertThat(sente.error("not_allowed").get("message").asString()).contains("both kings");
 
+        int firstRelevant = -1;
         for (int i = 0; i < moves.size(); i++) {
             Harness.Ws mover = i % 2 == 0 ? sente : gote;
             mover.move(moves.get(i), i);
-            sente.next("move");
+            JsonNode impasse = sente.next("move").get("impasse");
             gote.next("move");
+            if (firstRelevant < 0 && impasse.get("relevant").asBoolean()) {
+                firstRelevant = i + 1;
+                // Gote's king has come to 4f, the rank next to sente's camp; sente's is on the fifth rank.
+                assertThat(impasse.get("gote").get("kingNearZone").asBoolean()).isTrue();
+                assertThat(impasse.get("gote").get("kingInZone").asBoolean()).isFalse();
+                assertThat(impasse.get("sente").get("kingNearZone").asBoolean()).isFalse();
+                assertThat(impasse.get("sente").get("canDeclare").asBoolean()).as("no proposal before both have entered").isFalse();
+            }
             Thread.sleep(30); // each socket may send 20 messages a second
         }
+        assertThat(firstRelevant).as("the first ply with a king next to the enemy camp").isEqualTo(180);
         JsonNode now = h.get("/api/games/" + id).body();
         assertThat(now.get("ply").asInt()).isEqualTo(BOTH_ENTERED);
         assertThat(now.get("impasse").get("sente").get("points").asInt()).isEqualTo(39);

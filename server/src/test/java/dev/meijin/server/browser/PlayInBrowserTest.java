@@ -70,9 +70,9 @@ final class PlayInBrowserTest {
             assertThat(sente.kanjiOn("5i")).isEqualTo("玉");
             assertThat(sente.kanjiOn("5a")).isEqualTo("王");
 
-            // The impasse counts of both sides are shown (CSA rules: sente needs 28 points, gote 27).
-            assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("0 / 28");
-            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("0 / 27");
+            // No impasse counts and no declaration while neither king is near the enemy camp.
+            assertThat(sente.browser.all("#impasse")).isEmpty();
+            assertThat(sente.browser.all("#declare")).isEmpty();
             List<String> moves = List.of("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
             for (int i = 0; i < moves.size(); i++) {
                 Seat mover = i % 2 == 0 ? sente : gote;
@@ -123,6 +123,13 @@ final class PlayInBrowserTest {
             assertThat(kif).contains("先手：Taro").contains("後手：Hanako").contains("２三歩成(24)").contains("まで7手で詰み");
             assertThat(sente.browser.all("a.record-link").stream().map(e -> e.getDomAttribute("data-format")).toList())
                     .containsExactly("kif", "ki2", "csa", "jkf", "sfen");
+            // Every move shows its time in the page's language, the first as well (untimed, it is counted from the
+            // start of the game), as the record gives it.
+            List<String> jaTimes = texts(gote.browser, "#moves li[data-ply] .time");
+            assertThat(jaTimes).hasSize(7).allMatch(x -> x.matches("\\d+秒"), "whole seconds in Japanese");
+            assertThat(texts(sente.browser, "#moves li[data-ply] .time")).allMatch(x -> x.matches("\\d+s"), "whole seconds in English");
+            int firstSeconds = Integer.parseInt(jaTimes.getFirst().replace("秒", ""));
+            assertThat(kif).contains(String.format("   1 ２六歩(27)   ( 0:%02d/00:00:%02d)", firstSeconds, firstSeconds));
 
             // Replay: back to the start, then forward move by move.
             sente.browser.click("#nav-first");
@@ -153,6 +160,8 @@ final class PlayInBrowserTest {
             assertThat(points).hasSize(8);
             assertThat(points[6]).endsWith(",0.00");
             assertThat(points[7]).endsWith(",0.00");
+            // Its legend says which side is ahead above the middle line and which below, in the page's language.
+            assertThat(texts(sente.browser, "#analysis .eval-legend-top, #analysis .eval-legend-bottom")).containsExactly("☗Sente ahead", "☖Gote ahead");
             sente.browser.script("document.getElementById('analysis').scrollIntoView({block: 'center'})");
             sente.browser.click("#analysis rect.eval-band[data-ply='3']");
             sente.browser.await("ply 3 shown", d -> "P".equals(sente.pieceOn("2e")));
@@ -161,8 +170,13 @@ final class PlayInBrowserTest {
                     .isCloseTo(300.0 * 3 / 7, org.assertj.core.data.Offset.offset(0.01));
             sente.browser.screenshot("game-analysis-desktop");
             gote.browser.await("the evaluation graph on the phone", d -> gote.browser.all("#analysis rect.eval-band").size() == 8);
+            assertThat(texts(gote.browser, "#analysis .eval-legend-top, #analysis .eval-legend-bottom")).containsExactly("☗先手有利", "☖後手有利");
             gote.browser.script("document.getElementById('analysis').scrollIntoView({block: 'center'})");
             gote.browser.screenshot("game-analysis-phone");
+            // From a minute on, a time is minutes and seconds, the fraction dropped as in the record.
+            assertThat(gote.browser.script("const m = window.meijin.state.moves; m[0].timeMs = 75_900; m[1].timeMs = 8_999;"
+                    + " window.meijin.render(); return [...document.querySelectorAll('#moves li[data-ply] .time')].slice(0, 2).map(e => e.textContent)"))
+                    .isEqualTo(List.of("1:15", "8秒"));
             sente.browser.click("#nav-last");
             // The arrow keys step through the moves too.
             org.openqa.selenium.WebElement body = sente.browser.find("body");
@@ -402,8 +416,17 @@ final class PlayInBrowserTest {
             sente.awaitMyTurn();
             assertThat(sente.browser.all("#declare")).as("no declaration under professional rules").isEmpty();
             assertThat(sente.browser.all("#impasse-offer")).as("no proposal before both kings have entered").isEmpty();
+            assertThat(sente.browser.all("#impasse")).as("no counts while the kings are at home").isEmpty();
             try (SocketPlayer s = new SocketPlayer(base, id, secretOf(sente, id)); SocketPlayer g = new SocketPlayer(base, id, secretOf(gote, id))) {
                 for (int i = 0; i < moves.size(); i++) {
+                    if (i == 180) {
+                        // Gote's king has just reached the rank next to sente's camp: the counts show, but with neither
+                        // king entered no impasse can be proposed, and sente's 35 points do not stand out.
+                        sente.awaitPly(180);
+                        assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("35 / 24");
+                        assertThat(sente.browser.attribute("#impasse tr[data-color='sente']", "class")).isEmpty();
+                        assertThat(sente.browser.all("#impasse-offer")).isEmpty();
+                    }
                     (i % 2 == 0 ? s : g).move(moves.get(i), i);
                     Thread.sleep(30); // each socket may send 20 messages a second
                 }
@@ -427,12 +450,45 @@ final class PlayInBrowserTest {
     }
 
     @Test
-    void aFailedImpasseDeclarationSaysWhyItFailedInBothLanguages() {
+    void theImpasseCountsAndTheDeclarationShowOnceAKingNearsTheEnemyCampAndAFailedDeclarationSaysWhy() throws InterruptedException {
+        // Sente's king walks up the seventh file behind its pawn, which takes gote's; gote's king steps to and fro.
+        List<String> moves = List.of("7g7f", "5a4b", "7f7e", "4b5a", "7e7d", "5a4b", "7d7c+", "4b5a", "5i6h", "5a4b", "6h7g", "4b5a",
+                "7g7f", "5a4b", "7f7e", "4b5a", "7e7d", "5a4b");
         try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
             String id = sente.create("Hasty", Map.of("side", "sente", "rules", "csa", "tcKind", "unlimited", "postSeek", "false"));
             gote.joinByLink(id, "Calm");
             sente.awaitMyTurn();
-            // A declaration at the start: the king has not entered the enemy camp, so it loses as an illegal move.
+            try (SocketPlayer s = new SocketPlayer(base, id, secretOf(sente, id)); SocketPlayer g = new SocketPlayer(base, id, secretOf(gote, id))) {
+                for (int i = 0; i < moves.size(); i++) {
+                    if (i == 16) {
+                        // The king on the fifth rank, one step from the rank next to the camp: nothing shown yet.
+                        sente.awaitPly(16);
+                        gote.awaitPly(16);
+                        assertThat(sente.browser.all("#impasse")).isEmpty();
+                        assertThat(sente.browser.all("#declare")).isEmpty();
+                        assertThat(gote.browser.all("#impasse")).isEmpty();
+                    }
+                    (i % 2 == 0 ? s : g).move(moves.get(i), i);
+                    Thread.sleep(30); // each socket may send 20 messages a second
+                }
+            }
+            sente.awaitPly(18);
+            gote.awaitPly(18);
+            // On the fourth rank the counts show on both pages (CSA rules: sente needs 28 points, gote 27): sente has a
+            // tokin in the camp and a pawn in hand. Neither row stands out, no declaration standing; only sente, whose
+            // king is near the camp, has the declaration button, and not highlighted.
+            assertThat(sente.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("2 / 28");
+            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("0 / 27");
+            assertThat(sente.browser.attribute("#impasse tr[data-color='sente']", "class")).isEmpty();
+            assertThat(gote.browser.text("#impasse tr[data-color='sente'] .points")).isEqualTo("2 / 28");
+            assertThat(sente.browser.attribute("#declare", "data-stands")).isEqualTo("false");
+            assertThat(sente.browser.attribute("#declare", "class")).isEmpty();
+            assertThat(gote.browser.all("#declare")).as("gote's king is at home").isEmpty();
+            sente.browser.screenshot("game-impasse-near-desktop");
+            gote.browser.script("document.getElementById('impasse').scrollIntoView({block: 'center'})");
+            gote.browser.screenshot("game-impasse-near-phone");
+
+            // A declaration now: the king has not entered the enemy camp, so it loses as an illegal move.
             sente.browser.click("#declare");
             sente.browser.click("#declare-yes");
             assertThat(sente.awaitEnd()).isEqualTo("ILLEGAL_MOVE");
@@ -477,13 +533,10 @@ final class PlayInBrowserTest {
             gote.play("3c3d");
             sente.play("8h2b+");
             gote.play("3a2b");
-            // Each side now has a bishop in hand, and the live impasse count gives each its 5 points.
+            // Each side now has a bishop in hand.
+            sente.awaitPly(4);
             assertThat(sente.browser.all(".mj-hand-piece[data-hand='sente'][data-role='B']")).hasSize(1);
             assertThat(sente.browser.all(".mj-hand-piece[data-hand='gote'][data-role='B']")).hasSize(1);
-            sente.browser.await("the impasse count after the captures",
-                    d -> "5 / 28".equals(sente.browser.text("#impasse tr[data-color='sente'] .points")));
-            assertThat(sente.browser.text("#impasse tr[data-color='gote'] .points")).isEqualTo("5 / 27");
-            assertThat(sente.browser.attribute("#declare", "data-stands")).isEqualTo("false");
             sente.play("B*5e");
             assertThat(sente.pieceOn("5e")).isEqualTo("B");
             assertThat(sente.colorOn("5e")).isEqualTo("sente");
@@ -785,6 +838,24 @@ final class PlayInBrowserTest {
             List<Number> counted = (List<Number>) gote.browser.script("return window.meijinCountdown || []");
             assertThat(counted.stream().map(Number::intValue).toList()).as("seconds counted on the loser's page").contains(3, 2, 1);
             gote.browser.screenshot("game-time-loss-phone");
+        }
+    }
+
+    @Test
+    void theByoyomiPeriodsLeftAreShownDownToTheLast() {
+        try (Seat sente = seat(Browser.DESKTOP, "en"); Seat gote = seat(Browser.PHONE, "ja")) {
+            String id = sente.create("Periods", Map.of("side", "sente", "tcKind", "byoyomi", "mainMinutes", "0",
+                    "byoyomiSeconds", "3", "periods", "2", "postSeek", "false"));
+            gote.joinByLink(id, "Slow");
+            sente.play("7g7f");
+            // Gote's clock runs through its first period of 3 s into the second and last.
+            gote.browser.await("the first period", d -> "秒読み 3秒 ×2".equals(gote.browser.text("#clock-gote .byo")));
+            assertThat(sente.browser.text("#clock-gote .byo")).isEqualTo("byoyomi 3s ×2");
+            gote.browser.await("the last period", d -> "秒読み 3秒 ×1".equals(gote.browser.text("#clock-gote .byo")));
+            sente.browser.await("the last period on the other page", d -> "byoyomi 3s ×1".equals(sente.browser.text("#clock-gote .byo")));
+            gote.browser.screenshot("game-byoyomi-last-period-phone");
+            assertThat(gote.browser.text("#clock-sente .byo")).as("sente's periods, untouched").isEqualTo("秒読み 3秒 ×2");
+            assertThat(gote.awaitEnd()).isEqualTo("TIME_LOSS");
         }
     }
 
@@ -1312,6 +1383,105 @@ final class PlayInBrowserTest {
             p.script("window.scrollTo(0, 0)");
             p.screenshot("kifu-form-phone");
         }
+    }
+
+    @Test
+    void theMoveListUsesTheRoomBesideTheBoardOnADesktopAndKeepsTheCurrentMoveInViewOnAPhone() throws InterruptedException {
+        // A real game of the test data (kif/mog-core-scala/001.kif, Apache-2.0): 111 moves of a title match.
+        String record = TestData.text("kif/mog-core-scala/001.kif", java.nio.charset.StandardCharsets.UTF_8);
+        List<String> moves = dev.meijin.notation.kifu.GameRecords.fromKifu(dev.meijin.notation.kif.KifReader.read(record).kifu())
+                .game().usiMoves();
+        assertThat(moves).hasSize(111);
+        try (Seat sente = seat(Browser.PHONE, "ja"); Seat gote = seat(Browser.DESKTOP, "en")) {
+            // The record analysis page on a desktop: the column beside the board reaches the window's bottom, and
+            // the list of the 111 moves takes what its neighbours leave.
+            Browser k = gote.browser;
+            k.open(base + "/kifu");
+            k.find("#record");
+            k.script("document.getElementById('record').value = arguments[0]", record);
+            k.click("#analyse");
+            k.await("the record read", d -> texts(k, "#moves li[data-ply]").size() == 111);
+            // Its date as the record gives it (開始日時：2017-03-22T01:00:00.000Z), in the one form of the page.
+            assertThat(k.text("#kifu-info")).isEqualTo("2017/03/22 01:00:00 UTC · 王座戦 · 111 moves");
+            // The evaluation graph's legend, shared with the game page.
+            assertThat(texts(k, "#eval-graph .eval-legend-top, #eval-graph .eval-legend-bottom")).containsExactly("☗Sente ahead", "☖Gote ahead");
+            assertThat(rect(k, "#analysis").get("bottom")).as("the answer reaches the window's bottom and the board's")
+                    .isGreaterThanOrEqualTo(Math.max(innerHeight(k) - 16, rect(k, ".kifu-board").get("bottom") - 1));
+            assertThat(rect(k, "#moves").get("height")).as("the list's height, px").isGreaterThanOrEqualTo(160);
+            assertThat(movesInView(k)).as("moves in view beside the board").hasSizeGreaterThanOrEqualTo(6).startsWith(1L, 2L, 3L);
+            k.screenshot("kifu-moves-desktop");
+            k.click("#nav-last");
+            k.await("the last move shown", d -> "111".equals(k.attribute("#moves li.current", "data-ply")));
+            assertThat(movesInView(k)).as("the last move in view").contains(111L).doesNotContain(1L);
+            k.click("#nav-first");
+            k.await("the start shown", d -> k.all("#moves li.current").isEmpty());
+            assertThat(movesInView(k)).startsWith(1L);
+
+            // A game: on a phone five moves all show, the first not cut off.
+            String id = sente.create("Phone", Map.of("side", "sente", "tcKind", "unlimited", "postSeek", "false"));
+            gote.joinByLink(id, "Desk");
+            for (int i = 0; i < 5; i++) {
+                (i % 2 == 0 ? sente : gote).play(moves.get(i));
+            }
+            sente.awaitPly(5);
+            Browser p = sente.browser;
+            assertThat(movesInView(p)).as("the five moves on the phone").containsExactly(1L, 2L, 3L, 4L, 5L);
+            p.script("document.getElementById('moves').scrollIntoView({block: 'center'})");
+            p.screenshot("game-moves-phone");
+            // On a desktop the column beside the board reaches the window's bottom; the list takes the room left.
+            Browser d = gote.browser;
+            d.screenshot("game-moves-desktop");
+            assertThat(rect(d, "aside.side").get("bottom")).as("the side column reaches the window's bottom and the board's")
+                    .isGreaterThanOrEqualTo(Math.max(innerHeight(d) - 16, rect(d, ".board-col").get("bottom") - 1));
+            assertThat(rect(d, "#moves").get("height")).as("the list's height, px").isGreaterThanOrEqualTo(160);
+
+            // Forty moves on: the list follows the game, and a move looked back at is kept in view.
+            try (SocketPlayer s = new SocketPlayer(base, id, secretOf(sente, id)); SocketPlayer g = new SocketPlayer(base, id, secretOf(gote, id))) {
+                for (int i = 5; i < 40; i++) {
+                    (i % 2 == 0 ? s : g).move(moves.get(i), i);
+                    Thread.sleep(30); // each socket may send 20 messages a second
+                }
+            }
+            sente.awaitPly(40);
+            gote.awaitPly(40);
+            assertThat(rect(p, "#moves").get("height")).as("two fifths of the phone's window, px")
+                    .isCloseTo(0.4 * innerHeight(p), org.assertj.core.data.Offset.offset(2.0));
+            assertThat(movesInView(p)).as("the phone's list at the last move").contains(40L).doesNotContain(1L);
+            assertThat(movesInView(d)).as("the desktop's list at the last move").contains(40L).doesNotContain(1L);
+            p.click("#nav-first");
+            p.await("the start shown", x -> p.all("#moves li.current").isEmpty());
+            assertThat(movesInView(p)).startsWith(1L);
+            org.openqa.selenium.WebElement body = p.find("body");
+            for (int i = 0; i < 25; i++) {
+                body.sendKeys(org.openqa.selenium.Keys.ARROW_RIGHT);
+            }
+            p.await("move 25 shown", x -> "25".equals(p.attribute("#moves li.current", "data-ply")));
+            assertThat(movesInView(p)).as("the move shown, stepped to with the arrow key").contains(25L).doesNotContain(1L);
+            p.script("document.getElementById('moves').scrollIntoView({block: 'center'})");
+            p.screenshot("game-moves-replay-phone");
+        }
+    }
+
+    /** An element's bounding box in the window ({@code top}, {@code bottom}, {@code height}, …), in CSS pixels. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Double> rect(Browser b, String css) {
+        Map<String, Object> r = (Map<String, Object>) b.script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                + " return {top: r.top, bottom: r.bottom, height: r.height}", css);
+        Map<String, Double> out = new java.util.HashMap<>();
+        r.forEach((key, v) -> out.put(key, ((Number) v).doubleValue()));
+        return out;
+    }
+
+    private static double innerHeight(Browser b) {
+        return ((Number) b.script("return window.innerHeight")).doubleValue();
+    }
+
+    /** The plies of the moves wholly inside the move list's scrolled box, in order. */
+    @SuppressWarnings("unchecked")
+    private static List<Long> movesInView(Browser b) {
+        return (List<Long>) b.script("const list = document.getElementById('moves'), box = list.getBoundingClientRect();"
+                + " return [...list.querySelectorAll('li[data-ply]')].filter(li => { const r = li.getBoundingClientRect();"
+                + "   return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5; }).map(li => Number(li.dataset.ply))");
     }
 
     @Test

@@ -64,4 +64,25 @@ class PastedRecordTest {
         System.out.printf("%d records: %d whole, %d up to a problem, %d refused%n", files.size(), whole, partial, refused.size());
         refused.forEach(System.out::println);
     }
+
+    @Test
+    void theDateIsShownInTheRecordsOwnTermsWithATimeAndAZoneOnlyWhereItGivesThem() {
+        assertThat(PastedRecord.recordDate("2018/05/03 13:05:55")).isEqualTo("2018/05/03 13:05:55");
+        assertThat(PastedRecord.recordDate("2017/03/22")).as("no time is made up").isEqualTo("2017/03/22");
+        assertThat(PastedRecord.recordDate("2017-3-2")).isEqualTo("2017/03/02");
+        assertThat(PastedRecord.recordDate("2010/05/14(金) 10:00")).isEqualTo("2010/05/14 10:00");
+        assertThat(PastedRecord.recordDate("2017年03月22日（水）")).isEqualTo("2017/03/22");
+        // An ISO time in UTC stays in UTC, saying so: no zone is invented, and none is dropped.
+        assertThat(PastedRecord.recordDate("2017-03-22T01:00:00.000Z")).isEqualTo("2017/03/22 01:00:00 UTC");
+        assertThat(PastedRecord.recordDate("2017-03-22T10:00+0900")).isEqualTo("2017/03/22 10:00 +09:00");
+        // What is no date is kept as written.
+        assertThat(PastedRecord.recordDate("平成29年3月22日")).isEqualTo("平成29年3月22日");
+        assertThat(PastedRecord.recordDate("2017/13/22")).isEqualTo("2017/13/22");
+        assertThat(PastedRecord.recordDate(null)).isNull();
+        // The records of the test data: a KIF whose 開始日時 is an ISO time in UTC, a CSA with $START_TIME.
+        assertThat(PastedRecord.read(TestData.text("kif/mog-core-scala/001.kif", java.nio.charset.StandardCharsets.UTF_8)).date())
+                .isEqualTo("2017/03/22 01:00:00 UTC");
+        assertThat(PastedRecord.read(TestData.text("csa/wcsc28-apery/utf8_WCSC28_L3_KIN_WDF.csa", java.nio.charset.StandardCharsets.UTF_8)).date())
+                .isEqualTo("2018/05/03 13:05:55");
+    }
 }
