@@ -256,8 +256,13 @@ public final class HttpApi {
         return -1;
     }
 
+    /** An HTTP error's body, {@code {"error": {"code": …, "message": …}}}, its fields always in this order. */
+    private record ErrorBody(Detail error) {
+        private record Detail(String code, String message) {}
+    }
+
     private static void error(Context ctx, ErrorCode code, String message) {
-        ctx.status(code.httpStatus()).json(Map.of("error", Map.of("code", code.wire(), "message", message)));
+        ctx.status(code.httpStatus()).json(new ErrorBody(new ErrorBody.Detail(code.wire(), message)));
     }
 
     /** A body that must be a JSON value (an object, as the endpoint then checks) of at most {@link #MAX_BODY} bytes. */
