@@ -2,10 +2,12 @@ package dev.meijin.notation.jkf;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.game.Handicap;
+import dev.meijin.core.position.IllegalMove;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
@@ -456,7 +458,10 @@ public final class JkfReader {
                 int from = square(fromNode, at + ".from");
                 int pc = pos.pieceAt(from);
                 if (pc == Piece.NONE || Piece.color(pc) != us) {
-                    throw new Bad(at + ".from", "no " + (us == 0 ? "sente" : "gote") + " piece on " + Square.file(from) + Square.rank(from));
+                    // The core names the rule (no piece there, or the opponent's), as for every notation.
+                    String why = from == to ? "no " + (us == 0 ? "sente" : "gote") + " piece on " + Square.file(from) + Square.rank(from)
+                            : pos.illegalMove(new MoveOrDrop.BoardMove(from, to, promote)).map(IllegalMove::message).orElseThrow();
+                    throw new Bad(at + ".from", why);
                 }
                 Role onBoard = Piece.roleOf(pc);
                 if (onBoard != kind) {
@@ -548,7 +553,9 @@ public final class JkfReader {
                     }
                 }
             }
-            throw new Bad(at, "illegal move " + Move.usi(m) + " in " + Sfen.format(pos));
+            // The core says which rule the move breaks (its reach, the check, nifu, …), as for every notation.
+            String why = pos.illegalMove(Move.toRecord(m)).map(w -> ": " + w.message()).orElse("");
+            throw new Bad(at, "illegal move " + Move.usi(m) + " in " + Sfen.format(pos) + why);
         }
 
         private static int square(JsonNode n, String at) throws Bad {
