@@ -101,7 +101,9 @@ class KifReaderTest {
             });
             assertThat(r017.kifu().mainLine()).hasSize(26);
             assertThat(r017.kifu().header("棋戦")).contains("R対局 持ち時間15分");
-            assertThat(r017.kifu().special()).isEmpty();
+            // Its 28 反則勝ち (gote, to move after the illegal move, wins) is kept as sente's 反則負け in its place.
+            assertThat(r017.kifu().special()).contains(Special.ILLEGAL_MOVE);
+            assertThat(r017.kifu().moves().getLast().comments()).containsExactly("王手放置の反則");
         }
 
         @Test
