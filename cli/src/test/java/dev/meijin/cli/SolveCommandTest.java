@@ -56,6 +56,23 @@ class SolveCommandTest {
     }
 
     @Test
+    void aSoundnessLeftUnsettledIsUndeterminedAndFails() throws IOException {
+        // json-kifu-format's taichitsume.kif: sound, settled at once by the lengths within the plies left.
+        Path kif = dir.resolve("taichitsume.kif");
+        Files.write(kif, TestData.bytes("kif/json-kifu-format/taichitsume.kif"));
+        Cli.Result settled = Cli.run("solve", kif.toString(), "--check", "--time", "20");
+        assertThat(settled.code()).as(settled.err()).isEqualTo(Main.OK);
+        assertThat(settled.outLines()).contains("mate in 7", "sound: unique solution, no piece left in hand");
+        // 図巧29 (edo_classics.tsv) is sound, but 200,000 nodes solve it and leave its alternatives unsettled.
+        String zukou29 = "9/lgsl5/1p7/1k2G4/L1n6/+p8/1+B7/1+R7/3r5 b B3N2g3sl16p 1";
+        Cli.Result cut = Cli.run("solve", zukou29, "--check", "--nodes", "200000");
+        assertThat(cut.code()).isEqualTo(Main.FAILED);
+        assertThat(cut.outLines()).contains("mate in 15",
+                "undetermined: not every alternative could be settled within the limits (--time, --nodes, --hash)");
+        assertThat(cut.outLines()).noneMatch(l -> l.startsWith("unsound") || l.startsWith("sound"));
+    }
+
+    @Test
     void aNoMatePositionSaysSoAndAnUnknownOneFails() {
         Cli.Result none = Cli.run("solve", "8k/9/6NS1/9/9/9/9/9/9 b P2r2b4g3s3n4l17p 1");
         assertThat(none.code()).isEqualTo(Main.OK);
