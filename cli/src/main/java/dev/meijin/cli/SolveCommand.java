@@ -145,14 +145,24 @@ final class SolveCommand implements Callable<Integer> {
         return one(out, solver, pos, limits, convention) ? Main.OK : Main.FAILED;
     }
 
+    /** The longest --time: 10,000,000 seconds (about 115 days), far beyond any solve, and still a Duration in nanoseconds. */
+    static final double MAX_SECONDS = 1e7;
+
     private MateLimits limits() {
-        if (!(seconds > 0) || seconds > 1e7) {
-            throw usage("--time must be a positive number of seconds, not " + seconds);
+        if (!(seconds > 0) || seconds > MAX_SECONDS) {
+            throw usage("--time must be a number of seconds greater than 0 and at most "
+                    + plain(MAX_SECONDS) + ", not " + plain(seconds));
         }
         if (nodes != null && nodes <= 0) {
             throw usage("--nodes must be positive, not " + nodes);
         }
-        return new MateLimits(nodes == null ? Long.MAX_VALUE : nodes, Duration.ofNanos((long) (seconds * 1e9)));
+        // At least a nanosecond: a positive --time never makes an empty limit.
+        return new MateLimits(nodes == null ? Long.MAX_VALUE : nodes, Duration.ofNanos(Math.max(1, (long) (seconds * 1e9))));
+    }
+
+    /** A number as people write it: {@code 1000000000} for 1e9, {@code 0.5}, {@code 0}; NaN and infinities as Java writes them. */
+    static String plain(double v) {
+        return Double.isFinite(v) ? java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() : String.valueOf(v);
     }
 
     /** Whether the arguments name record files (by their extension, or because each is a file) rather than an SFEN. */

@@ -163,8 +163,18 @@ class SolveCommandTest {
                 .containsExactly("meijin solve: missing problem: give an SFEN, record files, or --file F.tsv" + help);
         assertThat(fileAndProblem.errLines())
                 .containsExactly("meijin solve: --file takes no PROBLEM: the table gives the problems" + help);
-        assertThat(noTime.errLines())
-                .containsExactly("meijin solve: --time must be a positive number of seconds, not 0.0" + help);
+        assertThat(noTime.errLines()).containsExactly(
+                "meijin solve: --time must be a number of seconds greater than 0 and at most 10000000, not 0" + help);
+        // The range is named, and the number written as it was meant, not as 1.0E9.
+        Cli.Result tooLong = Cli.run("solve", "--time", "1e9", "8k/9/9/9/9/9/9/9/9 b G 1");
+        assertThat(tooLong.code()).isEqualTo(Main.USAGE);
+        assertThat(tooLong.errLines()).containsExactly(
+                "meijin solve: --time must be a number of seconds greater than 0 and at most 10000000, not 1000000000" + help);
+        assertThat(Cli.run("solve", "--time", "NaN", "8k/9/9/9/9/9/9/9/9 b G 1").errLines()).containsExactly(
+                "meijin solve: --time must be a number of seconds greater than 0 and at most 10000000, not NaN" + help);
+        // The longest and a tiny positive time are both limits, not errors.
+        assertThat(Cli.run("solve", "--time", "1e7", "8k/9/9/9/9/9/9/9/9 b G 1").outLines().getFirst()).isEqualTo("no mate");
+        assertThat(Cli.run("solve", "--time", "1e-12", "8k/9/9/9/9/9/9/9/9 b G 1").code()).isNotEqualTo(Main.USAGE);
         assertThat(missing.code()).isEqualTo(Main.FAILED);
         assertThat(missing.errLines()).containsExactly("meijin: cannot read " + missingFile + ": no such file");
         assertThat(missing.out()).as("no heading for a file that cannot be read").isEmpty();
