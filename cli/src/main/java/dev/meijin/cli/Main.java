@@ -171,8 +171,14 @@ public final class Main implements Callable<Integer> {
                 message += "; did you mean " + suggestions.getFirst() + "?";
             }
         }
+        if (ex instanceof ChoiceException choice) {
+            // The list of valid values is ours, not the input: shown whole, only the rest cut.
+            message = Records.message(oneLine(choice.head())) + "; valid: " + Records.printable(choice.choices());
+        } else {
+            message = Records.message(message);
+        }
         PrintWriter err = cmd.getErr();
-        err.println(name + ": " + Records.message(message) + " (see '" + name + " --help')");
+        err.println(name + ": " + message + " (see '" + name + " --help')");
         err.flush();
         return USAGE;
     }

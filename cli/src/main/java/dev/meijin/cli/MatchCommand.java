@@ -171,15 +171,26 @@ final class MatchCommand implements Callable<Integer> {
     }
 
     private String summary() {
+        return summary(wins, losses, draws, sprt);
+    }
+
+    /**
+     * The running score line: {@code Games 2: W 1 L 1 D 0, score 50.0%, Elo +0.0 [-2400.0, +2400.0] (95%)} and, with
+     * two SPRT bounds, the test's state. Numbers that round to zero are written without a minus sign.
+     */
+    static String summary(int wins, int losses, int draws, List<Double> sprt) {
         int n = wins + losses + draws;
         double[] e = MatchStats.eloInterval(wins, losses, draws);
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "Games %d: W %d L %d D %d, score %.1f%%, Elo %+.1f [%+.1f, %+.1f] (95%%)",
-                n, wins, losses, draws, n == 0 ? 0 : 100.0 * (wins + 0.5 * draws) / n, e[0], e[1], e[2]));
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "Games %d: W %d L %d D %d, score %.1f%%, Elo %s [%s, %s] (95%%)",
+                n, wins, losses, draws, n == 0 ? 0 : 100.0 * (wins + 0.5 * draws) / n,
+                MatchStats.signed(e[0]), MatchStats.signed(e[1]), MatchStats.signed(e[2])));
         if (sprt.size() == 2) {
             double llr = MatchStats.llr(wins, losses, draws, sprt.get(0), sprt.get(1));
             double[] b = MatchStats.bounds();
             String verdict = llr >= b[1] ? "H1 accepted" : llr <= b[0] ? "H0 accepted" : "continue";
-            sb.append(String.format(Locale.ROOT, "; SPRT [%.1f, %.1f] LLR %.2f (%.2f, %.2f): %s", sprt.get(0), sprt.get(1), llr, b[0], b[1], verdict));
+            sb.append(String.format(Locale.ROOT, "; SPRT [%s, %s] LLR %s (%s, %s): %s", MatchStats.fixed(sprt.get(0), 1),
+                    MatchStats.fixed(sprt.get(1), 1), MatchStats.fixed(llr, 2), MatchStats.fixed(b[0], 2),
+                    MatchStats.fixed(b[1], 2), verdict));
         }
         return sb.toString();
     }

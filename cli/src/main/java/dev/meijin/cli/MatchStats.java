@@ -1,5 +1,7 @@
 package dev.meijin.cli;
 
+import java.util.Locale;
+
 /**
  * Match statistics from the first engine's point of view: the Elo difference from the score with a 95% interval
  * (normal approximation over per-game results) and a sequential probability ratio test between two Elo
@@ -48,6 +50,21 @@ final class MatchStats {
     static double[] bounds() {
         double a = 0.05, b = 0.05;
         return new double[] {Math.log(b / (1 - a)), Math.log((1 - b) / a)};
+    }
+
+    /**
+     * {@code v} with its sign and one decimal ({@code +12.3}, {@code -4.0}); a value that rounds to zero is
+     * {@code +0.0}, never {@code -0.0} (an even score gives the Elo difference -0.0 in floating point).
+     */
+    static String signed(double v) {
+        String s = String.format(Locale.ROOT, "%+.1f", v);
+        return s.equals("-0.0") ? "+0.0" : s;
+    }
+
+    /** {@code v} with {@code decimals} decimals; a value that rounds to zero has no minus sign. */
+    static String fixed(double v, int decimals) {
+        String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return s.startsWith("-") && s.chars().noneMatch(c -> c >= '1' && c <= '9') ? s.substring(1) : s;
     }
 
     private static double sq(double x) {

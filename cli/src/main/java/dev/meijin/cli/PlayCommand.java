@@ -155,8 +155,7 @@ final class PlayCommand implements Callable<Integer> {
         for (Handicap h : Handicap.values()) {
             valid.add(h.japanese() + " (" + h.id() + ")");
         }
-        throw new ParameterException(spec.commandLine(),
-                "--handicap: unknown handicap \"" + text + "\"; valid: " + String.join(", ", valid));
+        throw new ChoiceException(spec.commandLine(), "--handicap: unknown handicap \"" + Limits.excerpt(text) + "\"", valid);
     }
 
     /** The longest command line {@code play} reads; a longer one ends the game (the input is no command list). */

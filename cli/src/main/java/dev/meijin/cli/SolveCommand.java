@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
  * {@code mate in N}, the solution in USI and in Japanese notation, the pieces left in hand, and
  * {@code nodes N time S nps R}; or {@code no mate}, or {@code unknown (reason)}. With {@code --check} it also
  * reports the cooks (余詰) with their move, the alternatives at the last move (最終手余詰) apart, and whether the
- * problem is sound. The exit code is 1 if some problem was not solved.
+ * problem is sound, unsound, or undetermined (what the limits left unsettled; {@link Soundness.Verdict}). The
+ * exit code is 1 if some problem was not solved, or, with {@code --check}, its soundness not determined.
  *
  * <p>A table ({@code --file}) has the columns of the test data ({@code id sfen plies usi_moves result …},
  * tab-separated, a header row, {@code result} being {@code mate} or {@code nomate}). Every row is solved and
@@ -144,14 +145,24 @@ final class SolveCommand implements Callable<Integer> {
         return one(out, solver, pos, limits, convention) ? Main.OK : Main.FAILED;
     }
 
+    /** The longest --time: 10,000,000 seconds (about 115 days), far beyond any solve, and still a Duration in nanoseconds. */
+    static final double MAX_SECONDS = 1e7;
+
     private MateLimits limits() {
-        if (!(seconds > 0) || seconds > 1e7) {
-            throw usage("--time must be a positive number of seconds, not " + seconds);
+        if (!(seconds > 0) || seconds > MAX_SECONDS) {
+            throw usage("--time must be a number of seconds greater than 0 and at most "
+                    + plain(MAX_SECONDS) + ", not " + plain(seconds));
         }
         if (nodes != null && nodes <= 0) {
             throw usage("--nodes must be positive, not " + nodes);
         }
-        return new MateLimits(nodes == null ? Long.MAX_VALUE : nodes, Duration.ofNanos((long) (seconds * 1e9)));
+        // At least a nanosecond: a positive --time never makes an empty limit.
+        return new MateLimits(nodes == null ? Long.MAX_VALUE : nodes, Duration.ofNanos(Math.max(1, (long) (seconds * 1e9))));
+    }
+
+    /** A number as people write it: {@code 1000000000} for 1e9, {@code 0.5}, {@code 0}; NaN and infinities as Java writes them. */
+    static String plain(double v) {
+        return Double.isFinite(v) ? java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() : String.valueOf(v);
     }
 
     /** Whether the arguments name record files (by their extension, or because each is a file) rather than an SFEN. */
@@ -213,9 +224,10 @@ final class SolveCommand implements Callable<Integer> {
             case MateResult.NoMate n -> out.println("no mate");
             case MateResult.Unknown u -> out.println("unknown (" + reason(u) + ")");
         }
-        soundness.ifPresent(s -> report(out, pos, s));
+        soundness.ifPresent(s -> report(out, s));
         out.println(PerftCommand.summary(solver.nodes(), solver.nanos()));
-        return !(r instanceof MateResult.Unknown);
+        boolean judged = soundness.map(s -> s.verdict() != Soundness.Verdict.UNDETERMINED).orElse(true);
+        return !(r instanceof MateResult.Unknown) && judged;
     }
 
     /**
@@ -256,26 +268,44 @@ final class SolveCommand implements Callable<Integer> {
         }
     }
 
-    private static void report(PrintWriter out, Position pos, Soundness s) {
+    /** The cooks, the last-move alternatives and the verdict line: {@code sound: …}, {@code unsound: …} or {@code undetermined: …}. */
+    static void report(PrintWriter out, Soundness s) {
         for (Soundness.Cook c : s.cooks()) {
             out.println("cook at ply " + c.ply() + ": " + c.move().usi() + " mates in " + c.plies());
         }
         for (Soundness.Cook c : s.lastMoveAlternatives()) {
             out.println("last-move alternative at ply " + c.ply() + ": " + c.move().usi());
         }
-        List<String> faults = new ArrayList<>();
-        if (!s.cooks().isEmpty()) {
-            faults.add(s.cooks().size() + (s.cooks().size() == 1 ? " cook" : " cooks"));
-        }
-        if (s.leftover() > 0) {
-            faults.add(s.leftover() + (s.leftover() == 1 ? " piece" : " pieces") + " left in hand");
-        }
+        out.println(verdict(s));
+    }
+
+    /** The verdict line of a soundness report. */
+    static String verdict(Soundness s) {
+        List<String> unsettled = new ArrayList<>();
         if (!s.complete()) {
-            faults.add("not every alternative could be settled within the limits");
+            unsettled.add("not every alternative could be settled");
         }
-        out.println(faults.isEmpty() ? "sound: unique solution, no piece left in hand"
-                + (s.lastMoveAlternatives().isEmpty() ? "" : " (last-move alternatives aside)")
-                : "unsound: " + String.join(", ", faults));
+        if (!s.mate().exact()) {
+            unsettled.add("the solution could not be read exactly");
+        }
+        String limits = String.join(" and ", unsettled) + " within the limits (--time, --nodes, --hash)";
+        return switch (s.verdict()) {
+            case SOUND -> "sound: unique solution, no piece left in hand"
+                    + (s.lastMoveAlternatives().isEmpty() ? "" : " (last-move alternatives aside)");
+            case UNSOUND -> {
+                List<String> faults = new ArrayList<>();
+                if (!s.cooks().isEmpty()) {
+                    faults.add(s.cooks().size() + (s.cooks().size() == 1 ? " cook" : " cooks"));
+                }
+                if (s.leftover() > 0) {
+                    faults.add(s.leftover() + (s.leftover() == 1 ? " piece" : " pieces") + " left in hand");
+                }
+                yield "unsound: " + String.join(", ", faults) + (unsettled.isEmpty() ? "" : " (" + limits + ")");
+            }
+            case UNDETERMINED -> "undetermined: " + limits
+                    + (s.leftover() > 0 ? "; the solution read leaves " + s.leftover()
+                            + (s.leftover() == 1 ? " piece" : " pieces") + " in hand" : "");
+        };
     }
 
     static String reason(MateResult.Unknown u) {

@@ -6,6 +6,7 @@ import dev.meijin.core.Color;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.RuleSet;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -125,10 +126,20 @@ class PlayCommandTest {
     void anUnknownHandicapIsAUsageErrorListingTheValidOnes() {
         Cli.Result r = play("", "--handicap", "queen");
         assertThat(r.code()).isEqualTo(Main.USAGE);
-        assertThat(r.errLines()).singleElement().asString()
-                .startsWith("meijin play: --handicap: unknown handicap \"queen\"; valid: 平手 (EVEN), 香落ち (LANCE), ")
-                .contains("角落ち (BISHOP)", "二枚落ち (TWO_PIECE)");
+        // Every handicap, in the registry's order, however long the list: only the quoted input is ever cut.
+        List<String> valid = new ArrayList<>();
+        for (Handicap h : Handicap.values()) {
+            valid.add(h.japanese() + " (" + h.id() + ")");
+        }
+        assertThat(r.errLines()).containsExactly("meijin play: --handicap: unknown handicap \"queen\"; valid: "
+                + String.join(", ", valid) + " (see 'meijin play --help')");
+        assertThat(r.errLines().getFirst()).contains("裸玉 (NAKED_KING), トンボ (DRAGONFLY), ");
         assertThat(r.out()).isEmpty();
+        // A long name is quoted cut, as every input is; the list stays whole.
+        Cli.Result longName = play("", "--handicap", "x".repeat(500));
+        assertThat(longName.errLines()).singleElement().asString()
+                .startsWith("meijin play: --handicap: unknown handicap \"" + "x".repeat(39) + "… (500 characters)\"; valid: 平手 (EVEN), ")
+                .endsWith(valid.getLast() + " (see 'meijin play --help')");
     }
 
     @Test

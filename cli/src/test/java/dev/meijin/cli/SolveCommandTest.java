@@ -56,6 +56,23 @@ class SolveCommandTest {
     }
 
     @Test
+    void aSoundnessLeftUnsettledIsUndeterminedAndFails() throws IOException {
+        // json-kifu-format's taichitsume.kif: sound, settled at once by the lengths within the plies left.
+        Path kif = dir.resolve("taichitsume.kif");
+        Files.write(kif, TestData.bytes("kif/json-kifu-format/taichitsume.kif"));
+        Cli.Result settled = Cli.run("solve", kif.toString(), "--check", "--time", "20");
+        assertThat(settled.code()).as(settled.err()).isEqualTo(Main.OK);
+        assertThat(settled.outLines()).contains("mate in 7", "sound: unique solution, no piece left in hand");
+        // 図巧29 (edo_classics.tsv) is sound, but 200,000 nodes solve it and leave its alternatives unsettled.
+        String zukou29 = "9/lgsl5/1p7/1k2G4/L1n6/+p8/1+B7/1+R7/3r5 b B3N2g3sl16p 1";
+        Cli.Result cut = Cli.run("solve", zukou29, "--check", "--nodes", "200000");
+        assertThat(cut.code()).isEqualTo(Main.FAILED);
+        assertThat(cut.outLines()).contains("mate in 15",
+                "undetermined: not every alternative could be settled within the limits (--time, --nodes, --hash)");
+        assertThat(cut.outLines()).noneMatch(l -> l.startsWith("unsound") || l.startsWith("sound"));
+    }
+
+    @Test
     void aNoMatePositionSaysSoAndAnUnknownOneFails() {
         Cli.Result none = Cli.run("solve", "8k/9/6NS1/9/9/9/9/9/9 b P2r2b4g3s3n4l17p 1");
         assertThat(none.code()).isEqualTo(Main.OK);
@@ -146,8 +163,18 @@ class SolveCommandTest {
                 .containsExactly("meijin solve: missing problem: give an SFEN, record files, or --file F.tsv" + help);
         assertThat(fileAndProblem.errLines())
                 .containsExactly("meijin solve: --file takes no PROBLEM: the table gives the problems" + help);
-        assertThat(noTime.errLines())
-                .containsExactly("meijin solve: --time must be a positive number of seconds, not 0.0" + help);
+        assertThat(noTime.errLines()).containsExactly(
+                "meijin solve: --time must be a number of seconds greater than 0 and at most 10000000, not 0" + help);
+        // The range is named, and the number written as it was meant, not as 1.0E9.
+        Cli.Result tooLong = Cli.run("solve", "--time", "1e9", "8k/9/9/9/9/9/9/9/9 b G 1");
+        assertThat(tooLong.code()).isEqualTo(Main.USAGE);
+        assertThat(tooLong.errLines()).containsExactly(
+                "meijin solve: --time must be a number of seconds greater than 0 and at most 10000000, not 1000000000" + help);
+        assertThat(Cli.run("solve", "--time", "NaN", "8k/9/9/9/9/9/9/9/9 b G 1").errLines()).containsExactly(
+                "meijin solve: --time must be a number of seconds greater than 0 and at most 10000000, not NaN" + help);
+        // The longest and a tiny positive time are both limits, not errors.
+        assertThat(Cli.run("solve", "--time", "1e7", "8k/9/9/9/9/9/9/9/9 b G 1").outLines().getFirst()).isEqualTo("no mate");
+        assertThat(Cli.run("solve", "--time", "1e-12", "8k/9/9/9/9/9/9/9/9 b G 1").code()).isNotEqualTo(Main.USAGE);
         assertThat(missing.code()).isEqualTo(Main.FAILED);
         assertThat(missing.errLines()).containsExactly("meijin: cannot read " + missingFile + ": no such file");
         assertThat(missing.out()).as("no heading for a file that cannot be read").isEmpty();

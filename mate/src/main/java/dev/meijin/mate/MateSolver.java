@@ -55,6 +55,8 @@ public final class MateSolver {
     private static final long READING_NODES_PER_CHECK = 5_000;
 
     private final MateTable table;
+    /** The table's size in bytes, the memory the user gave the solver. */
+    private final long hashBytes;
     private final DfPn dfpn;
     private volatile boolean stopped;
     private long nodes;
@@ -82,7 +84,8 @@ public final class MateSolver {
         if (hashMb < 1 || hashMb > 65536) {
             throw new IllegalArgumentException("hash size must be 1–65536 MB, not " + hashMb);
         }
-        table = new MateTable(hashMb * 1024L * 1024L);
+        hashBytes = hashMb * 1024L * 1024L;
+        table = new MateTable(hashBytes);
         dfpn = new DfPn(table);
     }
 
@@ -221,26 +224,56 @@ public final class MateSolver {
      * 最終手余詰, kept apart), and the pieces left in hand at the end are counted. Empty when the position
      * has no mate or none was found within the limits; {@link #lastResult()} then says which.
      *
+     * <p>The judging shares the limits with the solve: it starts with budgets of its own for each alternative
+     * ({@value #CHECK_TRIES} tries at most, each with {@value #CHECK_GROWTH} times the last one's df-pn nodes
+     * and visits) and tries again with larger ones while an alternative is left unsettled and the node and time
+     * limits, which count the solve too, are not reached; the visits, whose memo takes memory beside the table,
+     * grow at most to what the table's size allows. What is still unsettled then makes the report
+     * {@link Soundness.Verdict#UNDETERMINED}. {@link #nodes()} and {@link #nanos()} count the solve and the
+     * judging.
+     *
      * @param position the problem; the side to move attacks
-     * @param limits node and time limits of the solve (the cook search has budgets of its own)
+     * @param limits node and time limits of the solve and the judging together
      * @param convention whether futile interpositions count as resistance
      * @return the report, if a mate was found
      */
     public Optional<Soundness> check(Position position, MateLimits limits, Convention convention) {
+        long t0 = System.nanoTime();
         MateResult r = solve(position, limits, convention);
         lastResult = r;
         if (!(r instanceof MateResult.Mate mate)) {
             return Optional.empty();
         }
-        List<Soundness.Cook> cooks = new ArrayList<>();
-        List<Soundness.Cook> last = new ArrayList<>();
-        for (int[] alt : solution.alternatives(0, line)) {
-            int index = alt[0];
-            Soundness.Cook cook = new Soundness.Cook(index + 1, Move.toRecord(alt[1]), alt[2]);
-            (index == line.size() - 1 ? last : cooks).add(cook);
+        long deadline = limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos();
+        try {
+            List<int[]> alternatives = solution.alternatives(0, line);
+            long factor = 1;
+            for (int tries = 1; tries < CHECK_TRIES && !solution.settledAll() && dfpn.aborted == null && !stopped
+                    && dfpn.nodes < limits.nodes() && System.nanoTime() < deadline; tries++) {
+                factor *= CHECK_GROWTH;
+                solution.widenAlternatives(factor, hashBytes / MEMO_ENTRY_BYTES);
+                alternatives = solution.alternatives(0, line);
+            }
+            List<Soundness.Cook> cooks = new ArrayList<>();
+            List<Soundness.Cook> last = new ArrayList<>();
+            for (int[] alt : alternatives) {
+                int index = alt[0];
+                Soundness.Cook cook = new Soundness.Cook(index + 1, Move.toRecord(alt[1]), alt[2]);
+                (index == line.size() - 1 ? last : cooks).add(cook);
+            }
+            return Optional.of(new Soundness(mate, cooks, last, mate.leftover(), solution.settledAll()));
+        } finally {
+            nodes = dfpn.nodes + solution.visits();
+            nanos = System.nanoTime() - t0;
         }
-        return Optional.of(new Soundness(mate, cooks, last, mate.leftover(), solution.settledAll()));
     }
+
+    /** The most tries {@link #check} makes to settle every alternative. */
+    static final int CHECK_TRIES = 6;
+    /** How much larger each try's budgets are than the last one's. */
+    static final int CHECK_GROWTH = 4;
+    /** About the memory one visit of the exact reading takes in its memo, to bound the visits by the table size. */
+    private static final long MEMO_ENTRY_BYTES = 128;
 
     /**
      * Reads solutions by iterative shortening with the bounded df-pn instead of the minimax (off by default:

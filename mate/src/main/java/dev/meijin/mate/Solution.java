@@ -88,7 +88,9 @@ final class Solution {
     private boolean unknown;
     private long visits;
     private long visitBudget;
-    private final long phaseBudget;
+    private long phaseBudget;
+    /** The visit budget of one phase given to the constructor, which {@link #widenAlternatives} multiplies. */
+    private final long basePhase;
     private boolean outOfBudget;
     private boolean unsettled;
     private boolean lineExact;
@@ -115,6 +117,7 @@ final class Solution {
         this.perChild = perChild;
         this.visitBudget = visitBudget;
         this.phaseBudget = visitBudget;
+        this.basePhase = visitBudget;
     }
 
     private final int[][] buffers = new int[DfPn.MAX_PLY + 2][];
@@ -1175,13 +1178,17 @@ final class Solution {
     /**
      * The alternative attacker moves along {@code line} (played from the current position, path element
      * {@code ply}) that also mate within the plies left at their point: each as {ply index, move, plies}.
-     * {@link #settledAll()} tells afterwards whether every alternative could be settled within the budgets.
+     * {@link #settledAll()} tells afterwards whether every alternative could be settled within the budgets: an
+     * alternative is settled when the exact length within the plies left was computed without leaving a check
+     * out unsettled and without running out of visits. A search for any mate at all that runs out first is only
+     * a filter (its disproof skips the alternative) and leaves nothing unsettled by itself.
      */
     List<int[]> alternatives(int ply, List<Integer> line) {
         freshBudget();
+        unsettled = false;
         // Settling an alternative may take a real search: give each one a larger share.
-        perChild = Math.max(perChild, ALTERNATIVE_NODES);
-        extraBudget = Math.max(extraBudget, 50 * ALTERNATIVE_NODES);
+        perChild = Math.max(perChild, alternativeNodes);
+        extraBudget = Math.max(extraBudget, 50 * alternativeNodes);
         List<int[]> found = new ArrayList<>();
         int[] mv = new int[Position.MAX_MOVES];
         int played = 0;
@@ -1199,13 +1206,17 @@ final class Solution {
                     pos.doMove(m);
                     int st = status(p + 1, false);
                     if (st == 0 && remaining - 1 > BRUTE_FORCE_BOUND) {
-                        st = status(p + 1, true);
-                        if (st == 0) {
-                            unsettled = true;
-                        }
+                        // Within the plies left, not at all: a longer mate is no cook.
+                        st = within(p + 1, remaining - 1);
                     }
                     if (st >= 0) {
+                        boolean cutBefore = cut;
+                        cut = false;
                         int v = exact(p + 1, remaining - 1);
+                        if (cut || outOfBudget) {
+                            unsettled = true;
+                        }
+                        cut |= cutBefore;
                         if (v < INF) {
                             found.add(new int[] {i, m, v + 1});
                         }
@@ -1221,6 +1232,25 @@ final class Solution {
             dfpn.popPath(ply + i);
         }
         return found;
+    }
+
+    /** df-pn nodes for settling one alternative attacker move in {@link #alternatives}. */
+    private long alternativeNodes = ALTERNATIVE_NODES;
+
+    /**
+     * Multiplies the budgets of the next {@link #alternatives} by {@code factor} (df-pn nodes per alternative
+     * and in all, visits of the exact minimax up to {@code maxVisits}), and forgets what the last try left
+     * unsettled, so that a try with larger budgets searches those positions again (the table keeps the df-pn's
+     * progress).
+     */
+    void widenAlternatives(long factor, long maxVisits) {
+        alternativeNodes = ALTERNATIVE_NODES * factor;
+        perChild = alternativeNodes;
+        extraBudget = 50 * alternativeNodes;
+        phaseBudget = Math.max(basePhase, Math.min(maxVisits, basePhase * factor));
+        memo.clear();
+        withinMemo.clear();
+        leftoverMemo.clear();
     }
 
     /** Whether every alternative examined by {@link #alternatives} was settled (no budget ran out). */

@@ -15,7 +15,8 @@ import java.util.Objects;
  *     composers tolerate and are therefore kept apart from the cooks
  * @param leftover pieces left in the attacker's hand at the end (駒余り)
  * @param complete whether every alternative was settled; {@code false} when the search limits cut some
- *     short, so that a cook may have been missed
+ *     short, so that a cook may have been missed: then, unless a fault was found anyway, the problem's
+ *     soundness is {@link Verdict#UNDETERMINED}, never unsound
  */
 public record Soundness(
         MateResult.Mate mate, List<Cook> cooks, List<Cook> lastMoveAlternatives, int leftover, boolean complete) {
@@ -41,8 +42,36 @@ public record Soundness(
         lastMoveAlternatives = List.copyOf(lastMoveAlternatives);
     }
 
-    /** Whether the solution is unique (no cook; last-move alternatives aside) and leaves no piece in hand. */
+    /** What the judging found: the problem is sound, unsound, or could not be judged within the limits. */
+    public enum Verdict {
+        /** The solution is unique (last-move alternatives aside), read exactly, and leaves no piece in hand. */
+        SOUND,
+        /** A cook was found, or the exact solution leaves pieces in hand. */
+        UNSOUND,
+        /**
+         * No fault was found, but not every alternative could be settled, or the solution was not read
+         * exactly, within the limits: a cook may have been missed.
+         */
+        UNDETERMINED
+    }
+
+    /**
+     * The verdict: {@link Verdict#UNSOUND} as soon as a cook is found (it is a real mate whatever was left
+     * unsettled) or the exactly read solution leaves pieces in hand; else {@link Verdict#UNDETERMINED} if an
+     * alternative was left unsettled or the solution was not read exactly; else {@link Verdict#SOUND}.
+     */
+    public Verdict verdict() {
+        if (!cooks.isEmpty()) {
+            return Verdict.UNSOUND;
+        }
+        if (!complete || !mate.exact()) {
+            return Verdict.UNDETERMINED;
+        }
+        return leftover == 0 ? Verdict.SOUND : Verdict.UNSOUND;
+    }
+
+    /** Whether the problem is sound: {@link #verdict()} is {@link Verdict#SOUND}. */
     public boolean sound() {
-        return cooks.isEmpty() && leftover == 0 && complete;
+        return verdict() == Verdict.SOUND;
     }
 }

@@ -309,6 +309,61 @@ class MateSolverTest {
     }
 
     @Test
+    void anAlternativeIsSettledByItsLengthWithinThePliesLeftNotByAMateAtAll() {
+        // json-kifu-format's taichitsume.kif (testdata kif/json-kifu-format/), a 7-ply problem. The alternative
+        // 3b2a+ at ply 5 has no mate within the 2 plies left; whether it mates at all is a far larger search,
+        // which once ran out of its budget and made the report "not every alternative could be settled".
+        Position pos = Sfen.tsume("6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1");
+        MateResult solved = solver.solve(pos, MateLimits.ofTime(Duration.ofSeconds(20)), Convention.TSUME);
+        long solveNodes = solver.nodes();
+        Soundness s = solver.check(pos, MateLimits.ofTime(Duration.ofSeconds(20)), Convention.TSUME).orElseThrow();
+        assertThat(s.mate()).isEqualTo(solved);
+        assertThat(s.mate().usi()).isEqualTo("S*1c 2a1c G*1b 2b1b 3b2a 1b2b 3a3b");
+        assertThat(s.cooks()).isEmpty();
+        assertThat(s.lastMoveAlternatives()).isEmpty();
+        assertThat(s.complete()).isTrue();
+        assertThat(s.verdict()).isEqualTo(Soundness.Verdict.SOUND);
+        // The nodes of a check count the judging as well as the solve.
+        assertThat(solver.nodes()).isGreaterThan(solveNodes);
+    }
+
+    @Test
+    void aSoundnessTheLimitsCutShortIsUndeterminedNeverUnsound() {
+        // 図巧29 (edo_classics.tsv), sound: the solve takes under 170,000 df-pn nodes, the judging of its
+        // alternatives far more, so that a limit of 200,000 nodes (counting both) leaves some unsettled.
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-029")).findFirst().orElseThrow();
+        Soundness cut = solver.check(row.position(), MateLimits.ofNodes(200_000), Convention.TSUME).orElseThrow();
+        assertThat(cut.mate().plies()).isEqualTo(15);
+        assertThat(cut.cooks()).isEmpty();
+        assertThat(cut.complete()).isFalse();
+        assertThat(cut.verdict()).isEqualTo(Soundness.Verdict.UNDETERMINED);
+        assertThat(cut.sound()).isFalse();
+        // Within larger limits the judging tries again with larger budgets and settles every alternative.
+        Soundness whole = solver.check(row.position(), MateLimits.ofNodes(20_000_000), Convention.TSUME).orElseThrow();
+        assertThat(whole.mate()).isEqualTo(cut.mate());
+        assertThat(whole.cooks()).isEmpty();
+        assertThat(whole.complete()).isTrue();
+        assertThat(whole.verdict()).isEqualTo(Soundness.Verdict.SOUND);
+    }
+
+    @Test
+    void theVerdictPutsAFoundFaultBeforeWhatIsUnsettled() {
+        MateResult.Mate exact = new MateResult.Mate(List.of(Usi.parse("G*1b")), 0, true);
+        MateResult.Mate inexact = new MateResult.Mate(List.of(Usi.parse("G*1b")), 0, false);
+        MateResult.Mate spare = new MateResult.Mate(List.of(Usi.parse("G*1b")), 1, true);
+        List<Soundness.Cook> cook = List.of(new Soundness.Cook(1, Usi.parse("G*2b"), 1));
+        assertThat(new Soundness(exact, List.of(), List.of(), 0, true).verdict()).isEqualTo(Soundness.Verdict.SOUND);
+        assertThat(new Soundness(exact, List.of(), cook, 0, true).verdict()).isEqualTo(Soundness.Verdict.SOUND);
+        assertThat(new Soundness(exact, cook, List.of(), 0, true).verdict()).isEqualTo(Soundness.Verdict.UNSOUND);
+        assertThat(new Soundness(exact, cook, List.of(), 0, false).verdict()).isEqualTo(Soundness.Verdict.UNSOUND);
+        assertThat(new Soundness(spare, List.of(), List.of(), 1, true).verdict()).isEqualTo(Soundness.Verdict.UNSOUND);
+        assertThat(new Soundness(spare, List.of(), List.of(), 1, false).verdict()).isEqualTo(Soundness.Verdict.UNDETERMINED);
+        assertThat(new Soundness(exact, List.of(), List.of(), 0, false).verdict()).isEqualTo(Soundness.Verdict.UNDETERMINED);
+        assertThat(new Soundness(inexact, List.of(), List.of(), 0, true).verdict()).isEqualTo(Soundness.Verdict.UNDETERMINED);
+    }
+
+    @Test
     void badLimitsAreRefused() {
         assertThatThrownBy(() -> MateLimits.ofNodes(0)).hasMessageContaining("node limit");
         assertThatThrownBy(() -> new MateSolver(0)).hasMessageContaining("hash size");

@@ -60,7 +60,9 @@ import java.util.Optional;
  * <p>Leniency: an unknown line, a malformed information line, a board row with trailing text (such as the
  * stray {@code .} some programs write) are reported and reading goes on. The main line stops before the first
  * move that is malformed or illegal; the headers, the start and the moves before it are kept, and the rest of
- * the record is ignored. A special repeated word for word (game servers write a declarer's {@code %KACHI} and
+ * the record is ignored, except a special right after an illegal move that says its mover lost by it
+ * ({@code %+ILLEGAL_ACTION} after sente's move): that ending is kept in the move's place
+ * ({@link Special#afterIllegalMove}), with the comments after it. A special repeated word for word (game servers write a declarer's {@code %KACHI} and
  * then their own) counts once. At most {@link #MAX_PROBLEMS} problems are listed per record. Reading never
  * throws, takes time and memory in proportion to the text, and always ends.
  *
@@ -231,6 +233,11 @@ public final class CsaReader {
         private boolean stopped;
         /** A special was read: the game is over. */
         private boolean ended;
+        /**
+         * The side whose illegal move stopped the main line, while the next statement may still be its recorded
+         * ending ({@link Special#afterIllegalMove}); null otherwise.
+         */
+        private Color offender;
 
         boolean blank() {
             return !sawContent;
@@ -625,6 +632,7 @@ public final class CsaReader {
         // ------------------------------------------------------------------ moves
 
         private void move(String s, int line, int col) {
+            offender = null;
             if (!ensureMoves(s.charAt(0) == '+' ? Color.SENTE : Color.GOTE, line, col)) {
                 return;
             }
@@ -646,6 +654,8 @@ public final class CsaReader {
             } catch (MoveNotationException e) {
                 report(new Problem(line, col + Math.max(0, e.index()), ply, e.getMessage() + "; the main line stops here"));
                 stopped = true;
+                // A game that ended on an illegal move may record its ending next: see special.
+                offender = e.reason() == MoveNotationException.Reason.ILLEGAL ? pos.turn() : null;
                 return;
             }
             pos.doMove(m);
@@ -654,6 +664,18 @@ public final class CsaReader {
         }
 
         private void special(String s, int line, int col) {
+            if (stopped && offender != null) {
+                // Right after the illegal move that stopped the main line: if this ending says the mover lost
+                // by it, it is kept in the move's place, and what follows belongs to it.
+                Optional<Special> kept = Special.ofCsa(s).flatMap(sp -> sp.afterIllegalMove(offender));
+                offender = null;
+                if (kept.isPresent()) {
+                    stopped = false;
+                    ended = true;
+                    steps.add(new StepBuilder(Move.NONE, kept.get()));
+                }
+                return;
+            }
             if (!ensureMoves(pos == null ? Color.SENTE : pos.turn(), line, col)) {
                 return;
             }

@@ -2,10 +2,12 @@ package dev.meijin.notation.jkf;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.game.Handicap;
+import dev.meijin.core.position.IllegalMove;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
@@ -137,10 +139,17 @@ public final class JkfReader {
 
         /** The JSON path of the offending member. */
         final String path;
+        /** Whether the entry is a well-formed move that the rules refuse (not a malformed one). */
+        final boolean illegal;
 
         Bad(String path, String message) {
+            this(path, message, false);
+        }
+
+        Bad(String path, String message, boolean illegal) {
             super(message, null, false, false);
             this.path = path;
+            this.illegal = illegal;
         }
     }
 
@@ -358,6 +367,9 @@ public final class JkfReader {
                     }
                 } catch (Bad bad) {
                     problem(ply, bad.path, bad.getMessage() + "; the " + (main ? "main line" : "fork") + " stops here");
+                    if (bad.illegal && i + 1 < arr.size()) {
+                        illegalMoveEnding(arr.get(i + 1), pos.turn(), path + "[" + (i + 1) + "]").ifPresent(out::add);
+                    }
                     break;
                 }
                 List<String> comments = new ArrayList<>();
@@ -456,7 +468,10 @@ public final class JkfReader {
                 int from = square(fromNode, at + ".from");
                 int pc = pos.pieceAt(from);
                 if (pc == Piece.NONE || Piece.color(pc) != us) {
-                    throw new Bad(at + ".from", "no " + (us == 0 ? "sente" : "gote") + " piece on " + Square.file(from) + Square.rank(from));
+                    // The core names the rule (no piece there, or the opponent's), as for every notation.
+                    String why = from == to ? "no " + (us == 0 ? "sente" : "gote") + " piece on " + Square.file(from) + Square.rank(from)
+                            : pos.illegalMove(new MoveOrDrop.BoardMove(from, to, promote)).map(IllegalMove::message).orElseThrow();
+                    throw new Bad(at + ".from", why, from != to);
                 }
                 Role onBoard = Piece.roleOf(pc);
                 if (onBoard != kind) {
@@ -548,7 +563,9 @@ public final class JkfReader {
                     }
                 }
             }
-            throw new Bad(at, "illegal move " + Move.usi(m) + " in " + Sfen.format(pos));
+            // The core says which rule the move breaks (its reach, the check, nifu, …), as for every notation.
+            String why = pos.illegalMove(Move.toRecord(m)).map(w -> ": " + w.message()).orElse("");
+            throw new Bad(at, "illegal move " + Move.usi(m) + " in " + Sfen.format(pos) + why, true);
         }
 
         private static int square(JsonNode n, String at) throws Bad {
@@ -562,6 +579,32 @@ public final class JkfReader {
                 throw new Bad(at, "not a square {x, y} with x and y from 1 to 9");
             }
             return Square.of(x.asInt(), y.asInt());
+        }
+
+        /**
+         * The entry right after an illegal move of {@code offender}: if it is a special that says the offender
+         * lost by that move, it ends the line in the move's place ({@link Special#afterIllegalMove}), with its
+         * comments, as the other readers keep it.
+         */
+        private Optional<Step> illegalMoveEnding(JsonNode e, Color offender, String at) {
+            JsonNode sp = e.isObject() && !e.has("move") ? e.get("special") : null;
+            if (sp == null || !sp.isString()) {
+                return Optional.empty();
+            }
+            Optional<Special> kept = Special.ofCsa("%" + sp.asString()).flatMap(s -> s.afterIllegalMove(offender));
+            if (kept.isEmpty()) {
+                return Optional.empty();
+            }
+            List<String> comments = new ArrayList<>();
+            List<String> engine = new ArrayList<>();
+            for (String c : comments(e.get("comments"), at + ".comments")) {
+                if (c.startsWith("*")) {
+                    engine.add(c.substring(1));
+                } else {
+                    comments.add(c);
+                }
+            }
+            return Optional.of(Step.special(kept.get()).withComments(comments).withEngineComments(engine));
         }
 
         private static Special special(JsonNode n, String at) throws Bad {

@@ -37,7 +37,9 @@ import dev.meijin.notation.kifu.ReadResult;
  * </table>
  *
  * X is 先手 or 下手 (sente) or 後手 or 上手 (gote). A move count that disagrees with the line, or an ending
- * that matches none of these, is a problem.
+ * that matches none of these, is a problem. After a line that stopped at an illegal move, the ending line
+ * counts that move and speaks of the side to move after it: {@code まで27手で後手の勝ち} after sente's illegal
+ * 27th move is kept in the move's place as sente's 反則負け (see {@code KifReader}).
  *
  * {@snippet :
  * ReadResult r = Ki2Reader.read("▲７六歩　△３四歩　▲２二角成\nまで3手で中断\n");

@@ -74,6 +74,11 @@ final class KifParser {
         final List<String> pendingEngine = new ArrayList<>();
         /** After an illegal or unreadable move: the rest of the line is ignored. */
         boolean dead;
+        /**
+         * The side whose illegal move stopped the line, while the next step may still be its recorded ending
+         * ({@link Special#afterIllegalMove}); null otherwise.
+         */
+        Color offender;
         /** Ended by a special step. */
         boolean closed;
         boolean numberingReported;
@@ -330,7 +335,7 @@ final class KifParser {
             return;
         }
         Line line = top();
-        if (line.dead) {
+        if (line.dead && line.offender == null) {
             return;
         }
         long number = Long.parseLong(km.group(1));
@@ -343,6 +348,11 @@ final class KifParser {
         }
         int ply = line.nextPly();
         int absolute = ply + firstNumber - 1;
+        if (line.dead) {
+            // The step after the illegal move (numbered after it): its recorded ending, or nothing to read.
+            keepIllegalMoveEnding(line, stripTimes(rest));
+            return;
+        }
         if (number != absolute && !line.numberingReported) {
             line.numberingReported = true;
             problem(no, 0, absolute, "move number " + number + " where " + absolute + " was expected");
@@ -394,6 +404,9 @@ final class KifParser {
             String token = raw.substring(s, i).strip();
             Line line = top();
             if (line.dead) {
+                if (line.offender != null) {
+                    keepIllegalMoveEnding(line, token.substring(1).strip());
+                }
                 return;
             }
             play(no, s + 1, line, line.nextPly(), token, null, null);
@@ -440,6 +453,8 @@ final class KifParser {
                 int col = e.index() >= 0 ? column + e.index() : column;
                 problem(no, col, absolute, e.getMessage());
                 line.dead = true;
+                // A game that ended on an illegal move may record its ending next: see keepIllegalMoveEnding.
+                line.offender = e.reason() == MoveNotationException.Reason.ILLEGAL ? pos.turn() : null;
                 return;
             }
             node = new Node(m, null);
@@ -453,6 +468,43 @@ final class KifParser {
         line.pendingComments.clear();
         line.pendingEngine.clear();
         line.steps.add(node);
+    }
+
+    /**
+     * The step right after the illegal move that stopped {@code line}: if it is a special that says the mover
+     * lost by that move (KIF's 反則勝ち of the other side), the line ends with that loss in the illegal move's
+     * place ({@link Special#afterIllegalMove}), as the CSA reader keeps {@code %+ILLEGAL_ACTION} after an
+     * illegal move; the comments that follow belong to it. Anything else is ignored with the rest of the line.
+     */
+    private void keepIllegalMoveEnding(Line line, String text) {
+        String bare = text;
+        if (!bare.isEmpty() && MARKS.indexOf(bare.charAt(0)) >= 0) {
+            bare = bare.substring(1).strip();
+        }
+        Special recorded = special(bare.endsWith("+") ? bare.substring(0, bare.length() - 1).strip() : bare);
+        if (recorded == null) {
+            line.offender = null;
+            return;
+        }
+        keepIllegalMoveEnding(line, recorded);
+    }
+
+    private void keepIllegalMoveEnding(Line line, Special recorded) {
+        Optional<Special> kept = recorded.afterIllegalMove(line.offender);
+        line.offender = null;
+        if (kept.isEmpty()) {
+            return;
+        }
+        Node node = new Node(Move.NONE, kept.get());
+        line.steps.add(node);
+        line.dead = false;
+        line.closed = true;
+    }
+
+    /** A KIF move line's text without its times ({@code ( 0:01/00:00:01)}), stripped. */
+    private static String stripTimes(String rest) {
+        Matcher tm = TIME.matcher(rest);
+        return (tm.find() ? rest.substring(0, tm.start()) : rest).strip();
     }
 
     /** The special a move line's text names, or null; accepts the common variants and 81Dojo's {@code Time-up}. */
@@ -623,6 +675,22 @@ final class KifParser {
             beginMoves(no);
         }
         Line line = top();
+        if (line.dead && line.offender != null) {
+            // The summary of a game that ended on the illegal move: it counts that move, and speaks of the
+            // side to move after it.
+            Matcher sm = SUMMARY.matcher(t);
+            Color offender = line.offender;
+            line.offender = null;
+            if (sm.matches()) {
+                Special s = ending(sm.group(2), offender.opposite(),
+                        start.handicap().isPresent() && start.handicap().get().isHandicap());
+                if (s != null) {
+                    line.offender = offender;
+                    keepIllegalMoveEnding(line, s);
+                }
+            }
+            return;
+        }
         if (line.dead || line.closed || pos == null) {
             return;
         }

@@ -41,6 +41,10 @@ import dev.meijin.notation.kifu.ReadResult;
  *
  * <p>The main line stops at the first move that cannot be read or is illegal; the headers and every move
  * before it are kept, and the problem names the move number. A variation with such a move is kept up to it.
+ * When the step right after an illegal move is an ending that says its mover lost by it (反則勝ち of the other
+ * side), that ending is kept in the move's place as the mover's 反則負け
+ * ({@link dev.meijin.notation.kifu.Special#afterIllegalMove}),
+ * with the comments after it, as every reader keeps it.
  * Input is bounded: at most {@value #MAX_LINES} lines of {@value #MAX_LINE_LENGTH}
  * characters, variations nested at most {@value #MAX_DEPTH} deep, at most {@value #MAX_PROBLEMS} problems,
  * and a bounded amount of replaying for variations that jump back and forth along long lines; beyond that

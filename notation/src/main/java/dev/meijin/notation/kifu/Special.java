@@ -117,6 +117,33 @@ public enum Special {
         };
     }
 
+    /**
+     * The ending a reader keeps when a line stops at an illegal move and the record states this special right
+     * after it. The illegal move is not played, so the ending is kept in its place, where the side that made
+     * it ({@code offender}) is to move; the formats record this special with the other side to move. It is
+     * kept only if it says that the offender lost by an illegal act (反則勝ち of the other side,
+     * {@code %+ILLEGAL_ACTION} of a sente offender, …): as {@link #ILLEGAL_MOVE}, the side to move's 反則負け
+     * (CSA {@code %ILLEGAL_MOVE}), when its words speak of the side to move, else unchanged. Any other special
+     * (a resignation, a draw, a foul charged to the other side) is not the illegal move's ending: empty.
+     *
+     * {@snippet :
+     * Special.ILLEGAL_WIN.afterIllegalMove(Color.SENTE);           // ILLEGAL_MOVE: sente loses, as recorded
+     * Special.GOTE_ILLEGAL_ACTION.afterIllegalMove(Color.GOTE);    // GOTE_ILLEGAL_ACTION, unchanged
+     * Special.TORYO.afterIllegalMove(Color.SENTE);                 // empty
+     * }
+     *
+     * @param offender the side whose move was illegal
+     * @return the special to keep in the illegal move's place, if this special is the illegal move's ending
+     */
+    public Optional<Special> afterIllegalMove(Color offender) {
+        boolean foul = this == ILLEGAL_MOVE || this == ILLEGAL_WIN || this == SENTE_ILLEGAL_ACTION
+                || this == GOTE_ILLEGAL_ACTION;
+        if (!foul || !winner(offender.opposite()).equals(Optional.of(offender.opposite()))) {
+            return Optional.empty();
+        }
+        return Optional.of(effect == Effect.MOVER_WINS || effect == Effect.MOVER_LOSES ? ILLEGAL_MOVE : this);
+    }
+
     /** The special with this CSA spelling ({@code %TORYO}), if any. */
     public static Optional<Special> ofCsa(String text) {
         for (Special s : values()) {

@@ -1,11 +1,14 @@
 package dev.meijin.notation.move;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.position.IllegalMove;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
+import java.util.Optional;
 
 /**
  * CSA move text: the side's sign, the origin ({@code 00} for a drop), the destination and the two-letter
@@ -86,7 +89,8 @@ public final class CsaNotation {
             throw Errors.malformed("CSA", text, legal, lead + (i + 4), "\"" + Errors.excerpt(s.substring(i + 4)) + "\" is not a CSA piece name");
         }
         if (sign >= 0 && sign != legal.us) {
-            throw Errors.illegal("CSA", text, legal, (legal.us == 0 ? "sente (+)" : "gote (-)") + " is to move");
+            throw Errors.illegal("CSA", text, legal, IllegalMoveReason.NOT_YOUR_TURN,
+                    (legal.us == 0 ? "sente (+)" : "gote (-)") + " is to move");
         }
         int to = Square.of(tf, tr);
         int m;
@@ -99,7 +103,14 @@ public final class CsaNotation {
             int from = Square.of(ff, fr);
             int piece = legal.pos.pieceAt(from);
             if (piece == Piece.NONE || Piece.color(piece) != legal.us) {
-                throw Errors.illegal("CSA", text, legal, "no piece of the side to move on " + Square.csa(from));
+                // The core names the rule (no piece there, or the opponent's), as for every notation.
+                boolean promote = after.isPromoted();
+                Optional<IllegalMove> why = legal.whyIllegal(from, to, promote);
+                if (why.isEmpty()) {
+                    throw Errors.illegal("CSA", text, legal, "a piece must move to another square");
+                }
+                throw Errors.illegal("CSA", text, legal, why.get().reason(), why.get().message() + " ("
+                        + new MoveOrDrop.BoardMove(from, to, promote).usi() + ")");
             }
             Role before = Piece.roleOf(piece);
             boolean promote = after != before;
@@ -111,9 +122,11 @@ public final class CsaNotation {
         }
         if (!legal.contains(m)) {
             // The core says which rule the move breaks (its reach, the check, nifu, …).
-            String why = Move.isReal(m) ? legal.pos.illegalMove(Move.toRecord(m)).map(IllegalMove::message).orElse("not a legal move")
-                    : "a piece must move to another square";
-            throw Errors.illegal("CSA", text, legal, why + " (" + Move.usi(m) + ")");
+            Optional<IllegalMove> why = Move.isReal(m) ? legal.pos.illegalMove(Move.toRecord(m)) : Optional.empty();
+            String sentence = why.map(IllegalMove::message)
+                    .orElse(Move.isReal(m) ? "not a legal move" : "a piece must move to another square");
+            throw Errors.illegal("CSA", text, legal, why.map(IllegalMove::reason).orElse(null),
+                    sentence + " (" + Move.usi(m) + ")");
         }
         return m;
     }

@@ -1,6 +1,8 @@
 package dev.meijin.notation.move;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.position.IllegalMove;
+import dev.meijin.core.position.IllegalMoveReason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -33,9 +35,21 @@ final class Errors {
                         + " (position " + legal.sfen() + ")");
     }
 
+    /** An illegal move whose text names no single move, so no rule is given. */
     static MoveNotationException illegal(String notation, String input, Legal legal, String why) {
+        return illegal(notation, input, legal, null, why);
+    }
+
+    /** An illegal move refused by the core's rule: its reason and sentence ({@code Position.illegalMove}). */
+    static MoveNotationException illegal(String notation, String input, Legal legal, IllegalMove why) {
+        return illegal(notation, input, legal, why.reason(), why.message());
+    }
+
+    /** An illegal move with the rule it breaks ({@code null} for none) and the sentence that says why. */
+    static MoveNotationException illegal(String notation, String input, Legal legal, IllegalMoveReason rule,
+            String why) {
         return new MoveNotationException(MoveNotationException.Reason.ILLEGAL, input, legal.sfen(), -1, List.of(),
-                "illegal " + notation + " move \"" + excerpt(input) + "\" in " + legal.sfen() + ": " + why);
+                rule, "illegal " + notation + " move \"" + excerpt(input) + "\" in " + legal.sfen() + ": " + why);
     }
 
     /** An ambiguity; {@code writer} gives each candidate's text in the notation, {@code hint} says what to add. */

@@ -2,11 +2,11 @@ package dev.meijin.notation.move;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
-import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.position.IllegalMove;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +46,8 @@ import java.util.Optional;
  * space, a plain space or none (and 仝); 行 for 上, 生 for 不成, 竜 for 龍, 王 for 玉, and the one-character
  * names 全 (成銀), 圭 (成桂) and 杏 (成香); the KIF origin {@code (77)} or {@code （７７）}. A move that omits 不成
  * is read as not promoting. Without 打, a move of a piece on the board is preferred over a drop, as the rules
- * say.
+ * say. A text that names one move the rules refuse (its origin, or the only piece of its kind that reaches the
+ * square) is refused for the rule it breaks, in the core's words, as CSA and USI refuse the same move.
  *
  * {@snippet :
  * Position pos = Position.startpos();
@@ -126,8 +127,10 @@ public final class JapaneseNotation {
      * @param text the move text, for example {@code ▲５八金左}, {@code ７六歩(77)} or {@code 同歩}
      * @return the legal int move
      * @throws MoveNotationException MALFORMED for text that is not Japanese notation; ILLEGAL if no legal move
-     *     matches (wrong side mark, 同 without a previous move, no such piece can go there); AMBIGUOUS if
-     *     several legal moves match and the markers do not decide (the message lists them)
+     *     matches (wrong side mark, 同 without a previous move, no such piece can go there), with the core's
+     *     rule ({@link MoveNotationException#rule()}) when the text names one move: the origin written, or the
+     *     only piece of the kind that reaches the square (a pinned piece, a king walking into check); AMBIGUOUS
+     *     if several legal moves match and the markers do not decide (the message lists them)
      */
     public static int parse(Position before, String text) {
         return parse(new Legal(before), text);
@@ -269,7 +272,7 @@ public final class JapaneseNotation {
         Parsed p = syntax(legal, text);
         int us = legal.us;
         if (p.mark >= 0 && p.mark != us) {
-            throw Errors.illegal("Japanese", text, legal,
+            throw Errors.illegal("Japanese", text, legal, IllegalMoveReason.NOT_YOUR_TURN,
                     (p.mark == 0 ? "▲ marks sente" : "△ marks gote") + " but " + (us == 0 ? "sente" : "gote")
                             + " is to move");
         }
@@ -286,11 +289,9 @@ public final class JapaneseNotation {
             List<Integer> drops = legal.select(m -> Move.isDrop(m) && Move.to(m) == dest && Move.piece(m) == piece);
             if (drops.isEmpty()) {
                 // The core says which rule the drop breaks (not in hand, occupied, nifu, the check, …).
-                String why = p.role.isHandRole()
-                        ? legal.pos.illegalMove(new MoveOrDrop.Drop(p.role, to)).map(IllegalMove::message)
-                                .orElse(cannot(p.role, "be dropped on", to))
-                        : cannot(p.role, "be dropped on", to);
-                throw Errors.illegal("Japanese", text, legal, why);
+                Optional<IllegalMove> why = p.role.isHandRole() ? legal.whyIllegalDrop(p.role, to) : Optional.empty();
+                throw why.isPresent() ? Errors.illegal("Japanese", text, legal, why.get())
+                        : Errors.illegal("Japanese", text, legal, cannot(p.role, "be dropped on", to));
             }
             return drops.getFirst();
         }
@@ -308,12 +309,15 @@ public final class JapaneseNotation {
             // and the core says which rule that drop breaks (the check, nifu, …).
             if (plain && p.role.isHandRole() && legal.reachers(piece, to, new int[MAX_RIVALS]) == 0
                     && legal.pos.handCount(Color.of(us), p.role) > 0) {
-                Optional<IllegalMove> why = legal.pos.illegalMove(new MoveOrDrop.Drop(p.role, to));
+                Optional<IllegalMove> why = legal.whyIllegalDrop(p.role, to);
                 if (why.isPresent()) {
-                    throw Errors.illegal("Japanese", text, legal, why.get().message());
+                    throw Errors.illegal("Japanese", text, legal, why.get());
                 }
             }
-            throw Errors.illegal("Japanese", text, legal, cannot(p.role, "move to", to));
+            // The text names one board move (its origin, or the only piece of the kind that reaches the square):
+            // the core says which rule it breaks (a pinned piece, a king walking into check, …).
+            MoveNotationException named = refusedByRule(legal, text, p, piece, to);
+            throw named != null ? named : Errors.illegal("Japanese", text, legal, cannot(p.role, "move to", to));
         }
         // Some writers count a pinned dragon or horse as a rival; their 右 or 左 compares with it.
         int[] all = new int[MAX_RIVALS];
@@ -341,6 +345,10 @@ public final class JapaneseNotation {
             return matching.getFirst();
         }
         if (matching.isEmpty()) {
+            MoveNotationException named = refusedByRule(legal, text, p, piece, to);
+            if (named != null) {
+                throw named;
+            }
             boolean onlyPromotion = p.promote < 0 && board.stream().allMatch(Move::isPromotion);
             throw Errors.illegal("Japanese", text, legal, onlyPromotion
                     ? "the " + name(p.role) + " must promote there (write 成)"
@@ -348,6 +356,51 @@ public final class JapaneseNotation {
                             + " (legal: " + String.join(", ", board.stream().map(m -> kif(legal, m)).toList()) + ")");
         }
         throw Errors.ambiguous("Japanese", text, legal, matching, m -> kif(legal, m), "add 右, 左, 直, 上, 引 or 寄");
+    }
+
+    /**
+     * The refusal of the one board move the text names, for the rule it breaks as the core gives it
+     * ({@link Legal#whyIllegal}), exactly as the other notations refuse the same move: the move from the origin
+     * a KIF text writes ({@code ４七金(57)}), or else from the only square whose piece of the kind reaches the
+     * destination by its movement and fits the markers written, promoting if 成 is written. {@code null} when
+     * the text names no single move (no such piece, or several), or when the move it names is legal.
+     */
+    private static MoveNotationException refusedByRule(Legal legal, String text, Parsed p, int piece, int to) {
+        int from = p.from;
+        if (from >= 0) {
+            int there = legal.pos.pieceAt(from);
+            if (there != Piece.NONE && Piece.color(there) == legal.us && there != piece) {
+                // The origin holds a piece of the mover's, of another kind: the text contradicts the board.
+                return Errors.illegal("Japanese", text, legal, "the piece on " + Square.name(from) + " is a "
+                        + name(Piece.roleOf(there)) + ", not a " + name(p.role));
+            }
+        } else {
+            int[] reach = new int[MAX_RIVALS];
+            int n = legal.reachers(piece, to, reach);
+            int fitting = 0;
+            for (int i = 0; i < n; i++) {
+                if (fitsMarkers(legal.us, p, reach[i], to, reach, n)) {
+                    from = reach[i];
+                    fitting++;
+                }
+            }
+            if (fitting != 1) {
+                return null;
+            }
+        }
+        return legal.whyIllegal(from, to, p.promote == 1).map(why -> Errors.illegal("Japanese", text, legal, why))
+                .orElse(null);
+    }
+
+    /** Whether a piece on {@code from} moving to {@code to} fits the 上/引/寄 and 右/左/直 the text writes. */
+    private static boolean fitsMarkers(int us, Parsed p, int from, int to, int[] rivals, int n) {
+        if (p.motion != NONE && motion(us, from, to) != p.motion) {
+            return false;
+        }
+        if (p.position == STRAIGHT) {
+            return Square.file(from) == Square.file(to) && motion(us, from, to) == UP;
+        }
+        return p.position == NONE || position(us, p.role.code(), from, to, rivals, n) == p.position;
     }
 
     private static String cannot(Role role, String what, int to) {

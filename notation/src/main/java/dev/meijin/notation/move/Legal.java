@@ -4,12 +4,16 @@ import dev.meijin.core.Square;
 import dev.meijin.core.Color;
 import dev.meijin.core.Bitboard;
 import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Piece;
+import dev.meijin.core.Role;
 import dev.meijin.core.position.GenType;
+import dev.meijin.core.position.IllegalMove;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.IntPredicate;
 
 /**
@@ -102,6 +106,21 @@ final class Legal {
             }
         }
         return n;
+    }
+
+    /**
+     * Why the board move from {@code from} to {@code to} is illegal, as the core says it
+     * ({@code Position.illegalMove}): the rule and its sentence. Every notation explains a move its text names
+     * through here, so that the same move is refused for the same rule whatever the notation. Empty when the
+     * move is legal or does not move ({@code from == to}).
+     */
+    Optional<IllegalMove> whyIllegal(int from, int to, boolean promote) {
+        return from == to ? Optional.empty() : pos.illegalMove(new MoveOrDrop.BoardMove(from, to, promote));
+    }
+
+    /** Why dropping {@code role} on {@code to} is illegal, as the core says it; empty if the drop is legal. */
+    Optional<IllegalMove> whyIllegalDrop(Role role, int to) {
+        return pos.illegalMove(new MoveOrDrop.Drop(role, to));
     }
 
     /**

@@ -46,7 +46,8 @@ public final class UsiNotation {
             MoveNotationException.Reason reason =
                     e.isMalformed() ? MoveNotationException.Reason.MALFORMED : MoveNotationException.Reason.ILLEGAL;
             MoveNotationException wrapped = new MoveNotationException(reason, String.valueOf(text),
-                    dev.meijin.core.sfen.Sfen.format(before), -1, List.of(), e.getMessage());
+                    dev.meijin.core.sfen.Sfen.format(before), -1, List.of(), e.isMalformed() ? null : e.reason(),
+                    e.getMessage());
             wrapped.initCause(e);
             throw wrapped;
         }

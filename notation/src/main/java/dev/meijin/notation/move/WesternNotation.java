@@ -4,10 +4,12 @@ import dev.meijin.core.Move;
 import dev.meijin.core.Piece;
 import dev.meijin.core.Role;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMove;
 import dev.meijin.core.position.Position;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
@@ -165,8 +167,11 @@ public final class WesternNotation {
         if (drop) {
             List<Integer> drops = legal.select(m -> Move.isDrop(m) && Move.to(m) == to && Move.piece(m) == piece);
             if (drops.isEmpty()) {
-                throw Errors.illegal(notation, text, legal, "cannot drop " + role.name().toLowerCase(Locale.ROOT)
-                        + " on " + Square.name(to));
+                // The core says which rule the drop breaks (not in hand, occupied, nifu, the check, …).
+                Optional<IllegalMove> why = role.isHandRole() ? legal.whyIllegalDrop(role, to) : Optional.empty();
+                throw why.isPresent() ? Errors.illegal(notation, text, legal, why.get())
+                        : Errors.illegal(notation, text, legal, "cannot drop " + role.name().toLowerCase(Locale.ROOT)
+                                + " on " + Square.name(to));
             }
             return drops.getFirst();
         }
@@ -188,6 +193,20 @@ public final class WesternNotation {
             return matching.getFirst();
         }
         if (matching.isEmpty()) {
+            // The text names one board move (its origin, or the only piece of the kind that reaches the square):
+            // the core says which rule it breaks, as for every notation.
+            int origin = from;
+            if (origin < 0) {
+                int[] reach = new int[16];
+                origin = legal.reachers(piece, to, reach) == 1 ? reach[0] : -1;
+            }
+            int there = origin < 0 ? Piece.NONE : legal.pos.pieceAt(origin);
+            boolean otherKind = there != Piece.NONE && Piece.color(there) == legal.us && there != piece;
+            Optional<IllegalMove> why = origin < 0 || otherKind ? Optional.empty()
+                    : legal.whyIllegal(origin, to, promote);
+            if (why.isPresent()) {
+                throw Errors.illegal(notation, text, legal, why.get());
+            }
             String what = role.name().toLowerCase(Locale.ROOT).replace('_', ' ');
             throw Errors.illegal(notation, text, legal, "no " + what + (from >= 0 ? " on " + Square.name(from) : "")
                     + " can move to " + Square.name(to) + (promote ? " promoting" : " without promoting"));

@@ -364,9 +364,9 @@ class CsaReaderTest {
         ReadResult r = CsaReader.read("N+x\nPI\n+\n+7776FU\n-3334FU\n+7775FU\n-8384FU\n%TORYO\n");
         assertThat(r.kifu().mainLine()).hasSize(2);
         assertThat(r.kifu().special()).isEmpty();
-        // After +7776FU the square 77 is empty.
+        // After +7776FU the square 77 is empty: the core's NO_SUCH_PIECE, in its words.
         assertThat(r.problems()).containsExactly(new Problem(6, 1, 3, "illegal CSA move \"+7775FU\" in "
-                + "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3: no piece of the side to move on 77; "
+                + "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3: no piece on 7g (7g7e); "
                 + "the main line stops here"));
         assertThat(r.kifu().header(Headers.SENTE)).contains("x");
     }

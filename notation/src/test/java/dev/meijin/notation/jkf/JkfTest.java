@@ -278,7 +278,7 @@ class JkfTest {
         assertThat(r.problems()).extracting(Problem::ply, Problem::message).containsExactly(
                 org.assertj.core.groups.Tuple.tuple(0, "extra: unknown member; ignored"),
                 org.assertj.core.groups.Tuple.tuple(0, "header.棋戦: not a string; read as text"),
-                org.assertj.core.groups.Tuple.tuple(1, "moves[1].forks[0][0].move: illegal move 2g2e in lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1; the fork stops here"),
+                org.assertj.core.groups.Tuple.tuple(1, "moves[1].forks[0][0].move: illegal move 2g2e in lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1: a pawn on 2g cannot move to 2e; the fork stops here"),
                 org.assertj.core.groups.Tuple.tuple(1, "moves[1].forks[0]: no playable move; the fork is dropped"),
                 org.assertj.core.groups.Tuple.tuple(2, "moves[2].move.color: 0, but gote (1) is to move; the main line stops here"));
         Kifu k = r.kifu();

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.meijin.core.Move;
+import dev.meijin.core.MoveOrDrop;
 import dev.meijin.core.Square;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -250,30 +253,90 @@ class JapaneseNotationTest {
     private static final String STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
     // In the even start: the pawn on 7g goes only to 7f, without promoting; the golds on 6i and 4i both go
-    // forward to 5h and neither stands on file 5 (直); the bishop on 8h is blocked; no hand holds anything.
+    // forward to 5h and neither stands on file 5 (直); the bishop on 8h is blocked; no hand holds anything. A
+    // text that names one move (its origin, or the only piece of its kind that reaches the square) is refused
+    // for the core's rule; one that names none says so, without a rule.
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            ▲７五歩    | no pawn (歩) can move to 7e
-            △７六歩    | △ marks gote but sente is to move
-            ７六歩(87) | no pawn (歩) that can move to 7f fits the markers (legal: ７六歩(77))
-            ７六金     | no gold (金) can move to 7f
-            ７六歩成   | no pawn (歩) that can move to 7f fits the markers (legal: ７六歩(77))
-            ５五歩打   | no pawn in hand
-            ５八金直   | no gold (金) that can move to 5h fits the markers (legal: ５八金(49), ５八金(69))
-            ５八金引   | no gold (金) that can move to 5h fits the markers (legal: ５八金(49), ５八金(69))
-            ２二角     | no bishop (角) can move to 2b
+            ▲７五歩    | -              | no pawn (歩) can move to 7e
+            △７六歩    | NOT_YOUR_TURN  | △ marks gote but sente is to move
+            ７六歩(87) | CANNOT_REACH   | a pawn on 8g cannot move to 7f
+            ７六金     | -              | no gold (金) can move to 7f
+            ７六金(77) | -              | the piece on 7g is a pawn (歩), not a gold (金)
+            ７六歩成   | CANNOT_PROMOTE | promotion needs a move that starts or ends in the promotion zone
+            ５五歩打   | NOT_IN_HAND    | no pawn in hand
+            ５八金直   | -              | no gold (金) that can move to 5h fits the markers (legal: ５八金(49), ５八金(69))
+            ５八金引   | -              | no gold (金) that can move to 5h fits the markers (legal: ５八金(49), ５八金(69))
+            ２二角     | -              | no bishop (角) can move to 2b
+            ７二金(61) | NOT_YOUR_PIECE | the piece on 6a is the opponent's
+            ４五金(49) | CANNOT_REACH   | a gold on 4i cannot move to 4e
             """)
-    void illegal(String text, String why) {
+    void illegal(String text, String rule, String why) {
         Position pos = Position.startpos();
         assertThatThrownBy(() -> JapaneseNotation.parse(pos, text))
                 .isInstanceOfSatisfying(MoveNotationException.class, e -> {
                     assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL);
+                    assertThat(e.rule()).isEqualTo(rule.equals("-") ? Optional.empty()
+                            : Optional.of(IllegalMoveReason.valueOf(rule)));
                     assertThat(e.input()).isEqualTo(text);
                     assertThat(e.sfen()).isEqualTo(STARTPOS);
                     assertThat(e.index()).isEqualTo(-1);
                     assertThat(e.candidates()).isEmpty();
                     assertThat(e.getMessage()).isEqualTo("illegal Japanese move \"" + text + "\" in " + STARTPOS + ": " + why);
                 });
+    }
+
+    /**
+     * The defect report's position: gote's rook on 5e pins sente's gold on 5g to the king on 5i. Moving the gold
+     * to 4g is refused for leaving the king in check, with the core's words, whether the KIF text gives the
+     * origin, the KI2 text names the only gold that reaches 4g (with or without its marker), or the move is
+     * written in CSA, USI or Western notation.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            JAPANESE_KIF | ４七金(57) | Japanese
+            JAPANESE_KIF | ▲４七金    | Japanese
+            JAPANESE_KIF | ４七金寄   | Japanese
+            KI2          | ▲４七金    | Japanese
+            CSA          | +5747KI    | CSA
+            HODGES       | G5g-4g     | Western
+            HODGES       | G-4g       | Western
+            KAWASAKI     | 金-47      | Kitao-Kawasaki
+            """)
+    void aPinnedPieceIsRefusedForTheCheckInEveryNotation(MoveStyle style, String text, String notation) {
+        String sfen = "4k4/9/9/9/4r4/9/4G4/9/4K4 b - 1";
+        Position pos = Sfen.position(sfen);
+        String suffix = style == MoveStyle.CSA ? " (5g4g)" : "";
+        assertThatThrownBy(() -> style.parse(pos, text))
+                .isInstanceOfSatisfying(MoveNotationException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL);
+                    assertThat(e.rule()).contains(IllegalMoveReason.KING_LEFT_IN_CHECK);
+                    assertThat(e.getMessage()).isEqualTo("illegal " + notation + " move \"" + text + "\" in " + sfen
+                            + ": it would leave the king in check" + suffix);
+                });
+        // USI says it in the core's own words, for the same rule.
+        assertThatThrownBy(() -> MoveStyle.USI.parse(pos, "5g4g"))
+                .isInstanceOfSatisfying(MoveNotationException.class, e -> {
+                    assertThat(e.rule()).contains(IllegalMoveReason.KING_LEFT_IN_CHECK);
+                    assertThat(e.getMessage()).isEqualTo("illegal move 5g4g in " + sfen + ": it would leave the king in check");
+                });
+        assertThat(pos.illegalReason(new MoveOrDrop.BoardMove(Square.parse("5g"), Square.parse("4g"), false)))
+                .contains(IllegalMoveReason.KING_LEFT_IN_CHECK);
+    }
+
+    /** A king that walks into check (KIF gives its origin; KI2 names the only king) is refused for it. */
+    @Test
+    void aKingWalkingIntoCheckIsRefusedForTheCheck() {
+        String sfen = "4k4/9/9/9/9/9/9/3r5/4K4 b - 1";
+        Position pos = Sfen.position(sfen);
+        for (String text : new String[] {"５八玉(59)", "▲５八玉"}) {
+            assertThatThrownBy(() -> JapaneseNotation.parse(pos, text)).as(text)
+                    .isInstanceOfSatisfying(MoveNotationException.class, e -> {
+                        assertThat(e.rule()).contains(IllegalMoveReason.KING_LEFT_IN_CHECK);
+                        assertThat(e.getMessage()).isEqualTo("illegal Japanese move \"" + text + "\" in " + sfen
+                                + ": the king would be in check on 5h");
+                    });
+        }
     }
 
     @Test
