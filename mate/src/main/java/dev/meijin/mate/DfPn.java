@@ -194,6 +194,13 @@ final class DfPn {
      * (path-dependent disproofs included), 0 for unknown.
      */
     int prove(int ply, long extraNodes) {
+        if (outOfTime()) {
+            // Not even begun: a reading calls this for many positions once the time is up.
+            if (aborted == null) {
+                aborted = stopRequested ? UnknownReason.STOPPED : UnknownReason.TIME_LIMIT;
+            }
+            return 0;
+        }
         long savedLimit = nodeLimit;
         nodeLimit = Math.min(savedLimit, extraNodes > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + extraNodes);
         UnknownReason saved = aborted;
@@ -262,6 +269,11 @@ final class DfPn {
             childFutileHand[ply] = new int[Position.MAX_MOVES];
             childFutileLen[ply] = new int[Position.MAX_MOVES];
         }
+    }
+
+    /** Whether the solve was stopped or is past its deadline: the reading of a solution ends then as well. */
+    boolean outOfTime() {
+        return stopRequested || deadline != Long.MAX_VALUE && System.nanoTime() > deadline;
     }
 
     private void poll() {

@@ -140,6 +140,11 @@ final class Solution {
         return b != null ? b : (keyBuffers[ply] = new long[Position.MAX_MOVES]);
     }
 
+    /** The minimax looks at the solve's deadline (and stop) once every this many visits plus one. */
+    private static final long TIME_POLL_MASK = 1023;
+    /** The solve's time is up (or it was stopped): from then on every visit is refused, whatever the budgets. */
+    private boolean timeUp;
+
     /** Gives the exact minimax a new visit budget for the next phase of the walk. */
     private void freshBudget() {
         visitBudget = visits + phaseBudget;
@@ -432,7 +437,7 @@ final class Solution {
                 return INF;
             }
         }
-        if (++visits > visitBudget) {
+        if (timeUp || ++visits > visitBudget || (visits & TIME_POLL_MASK) == 0 && (timeUp = dfpn.outOfTime())) {
             outOfBudget = true;
             return INF;
         }
