@@ -193,6 +193,40 @@ class MateSolverTest {
     }
 
     @Test
+    void aStopDuringTheReadingEndsItWithTheLineReadSoFar() throws InterruptedException {
+        // 図巧29: a proof of a few thousand nodes, then a reading of about 170,000 positions that, left to
+        // finish, reads the 15 plies exactly. Stopped 20,000 positions into the reading, the solve ends at the
+        // reading's next look at the clock (every 1,024 positions) with a forced mate not read exactly.
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-029")).findFirst().orElseThrow();
+        MateSolver s = new MateSolver(64);
+        MateResult[] result = new MateResult[1];
+        Thread solve = new Thread(() -> result[0] = s.solve(row.position(), MateLimits.NONE));
+        solve.start();
+        long proofNodes = -1, nodesAtStop = -1;
+        while (solve.isAlive()) {
+            if (s.readingSolution()) {
+                long n = s.nodesSoFar();
+                if (proofNodes < 0) {
+                    proofNodes = n;
+                } else if (n > proofNodes + 20_000) {
+                    nodesAtStop = s.nodesSoFar();
+                    s.stop();
+                    break;
+                }
+            }
+            Thread.onSpinWait();
+        }
+        solve.join();
+        assertThat(nodesAtStop).as("stopped while reading").isPositive();
+        assertThat(result[0]).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).as("read exactly").isFalse();
+            Problems.assertForcedLine(row.position(), m, Convention.TSUME);
+        });
+        assertThat(s.nodes()).as("nodes of the stopped solve").isBetween(nodesAtStop, nodesAtStop + 2 * 1024);
+    }
+
+    @Test
     void progressCanBeWatchedFromAnotherThreadWhileTheSolveRuns() throws InterruptedException {
         // 図巧29: a proof of a few thousand nodes, then a reading of about 170,000.
         Problems.Row row = Problems.table("edo_classics.tsv").stream()
