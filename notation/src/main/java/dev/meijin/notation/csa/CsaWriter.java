@@ -16,24 +16,20 @@ import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
 import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.kifu.RecordDate;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Step;
 import dev.meijin.notation.kifu.WriteResult;
 import dev.meijin.notation.move.CsaNotation;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.time.DateTimeException;
 import java.time.Duration;
-import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -50,10 +46,12 @@ import java.util.regex.Pattern;
  * ({@code ,T12}, or {@code ,T12.345} in V3.0 when the time has milliseconds), comments ({@code '}) and engine
  * comments ({@code '*}); and the special ending.
  *
- * <p>開始日時 and 終了日時 are written in CSA's date form ({@link #dateTime}: {@code 2008/02/18(月) 11:04:26}
- * becomes {@code $END_TIME:2008/02/18 11:04:26}; an empty one is left out). What CSA cannot hold is left out and listed in
+ * <p>開始日時 and 終了日時 are written in CSA's date form ({@link RecordDate#csa()}: {@code 2008/02/18(月) 11:04:26}
+ * becomes {@code $END_TIME:2008/02/18 11:04:26}; an empty one is left out). CSA's dates name no zone, so a time
+ * with an offset other than Japan's is converted to Japan time and listed ({@code 2017-03-22T01:00:00.000Z} is
+ * written as {@code 2017/03/22 10:00:00}). What CSA cannot hold is left out and listed in
  * {@link WriteResult#dropped()}: variations, headers without a CSA form (表題, 作者…), a date it cannot read
- * as one, specials without a CSA spelling (不戦勝, 不戦敗, 封じ手), the move number of
+ * as one ({@link RecordDate#parse}), specials without a CSA spelling (不戦勝, 不戦敗, 封じ手), the move number of
  * a start after moves (KIF's {@code 手数＝N}), and in V2.2 the sub-second part of times. 反則勝ち is written as the equivalent {@code %+ILLEGAL_ACTION} or
  * {@code %-ILLEGAL_ACTION}, and in V2.2, which lacks {@code %MAX_MOVES}, a move-limit draw is written as
  * {@code %HIKIWAKE} (and listed). Total times are not written: CSA records only the time of each move.
@@ -70,14 +68,6 @@ public final class CsaWriter {
     private static final Pattern TIME_LIMIT_V2 = Pattern.compile("[0-9]+:[0-9]{2}\\+[0-9]+");
     private static final Pattern TIME_V3 = Pattern.compile("[0-9]+(\\.[0-9]+)?\\+[0-9]+(\\.[0-9]+)?\\+[0-9]+(\\.[0-9]+)?");
     private static final Pattern CSA_KEY = Pattern.compile("[A-Z0-9_+\\-]+");
-    /**
-     * The KIF forms of a date and time {@link #dateTime} reads: year, month, day; an optional weekday in
-     * parentheses; an optional time of day (hours, minutes, optional seconds).
-     */
-    private static final Pattern KIF_DATE = Pattern.compile("([0-9]{4})[/-]([0-9]{1,2})[/-]([0-9]{1,2})"
-            + "(?:[ \u3000]*[(（][日月火水木金土][)）])?"
-            + "(?:(?:[ \u3000]+|T)([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?)?");
-
     /**
      * Writes CSA V2.2.
      *
@@ -191,11 +181,16 @@ public final class CsaWriter {
                     // The start position says it.
                 }
                 case Headers.START_TIME, Headers.END_TIME -> {
-                    Optional<String> date = dateTime(value);
+                    Optional<RecordDate> date = RecordDate.parse(value);
                     if (value.isBlank()) {
                         // An empty date (servers write $END_TIME: before the game ends) says nothing to keep.
                     } else if (date.isPresent()) {
-                        info.add("$" + (key.equals(Headers.START_TIME) ? "START_TIME" : "END_TIME") + ":" + date.get());
+                        String csa = date.get().csa();
+                        info.add("$" + (key.equals(Headers.START_TIME) ? "START_TIME" : "END_TIME") + ":" + csa);
+                        if (date.get().offset().filter(o -> !o.equals(RecordDate.JAPAN)).isPresent()) {
+                            dropped.add("header " + key + " (\"" + Limits.excerpt(value.strip()) + "\" written in Japan time as "
+                                    + csa + ": CSA dates have no zone)");
+                        }
                     } else {
                         dropped.add("header " + key + " (\"" + Limits.excerpt(value.strip()) + "\" is not a date CSA can hold)");
                     }
@@ -227,46 +222,6 @@ public final class CsaWriter {
         }
         for (String line : info) {
             sb.append(line).append('\n');
-        }
-    }
-
-    /**
-     * A date as CSA's {@code $START_TIME} and {@code $END_TIME} take it: {@code YYYY/MM/DD HH:MM:SS}, or the date
-     * alone ({@code YYYY/MM/DD}), as the CSA standard (V2.2 and V3.0) defines them. Read from the forms KIF
-     * records write in 開始日時 and 終了日時: the date with {@code /} or {@code -}, month and day of one or two
-     * digits, a weekday in parentheses after it ({@code 2008/02/18(月)}, left out), and a time of day with or
-     * without seconds ({@code 10:00} becomes {@code 10:00:00}), after a space or a {@code T}. Empty for anything
-     * else, a date or time that does not exist, or a time with a zone ({@code 2017-03-22T01:00:00.000Z}: CSA
-     * times have none, and the local time is not known).
-     *
-     * {@snippet :
-     * CsaWriter.dateTime("2008/02/18(月) 11:04:26"); // Optional[2008/02/18 11:04:26]
-     * CsaWriter.dateTime("2000/12/30 10:00");        // Optional[2000/12/30 10:00:00]
-     * CsaWriter.dateTime("2008/12/20(土)");          // Optional[2008/12/20]
-     * }
-     *
-     * @param kif the header's value
-     * @return the CSA form, if the value is a date (and time) CSA can hold
-     */
-    static Optional<String> dateTime(String kif) {
-        Matcher m = KIF_DATE.matcher(kif.strip());
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        try {
-            LocalDate date = LocalDate.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    Integer.parseInt(m.group(3)));
-            String out = String.format(Locale.ROOT, "%04d/%02d/%02d", date.getYear(), date.getMonthValue(),
-                    date.getDayOfMonth());
-            if (m.group(4) == null) {
-                return Optional.of(out);
-            }
-            LocalTime time = LocalTime.of(Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)),
-                    m.group(6) == null ? 0 : Integer.parseInt(m.group(6)));
-            return Optional.of(out + String.format(Locale.ROOT, " %02d:%02d:%02d", time.getHour(), time.getMinute(),
-                    time.getSecond()));
-        } catch (DateTimeException e) {
-            return Optional.empty();
         }
     }
 

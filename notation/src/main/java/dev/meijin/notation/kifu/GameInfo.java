@@ -3,6 +3,7 @@ package dev.meijin.notation.kifu;
 import dev.meijin.core.game.TimeControl;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,16 +16,17 @@ import java.util.Optional;
  *     handicap game); empty if unknown
  * @param gote the other player's name (上手, the handicap giver, in a handicap game); empty if unknown
  * @param event the event or tournament (棋戦)
- * @param startTime when the game started (開始日時), in the local time the record was written in
- * @param endTime when it ended (終了日時)
+ * @param startTime when the game started (開始日時), as much as the record says: a day alone, a local time, or a
+ *     time with its offset from UTC when the record names one
+ * @param endTime when it ended (終了日時), likewise
  * @param timeControl the time control (持ち時間)
  * @param moveTimes the time each move took, in order (move 1 first); empty if not recorded, else one entry per
  *     move played
  * @param suspended whether the game was stopped unfinished (中断): the record of a running game then ends with
  *     中断 rather than with no ending at all; ignored for a finished game
  */
-public record GameInfo(String sente, String gote, Optional<String> event, Optional<LocalDateTime> startTime,
-        Optional<LocalDateTime> endTime, Optional<TimeControl> timeControl, List<Duration> moveTimes, boolean suspended) {
+public record GameInfo(String sente, String gote, Optional<String> event, Optional<RecordDate> startTime,
+        Optional<RecordDate> endTime, Optional<TimeControl> timeControl, List<Duration> moveTimes, boolean suspended) {
 
     /**
      * Checks the move times and copies them.
@@ -57,13 +59,33 @@ public record GameInfo(String sente, String gote, Optional<String> event, Option
     }
 
     /** The same with the start time. */
-    public GameInfo withStartTime(LocalDateTime t) {
+    public GameInfo withStartTime(RecordDate t) {
         return new GameInfo(sente, gote, event, Optional.of(t), endTime, timeControl, moveTimes, suspended);
     }
 
+    /** The same with the start time as a local time, its zone unnamed (KIF's usual 開始日時, {@code 2026/11/24 09:30:05}). */
+    public GameInfo withStartTime(LocalDateTime t) {
+        return withStartTime(new RecordDate.Local(t));
+    }
+
+    /** The same with the start time and its offset from UTC ({@code 2026-11-24T09:30:05+09:00} in KIF, KI2 and JKF). */
+    public GameInfo withStartTime(OffsetDateTime t) {
+        return withStartTime(new RecordDate.Offset(t));
+    }
+
     /** The same with the end time. */
-    public GameInfo withEndTime(LocalDateTime t) {
+    public GameInfo withEndTime(RecordDate t) {
         return new GameInfo(sente, gote, event, startTime, Optional.of(t), timeControl, moveTimes, suspended);
+    }
+
+    /** The same with the end time as a local time, its zone unnamed. */
+    public GameInfo withEndTime(LocalDateTime t) {
+        return withEndTime(new RecordDate.Local(t));
+    }
+
+    /** The same with the end time and its offset from UTC. */
+    public GameInfo withEndTime(OffsetDateTime t) {
+        return withEndTime(new RecordDate.Offset(t));
     }
 
     /** The same with the event. */

@@ -12,14 +12,9 @@ import dev.meijin.core.game.TimeControl;
 import dev.meijin.core.position.Setup;
 import dev.meijin.notation.Format;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The bridge between a live {@link Game} and a game record: a {@link Kifu} from a game (players, rule set,
@@ -41,6 +36,10 @@ import java.util.regex.Pattern;
  * {@value #RULES} is read under computer rules: the 27-point declaration (24 if 持将棋 says so), the record's
  * move limit, illegal moves lose.
  *
+ * <p>開始日時 and 終了日時 are written as {@link RecordDate#kif()} gives them (a time with an offset in ISO 8601,
+ * which KIF, KI2 and JKF keep as written; the CSA writer converts it to Japan time and says so) and read back by
+ * {@link RecordDate#parse}, the offset kept; a header that is no date leaves the time empty.
+ *
  * <p>What the formats cannot say: KI2 has no move times; CSA and JKF have no forfeit (read back, it is an
  * illegal-move loss); every format gives 投了 and 切れ負け to the side to move, so a resignation or time loss by
  * the side that has just moved is written as its foul (反則勝ち of the side to move; CSA and JKF: the loser's
@@ -57,13 +56,6 @@ public final class GameRecords {
 
     /** The header that holds the whole rule set, e.g. {@code impasse=DECLARATION_27 maxMoves=256 takebacks=no …}. */
     public static final String RULES = "対局規定";
-
-    /** How 開始日時 and 終了日時 are written, as KIF and CSA write them. */
-    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu/MM/dd HH:mm:ss", Locale.ROOT);
-
-    /** A date and time as records write it, with an optional weekday in brackets and optional seconds. */
-    private static final Pattern DATE_TIME_TEXT = Pattern.compile(
-            "(\\d{4})[/-](\\d{1,2})[/-](\\d{1,2})(?:\\s*[(（][^)）]{1,3}[)）])?(?:[ T]+(\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?.*");
 
     /**
      * A game read from a record.
@@ -106,8 +98,8 @@ public final class GameRecords {
         boolean handicap = start.handicap().map(h -> h.isHandicap()).orElse(false);
         List<Header> headers = new ArrayList<>();
         info.event().ifPresent(e -> headers.add(new Header(Headers.EVENT, e)));
-        info.startTime().ifPresent(t -> headers.add(new Header(Headers.START_TIME, DATE_TIME.format(t))));
-        info.endTime().ifPresent(t -> headers.add(new Header(Headers.END_TIME, DATE_TIME.format(t))));
+        info.startTime().ifPresent(t -> headers.add(new Header(Headers.START_TIME, t.kif())));
+        info.endTime().ifPresent(t -> headers.add(new Header(Headers.END_TIME, t.kif())));
         info.timeControl().ifPresent(tc -> headers.add(new Header(Headers.TIME_LIMIT, timeControlText(tc))));
         RuleSet rules = game.rules();
         if (rules.maxMoves() > 0) {
@@ -307,8 +299,8 @@ public final class GameRecords {
                 kifu.header(Headers.SENTE).or(() -> kifu.header(Headers.SHITATE)).orElse(""),
                 kifu.header(Headers.GOTE).or(() -> kifu.header(Headers.UWATE)).orElse(""),
                 kifu.header(Headers.EVENT),
-                kifu.header(Headers.START_TIME).flatMap(GameRecords::parseDateTime),
-                kifu.header(Headers.END_TIME).flatMap(GameRecords::parseDateTime),
+                kifu.header(Headers.START_TIME).flatMap(RecordDate::parse),
+                kifu.header(Headers.END_TIME).flatMap(RecordDate::parse),
                 kifu.header(Headers.TIME_LIMIT).flatMap(GameRecords::parseTimeControl),
                 anyTime ? times : List.of(),
                 game.outcome().isEmpty() && special.filter(Special.CHUDAN::equals).isPresent() && played.size() == kifu.mainLine().size());
@@ -371,21 +363,6 @@ public final class GameRecords {
             case CHUDAN -> g.canAbort() ? Optional.of(new Outcome.Aborted("")) : Optional.empty();
             case FUZUMI, FUUJITE, MATTA, ERROR -> Optional.empty();
         };
-    }
-
-    /** A date and time as records write them ({@code 2026/11/24 14:30:00}, {@code 2026/11/24(火) 14:30}); empty if unreadable. */
-    static Optional<LocalDateTime> parseDateTime(String text) {
-        Matcher m = DATE_TIME_TEXT.matcher(text.strip());
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
-                    m.group(4) == null ? 0 : Integer.parseInt(m.group(4)), m.group(5) == null ? 0 : Integer.parseInt(m.group(5)),
-                    m.group(6) == null ? 0 : Integer.parseInt(m.group(6))));
-        } catch (java.time.DateTimeException e) {
-            return Optional.empty();
-        }
     }
 
     /** 持ち時間 in CSA V3.0 form ({@code 600+10+0}); empty for other forms ({@code 各10分}), which are kept as headers only. */

@@ -101,20 +101,43 @@ class CsaWriterTest {
             1999/07/15（木）　19:07:12 | 1999/07/15 19:07:12
             2024-01-01T10:00           | 2024/01/01 10:00:00
             2014/10/12 14:46:51        | 2014/10/12 14:46:51
+            2006年1月10日              | 2006/01/10
+            2026-11-24T10:00:00+09:00  | 2026/11/24 10:00:00
+            2026/11/24 10:00 JST       | 2026/11/24 10:00:00
             """)
     void dateForms(String kif, String csa) {
-        assertThat(CsaWriter.dateTime(kif)).contains(csa);
+        WriteResult w = CsaWriter.write(withHeader(Headers.START_TIME, kif));
+        assertThat(w.text()).contains("\n$START_TIME:" + csa + "\n");
+        assertThat(w.dropped()).isEmpty();
+    }
+
+    /** An even game with no moves and one header. */
+    private static Kifu withHeader(String key, String value) {
+        return new Kifu(List.of(new Header(key, value)), Start.EVEN, List.of(), List.of());
+    }
+
+    /** CSA's dates name no zone: a time with another offset than Japan's is written in Japan time, and listed. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            2017-03-22T01:00:00.000Z     | 2017/03/22 10:00:00
+            2026-11-24T01:00:00Z         | 2026/11/24 10:00:00
+            2026-11-23T23:30:00-05:00    | 2026/11/24 13:30:00
+            2026/11/24 20:00:00 +0100    | 2026/11/25 04:00:00
+            2026/11/24 01:00 UTC         | 2026/11/24 10:00:00
+            """)
+    void aTimeWithAnOffsetIsWrittenInJapanTime(String kif, String csa) {
+        WriteResult w = CsaWriter.write(withHeader(Headers.END_TIME, kif));
+        assertThat(w.text()).contains("\n$END_TIME:" + csa + "\n");
+        assertThat(w.dropped()).containsExactly("header 終了日時 (\"" + kif + "\" written in Japan time as " + csa
+                + ": CSA dates have no zone)");
     }
 
     /** What is not a date CSA can hold is dropped and listed, never written as it is. */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"2017-03-22T01:00:00.000Z", "15:35:06", "2008/02/30",
-            "2008/12/20 25:00", "平成20年12月20日", "2008/12/20 10:00 頃"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"15:35:06", "2008/02/30", "2008/12/20 25:00", "平成20年12月20日",
+            "2008/12/20 10:00 頃", "2008/12/20 10:00 PST", "2008/12/20 10:00+19:00"})
     void anUnreadableDateIsDroppedAndListed(String value) {
-        Kifu k = new Kifu(List.of(new dev.meijin.notation.kifu.Header(Headers.START_TIME, value)),
-                dev.meijin.notation.kifu.Start.EVEN, List.of(), List.of());
-        WriteResult w = CsaWriter.write(k);
-        assertThat(CsaWriter.dateTime(value)).isEmpty();
+        WriteResult w = CsaWriter.write(withHeader(Headers.START_TIME, value));
         assertThat(w.text()).doesNotContain("START_TIME");
         assertThat(w.dropped()).containsExactly("header 開始日時 (\"" + value + "\" is not a date CSA can hold)");
     }
