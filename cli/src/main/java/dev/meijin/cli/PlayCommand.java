@@ -158,6 +158,21 @@ final class PlayCommand implements Callable<Integer> {
         throw new ChoiceException(spec.commandLine(), "--handicap: unknown handicap \"" + Limits.excerpt(text) + "\"", valid);
     }
 
+    /**
+     * The result line in Japanese, as a player reads it: {@code まで7手で先手の勝ち（詰み）}, a time loss
+     * {@code （時間切れ）} whether the main time or a byoyomi period ran out ({@link Ending#japanese()}; a KIF
+     * record writes the special 切れ負け for it), a drawn declaration {@code 持将棋（入玉宣言）}.
+     */
+    static String japaneseResult(Outcome outcome, int plies, BoardDiagram.Sides sides) {
+        return "まで" + plies + "手で" + switch (outcome) {
+            case Outcome.Win w -> sides.name(w.winner(), BoardDiagram.Style.KANJI) + "の勝ち（" + w.ending().japanese() + "）";
+            // A drawn declaration (24-point rule, 24 to 30 points) is a 持将棋, as records write it.
+            case Outcome.Draw d when d.ending() == Ending.DECLARATION -> "持将棋（入玉宣言）";
+            case Outcome.Draw d -> d.ending().japanese();
+            case Outcome.Aborted a -> a.ending().japanese();
+        };
+    }
+
     /** The longest command line {@code play} reads; a longer one ends the game (the input is no command list). */
     static final int MAX_LINE = 1_000;
 
@@ -229,13 +244,7 @@ final class PlayCommand implements Callable<Integer> {
             Outcome outcome = game.outcome().orElseThrow();
             out.println(outcome.describe());
             if (style == BoardDiagram.Style.KANJI) {
-                out.println("まで" + game.plies() + "手で" + switch (outcome) {
-                    case Outcome.Win w -> sides.name(w.winner(), style) + "の勝ち（" + w.ending().japanese() + "）";
-                    // A drawn declaration (24-point rule, 24 to 30 points) is a 持将棋, as records write it.
-                    case Outcome.Draw d when d.ending() == Ending.DECLARATION -> "持将棋（入玉宣言）";
-                    case Outcome.Draw d -> d.ending().japanese();
-                    case Outcome.Aborted a -> a.ending().japanese();
-                });
+                out.println(japaneseResult(outcome, game.plies(), sides));
             }
         }
 

@@ -3,9 +3,20 @@ package dev.meijin.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.core.Color;
+import dev.meijin.core.game.Clock;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
+import dev.meijin.core.game.MoveResult;
+import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.game.TimeControl;
+import dev.meijin.core.sfen.Sfen;
+import dev.meijin.notation.Format;
+import dev.meijin.notation.Formats;
+import dev.meijin.notation.WriteOptions;
+import dev.meijin.notation.kifu.GameInfo;
+import dev.meijin.notation.kifu.GameRecords;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,6 +39,32 @@ class PlayCommandTest {
         assertThat(r.outLines().subList(r.outLines().size() - 2, r.outLines().size()))
                 .containsExactly("SENTE wins by CHECKMATE", "まで7手で先手の勝ち（詰み）");
         assertThat(r.err()).isEmpty();
+    }
+
+    /**
+     * A player who lets the clock run out loses on time: 時間切れ, in byoyomi as in sudden death. 切れ負け names
+     * the sudden-death time control, so it is no word for a loss in byoyomi; KIF records still write their special
+     * 切れ負け for every time loss.
+     */
+    @Test
+    void aTimeLossReadsAsJikanGireWhileKifKeepsKireMake() {
+        long second = 1_000_000_000L;
+        for (TimeControl tc : List.of(TimeControl.byoyomi(Duration.ZERO, Duration.ofSeconds(10)),
+                TimeControl.suddenDeath(Duration.ofSeconds(10)))) {
+            Game game = Game.of(Sfen.parse(Handicap.EVEN.sfen()), RuleSet.PROFESSIONAL);
+            Clock clock = Clock.of(tc).start(Color.SENTE, 0);
+            assertThat(game.play("7g7f")).isInstanceOf(MoveResult.Applied.class);
+            clock = clock.step(3 * second);
+            // Gote thinks past its ten seconds (and the grace): the clock flags it.
+            assertThat(clock.flagged(15 * second)).as(tc.describe()).contains(Color.GOTE);
+            game.timeLoss(Color.GOTE);
+            Outcome outcome = game.outcome().orElseThrow();
+            assertThat(outcome.describe()).isEqualTo("SENTE wins by TIME_LOSS");
+            assertThat(PlayCommand.japaneseResult(outcome, game.plies(), BoardDiagram.Sides.EVEN))
+                    .as(tc.describe()).isEqualTo("まで1手で先手の勝ち（時間切れ）");
+            String kif = Formats.write(GameRecords.toKifu(game, GameInfo.of("A", "B")), Format.KIF, WriteOptions.UTF8).text();
+            assertThat(kif).as(tc.describe()).contains("\n   2 切れ負け\n", "まで1手で時間切れにより先手の勝ち");
+        }
     }
 
     @Test

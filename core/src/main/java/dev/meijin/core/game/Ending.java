@@ -12,7 +12,12 @@ public enum Ending {
     /** The side to move is not in check but has no legal move; it loses as if mated. */
     NO_LEGAL_MOVES("詰み"),
     RESIGNATION("投了"),
-    TIME_LOSS("切れ負け"),
+    /**
+     * The loser ran out of time (時間切れ), its main time spent without byoyomi or a byoyomi period overrun.
+     * Records write the special 切れ負け for it, whatever the time control; as a result it is 時間切れ, since
+     * 切れ負け also names the sudden-death time control, which a loss in byoyomi is not.
+     */
+    TIME_LOSS("時間切れ"),
     /** An illegal move (or a failed impasse declaration) by the loser (反則負け). */
     ILLEGAL_MOVE("反則負け"),
     /** The same position, hands and side to move for the fourth time (千日手): a draw. */
@@ -44,7 +49,10 @@ public enum Ending {
         this.japanese = japanese;
     }
 
-    /** The Japanese term, as records and result lines write it (e.g. {@code 詰み}, {@code 投了}). */
+    /**
+     * The Japanese term, as result lines write it (e.g. {@code 詰み}, {@code 投了}, {@code 時間切れ}). Records
+     * write their own specials (KIF's 切れ負け for a time loss), which the notation module names.
+     */
     public String japanese() {
         return japanese;
     }
