@@ -140,6 +140,9 @@ final class ConvertCommand implements Callable<Integer> {
             return byName(to).orElseThrow(() -> new ParameterException(spec.commandLine(),
                     "--to: unknown format '" + to + "' (kif, kifu, ki2, ki2u, csa, jkf, sfen, usi)"));
         }
+        if (out != null && Files.isDirectory(out)) {
+            throw new ParameterException(spec.commandLine(), "-o: " + out + " is a directory; give the name of the file to write");
+        }
         if (out != null) {
             String file = String.valueOf(out.getFileName());
             int dot = file.lastIndexOf('.');

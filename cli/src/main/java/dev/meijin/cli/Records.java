@@ -4,6 +4,7 @@ import dev.meijin.notation.Format;
 import dev.meijin.notation.Formats;
 import dev.meijin.notation.encoding.Decoded;
 import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
@@ -48,12 +49,15 @@ final class Records {
 
         /**
          * Whether nothing of a record was found: there are problems and the result is the empty record (even
-         * start, no header, comment or move), so the text is in no format Meijin reads. An SFEN or USI record
-         * is recognised by its line alone ({@code sfen …}, {@code position …}): a bad position there is that
-         * record's problem (the reader assumes the even start and says so), not a text in no known format.
+         * start, no comment or move, and no header but lines that merely hold a colon, as prose does: none of
+         * the {@linkplain Headers#isStandard standard keys}), so the text is in no format Meijin reads. An SFEN
+         * or USI record is recognised by its line alone ({@code sfen …}, {@code position …}): a bad position
+         * there is that record's problem (the reader assumes the even start and says so), not a text in no known
+         * format.
          */
         boolean unreadable() {
-            return !result.ok() && result.kifu().equals(Kifu.empty())
+            Kifu k = result.kifu();
+            return !result.ok() && k.withHeaders(k.headers().stream().filter(h -> Headers.isStandard(h.key())).toList()).equals(Kifu.empty())
                     && (blank || format != Format.SFEN && format != Format.USI);
         }
     }
@@ -92,7 +96,7 @@ final class Records {
         Loaded loaded = read(Path.of(file), file);
         if (loaded.unreadable()) {
             throw new IllegalArgumentException("cannot read " + file + ": not a game record in a known format "
-                    + "(KIF, KI2, CSA, JKF, USI, SFEN): " + printable(loaded.problems().getFirst().message()));
+                    + "(KIF, KI2, CSA, JKF, USI, SFEN): " + where(loaded.problems().getFirst()));
         }
         return loaded;
     }

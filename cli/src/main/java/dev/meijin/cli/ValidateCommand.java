@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -65,7 +64,7 @@ import picocli.CommandLine.Spec;
 final class ValidateCommand implements Callable<Integer> {
 
     /** The extensions a directory walk picks up, lower-case, without the dot. */
-    static final Set<String> EXTENSIONS = Set.of("kif", "kifu", "ki2", "ki2u", "csa", "jkf", "json", "sfen", "usi");
+    static final List<String> EXTENSIONS = List.of("kif", "kifu", "ki2", "ki2u", "csa", "jkf", "json", "sfen", "usi");
 
     /** The least number of files that gets a progress bar (on a terminal only). */
     static final int BAR_THRESHOLD = 20;
@@ -86,6 +85,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Entry> files = collect(paths);
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no record files in " + String.join(", ", paths)
+                    + ": a directory is searched for ." + String.join(" .", EXTENSIONS) + " files");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = files.size() >= BAR_THRESHOLD && main != null && main.interactive()

@@ -203,6 +203,51 @@ class ConvertCommandTest {
         assertThat(noFile.errLines()).containsExactly("meijin: cannot read " + missing + ": no such file");
     }
 
+    /**
+     * Prose whose lines hold colons (a README, notes) reads as KIF headers with unknown keys and nothing else: it
+     * is no record, for convert, notate and solve alike, and the message says where the first line that is not
+     * part of a record is (a line starting with # is a KIF comment). A file with a standard header and nothing else is an empty record, not an error.
+     */
+    @Test
+    void proseWithColonsIsNotARecord() throws IOException {
+        Path notes = dir.resolve("README.md");
+        Files.writeString(notes, "# Meijin\n\nMeijin is a shogi system written in Java:\n- a rules library\nUsage: see below\n");
+        for (String command : List.of("convert", "notate", "solve")) {
+            Cli.Result r = Cli.run(command, notes.toString());
+            assertThat(r.code()).as(command).isEqualTo(Main.FAILED);
+            assertThat(r.out()).as(command).isEmpty();
+            assertThat(r.errLines()).as(command).containsExactly("meijin: cannot read " + notes
+                    + ": not a game record in a known format (KIF, KI2, CSA, JKF, USI, SFEN): line 4: unrecognised line \"- a rules library\"");
+        }
+        Path players = dir.resolve("players.kif");
+        Files.writeString(players, "先手：羽生善治\n後手：藤井聡太\n");
+        Cli.Result empty = Cli.run("convert", players.toString(), "--to", "csa");
+        assertThat(empty.code()).isEqualTo(Main.OK);
+        assertThat(empty.outLines()).contains("N+羽生善治", "N-藤井聡太");
+    }
+
+    @Test
+    void anOutputThatIsADirectoryIsAUsageError() throws IOException {
+        Cli.Result r = Cli.run("convert", copy(HENKA, "henka.kif"), "-o", dir.toString());
+        assertThat(r.code()).isEqualTo(Main.USAGE);
+        assertThat(r.errLines()).containsExactly(
+                "meijin convert: -o: " + dir + " is a directory; give the name of the file to write (see 'meijin convert --help')");
+    }
+
+    /** mog-core-scala's 001.kif starts at 2017-03-22T01:00:00.000Z: CSA, whose dates name no zone, gets Japan time, and says so. */
+    @Test
+    void aDateInUtcIsWrittenToCsaInJapanTimeAndListed() throws IOException {
+        String kif = copy("kif/mog-core-scala/001.kif", "001.kif");
+        Cli.Result csa = Cli.run("convert", kif, "--to", "csa");
+        assertThat(csa.code()).isEqualTo(Main.OK);
+        assertThat(csa.outLines()).contains("$START_TIME:2017/03/22 10:00:00");
+        assertThat(csa.errLines()).contains(
+                "dropped: header 開始日時 (\"2017-03-22T01:00:00.000Z\" written in Japan time as 2017/03/22 10:00:00: CSA dates have no zone)");
+        Cli.Result jkf = Cli.run("convert", kif, "--to", "jkf");
+        assertThat(jkf.out()).contains("\"開始日時\": \"2017-03-22T01:00:00.000Z\"");
+        assertThat(jkf.err()).doesNotContain("開始日時");
+    }
+
     @Test
     void anSfenRecordWithABadPositionIsReadLenientlyAsTheReaderSays() throws IOException {
         Path sfen = dir.resolve("bad.sfen");

@@ -110,6 +110,18 @@ class ValidateCommandTest {
         assertThat(r.outLines()).hasSize(3).allMatch(l -> l.endsWith("\tok") || l.equals("2 files, 0 with problems"));
     }
 
+    /** A directory without a single record file (a typo, the wrong folder) is an error, not "0 files, 0 with problems". */
+    @Test
+    void aDirectoryWithoutRecordFilesIsAnError() throws IOException {
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Files.writeString(empty.resolve("notes.txt"), "not a record\n");
+        Cli.Result r = Cli.run("validate", empty.toString());
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).containsExactly("meijin: no record files in " + empty
+                + ": a directory is searched for .kif .kifu .ki2 .ki2u .csa .jkf .json .sfen .usi files");
+    }
+
     @Test
     void aMissingPathIsOneErrorLine() {
         Cli.Result r = Cli.run("validate", path("nowhere.kif"));

@@ -2,6 +2,7 @@ package dev.meijin.notation.kifu;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** The standard header keys (KIF names) and their CSA {@code $} counterparts. */
 public final class Headers {
@@ -38,6 +39,19 @@ public final class Headers {
     public static final String MAX_MOVES = "最大手数";
     /** The impasse rule, 24 or 27 points (CSA V3 {@code $JISHOGI}). */
     public static final String JISHOGI = "持将棋";
+
+    /** Every key above. */
+    private static final Set<String> STANDARD = Set.of(START_TIME, END_TIME, DATE, EVENT, OPENING, TITLE, TIME_LIMIT, BYOYOMI,
+            TIME_USED, SITE, PUBLISHED, NOTE, SENTE, GOTE, SHITATE, UWATE, SENTE_SHORT, GOTE_SHORT, AUTHOR, PUBLISHER, HANDICAP,
+            SENTE_TIME_LIMIT, GOTE_TIME_LIMIT, MAX_MOVES, JISHOGI);
+
+    /**
+     * Whether a key is one of the standard keys above ({@code 先手}, {@code 開始日時}, {@code 棋戦} …), which
+     * records of every format share; records may hold others, which readers keep as they are.
+     */
+    public static boolean isStandard(String key) {
+        return STANDARD.contains(key);
+    }
 
     /**
      * CSA {@code $KEY} to KIF key, for the keys both formats have. The CSA V3 {@code $TIME} is not listed: it
