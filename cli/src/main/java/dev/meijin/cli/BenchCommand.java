@@ -20,8 +20,8 @@ final class BenchCommand implements Callable<Integer> {
     int depth;
 
     @Option(names = "--warmup", paramLabel = "D", description = "First search the positions to depth D without counting it, so that "
-            + "the speed figures leave out the JIT compiler's warm-up (default: the counted depth itself; 0: no warm-up).", defaultValue = "-1")
-    int warmup;
+            + "the speed figures leave out the JIT compiler's warm-up (default: the counted depth itself; 0: no warm-up).")
+    Integer warmup;
 
     @Option(names = "--warmup-time", paramLabel = "MS", description = "Repeat the warm-up passes until at least MS milliseconds have passed, "
             + "so that the JIT compiler has compiled the search (default ${DEFAULT-VALUE}; 0: one pass).", defaultValue = "" + Bench.DEFAULT_WARMUP_MILLIS)
@@ -35,14 +35,14 @@ final class BenchCommand implements Callable<Integer> {
         if (depth < 1 || depth > 60) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--depth must be between 1 and 60, got " + depth);
         }
-        if (warmup < -1 || warmup > 60) {
+        if (warmup != null && (warmup < 0 || warmup > 60)) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--warmup must be between 0 and 60, got " + warmup);
         }
         if (warmupMillis < 0 || warmupMillis > 600_000) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--warmup-time must be between 0 and 600000 ms, got " + warmupMillis);
         }
         PrintWriter out = spec.commandLine().getOut();
-        int warmupDepth = warmup == -1 ? depth : warmup;
+        int warmupDepth = warmup == null ? depth : warmup;
         Bench.Result r = Bench.run(depth, warmupDepth, warmupMillis, line -> {
             if (!quiet) {
                 out.println(line);

@@ -42,10 +42,14 @@ final class GensfenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (games < 1 || threads < 1 || threads > 64 || nodes < 0 || depth < 0 || depth > 64 || (nodes == 0 && depth == 0)) {
-            throw new ParameterException(spec.commandLine(), "--games must be positive, --threads between 1 and 64, --depth between 0 and 64,"
-                    + " --nodes not negative, and --nodes or --depth positive");
+        Options.inRange(spec, "--games", games, 1, Long.MAX_VALUE);
+        Options.inRange(spec, "--threads", threads, 1, 64);
+        Options.inRange(spec, "--nodes", nodes, 0, Long.MAX_VALUE);
+        Options.inRange(spec, "--depth", depth, 0, 64);
+        if (nodes == 0 && depth == 0) {
+            throw new ParameterException(spec.commandLine(), "--nodes 0 needs a --depth: a search must have a limit");
         }
+        Options.writableFile(spec, "--out", out);
         PrintWriter err = spec.commandLine().getErr();
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             long n = GenSfen.run(new GenSfen.Settings(games, threads, nodes, seed, depth), w, line -> {

@@ -1,12 +1,14 @@
 package dev.meijin.cli;
 
 import dev.meijin.server.load.LoadDriver;
+import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -38,20 +40,17 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (games < 1 || seconds < 1 || thinkMs < 0) {
-            spec.commandLine().getErr().println("meijin load: --games and --seconds must be at least 1 and --think-ms not negative");
-            return Main.USAGE;
-        }
+        Options.inRange(spec, "--games", games, 1, Long.MAX_VALUE);
+        Options.inRange(spec, "--seconds", seconds, 1, Long.MAX_VALUE);
+        Options.inRange(spec, "--think-ms", thinkMs, 0, Long.MAX_VALUE);
         URI server;
         try {
             server = URI.create(url);
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("meijin load: --url " + url + " is not a URL");
-            return Main.USAGE;
+            throw new ParameterException(spec.commandLine(), "--url " + Records.message(url) + " is not a URL");
         }
         if (server.getScheme() == null || !server.getScheme().startsWith("http")) {
-            spec.commandLine().getErr().println("meijin load: --url must be an http:// address, not " + url);
-            return Main.USAGE;
+            throw new ParameterException(spec.commandLine(), "--url must be an http:// address, not " + Records.message(url));
         }
         LoadDriver.Report r;
         try {
@@ -61,8 +60,12 @@ final class LoadCommand implements Callable<Integer> {
                         spec.commandLine().getOut().flush();
                     });
         } catch (IllegalStateException e) {
-            spec.commandLine().getErr().println("meijin load: " + e.getMessage());
-            return 1;
+            // A refused connection has no message of its own: say what it was.
+            String why = e.getCause() instanceof ConnectException && e.getCause().getMessage() == null
+                    ? "cannot reach " + server + ": connection refused (is a server running there? meijin serve starts one)"
+                    : e.getMessage();
+            spec.commandLine().getErr().println("meijin load: " + why);
+            return Main.FAILED;
         }
         spec.commandLine().getOut().println(r.summary());
         return r.errors() == 0 ? Main.OK : 1;

@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -197,7 +199,18 @@ public final class Main implements Callable<Integer> {
         Runtime.getRuntime().halt(FAILED);
     }
 
-    private static String describe(Throwable t) {
+    /**
+     * An exception in a few words. A file operation that failed is named by its file and the reason
+     * ({@code /no/such/dir/out.txt: no such file or directory}), since the exception's own message is often the
+     * bare path.
+     */
+    static String describe(Throwable t) {
+        if (t instanceof UncheckedIOException u) {
+            return describe(u.getCause());
+        }
+        if (t instanceof FileSystemException f && f.getFile() != null) {
+            return f.getFile() + ": " + Records.fileError(f);
+        }
         String message = t.getMessage();
         return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
     }

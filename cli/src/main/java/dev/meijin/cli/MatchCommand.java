@@ -99,20 +99,34 @@ final class MatchCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         long mainMs = 0, incMs = 0, byoMs = byoyomi == null ? 0 : byoyomi;
         if (tc != null) {
-            String[] p = tc.split("\\+");
+            String[] p = tc.strip().split("\\+", -1);
             try {
                 mainMs = Math.round(Double.parseDouble(p[0]) * 1000);
                 incMs = p.length > 1 ? Math.round(Double.parseDouble(p[1]) * 1000) : 0;
             } catch (NumberFormatException e) {
-                throw new ParameterException(spec.commandLine(), "--tc must look like 10+1 (seconds), got " + tc);
+                mainMs = -1;
+            }
+            if (p.length > 2 || mainMs < 0 || incMs < 0) {
+                throw new ParameterException(spec.commandLine(), "--tc must look like 10+1 (main time and increment in seconds), got " + tc);
             }
         }
         if (tc == null && byoyomi == null) {
             throw new ParameterException(spec.commandLine(), "give --tc S+I or --byoyomi MS");
         }
-        if (games < 1 || concurrency < 1 || concurrency > 16 || mainMs < 0 || incMs < 0 || byoMs < 0 || (mainMs == 0 && incMs == 0 && byoMs == 0)) {
-            throw new ParameterException(spec.commandLine(), "--games, --concurrency (1–16) and the time control must be positive");
+        Options.inRange(spec, "--byoyomi", byoMs, 0, Long.MAX_VALUE);
+        if (mainMs == 0 && incMs == 0 && byoMs == 0) {
+            String given = (tc == null ? "" : "--tc " + tc) + (tc != null && byoyomi != null ? " " : "") + (byoyomi == null ? "" : "--byoyomi 0");
+            throw new ParameterException(spec.commandLine(), "the time control gives the engines no time: " + given);
         }
+        Options.inRange(spec, "--games", games, 1, Long.MAX_VALUE);
+        Options.inRange(spec, "--concurrency", concurrency, 1, 16);
+        Options.inRange(spec, "--grace", grace, 0, Long.MAX_VALUE);
+        usiOptions("--option1", options1);
+        usiOptions("--option2", options2);
+        if (sprt.size() == 2 && !(sprt.get(0) < sprt.get(1))) {
+            throw new ParameterException(spec.commandLine(), "--sprt needs elo0 below elo1, got " + sprt.get(0) + " and " + sprt.get(1));
+        }
+        Options.directory(spec, "--out", out);
         List<Opening> book = loadOpenings();
         Files.createDirectories(out);
         PrintWriter pw = spec.commandLine().getOut();
@@ -193,6 +207,15 @@ final class MatchCommand implements Callable<Integer> {
                     MatchStats.fixed(b[1], 2), verdict));
         }
         return sb.toString();
+    }
+
+    /** Checks that each USI option is {@code NAME=VALUE}, before any engine is started. */
+    private void usiOptions(String option, List<String> values) {
+        for (String o : values) {
+            if (o.indexOf('=') <= 0) {
+                throw new ParameterException(spec.commandLine(), option + ": \"" + Records.message(o) + "\" is not NAME=VALUE");
+            }
+        }
     }
 
     private List<Opening> loadOpenings() throws IOException {

@@ -12,9 +12,11 @@ import dev.meijin.notation.kifu.ReadResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -160,6 +162,27 @@ final class Records {
             return printable(reason);
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : printable(e.getMessage());
+    }
+
+    /**
+     * Why a file operation on a path failed, for a message that names the path itself: {@code no such file or
+     * directory} (the file, or a directory on its way), {@code permission denied}, {@code already exists},
+     * {@code not a directory}, {@code is a directory}, else the system's reason.
+     *
+     * @param e the failure
+     * @return the reason, without the file name
+     */
+    static String fileError(FileSystemException e) {
+        return switch (e) {
+            case NoSuchFileException n -> "no such file or directory";
+            case AccessDeniedException a -> "permission denied";
+            case FileAlreadyExistsException a -> "already exists";
+            case NotDirectoryException n -> "not a directory";
+            default -> {
+                String reason = e.getReason() == null ? e.getClass().getSimpleName() : e.getReason();
+                yield printable(reason.isEmpty() ? reason : Character.toLowerCase(reason.charAt(0)) + reason.substring(1));
+            }
+        };
     }
 
     /**

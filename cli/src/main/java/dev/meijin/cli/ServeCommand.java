@@ -3,6 +3,9 @@ package dev.meijin.cli;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.PlayServer;
 import dev.meijin.server.ServerConfig;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -10,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -63,13 +67,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        ServerConfig cfg;
-        try {
-            cfg = config();
-        } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("meijin serve: " + e.getMessage());
-            return Main.USAGE;
-        }
+        ServerConfig cfg = config();
         PlayServer server = PlayServer.start(cfg);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -86,20 +84,25 @@ final class ServeCommand implements Callable<Integer> {
     /**
      * The server configuration the options ask for.
      *
-     * @throws IllegalArgumentException naming the option whose value is out of range
+     * @throws ParameterException naming the option whose value is out of range, the host that has no address or
+     *     the data directory that is a file, before anything is started
      */
     ServerConfig config() {
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--port " + port + " is not a port (0–65535)");
+        Options.inRange(spec, "--port", port, 0, 65535);
+        if (!(writesPerSecond > 0) || Double.isInfinite(writesPerSecond)) {
+            throw new ParameterException(spec.commandLine(), "--writes-per-second must be a positive number, got " + writesPerSecond);
         }
-        if (!(writesPerSecond > 0)) {
-            throw new IllegalArgumentException("--writes-per-second must be positive");
+        Options.inRange(spec, "--engine-threads", engineThreads, 0, Long.MAX_VALUE);
+        Options.inRange(spec, "--engine-move-seconds", engineMoveSeconds, 1, Long.MAX_VALUE);
+        Options.inRange(spec, "--seek-grace", seekGraceSeconds, 1, Long.MAX_VALUE);
+        Options.inRange(spec, "--seek-max-age", seekMaxAgeMinutes, 1, Long.MAX_VALUE);
+        try {
+            InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new ParameterException(spec.commandLine(), "--host " + Records.message(host) + ": no such host or address");
         }
-        if (engineThreads < 0 || engineMoveSeconds < 1) {
-            throw new IllegalArgumentException("--engine-threads must be 0 or more and --engine-move-seconds 1 or more");
-        }
-        if (seekGraceSeconds < 1 || seekMaxAgeMinutes < 1) {
-            throw new IllegalArgumentException("--seek-grace and --seek-max-age must be 1 or more");
+        if (data != null && Files.exists(data) && !Files.isDirectory(data)) {
+            throw new ParameterException(spec.commandLine(), "--data: " + data + " is a file, not a directory");
         }
         ServerConfig cfg = ServerConfig.defaults().withPort(port).withHost(host)
                 .withEngine(new EngineSettings(engineThreads, 0, Duration.ofSeconds(engineMoveSeconds))).withWritesPerSecond(writesPerSecond)

@@ -78,13 +78,33 @@ final class TuneCommand implements Callable<Integer> {
         if (data.isEmpty() && records.isEmpty() && usiGames.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "give --data, --records or --usi-games");
         }
-        if (!(l2 >= 0) || Double.isInfinite(l2) || minCount < 0) {
-            throw new ParameterException(spec.commandLine(), "--l2 must be a finite number >= 0 and --min-count >= 0");
-        }
+        Options.inRange(spec, "--epochs", epochs, 1, Long.MAX_VALUE);
+        Options.inRange(spec, "--lambda", lambda, 0.0, 1.0);
+        Options.inRange(spec, "--l2", l2, 0.0, Double.MAX_VALUE);
+        Options.inRange(spec, "--min-count", minCount, 0, Long.MAX_VALUE);
+        positive("--rate", rate);
         double last = finalRate == null ? rate : finalRate;
-        if (!(rate > 0) || !(last > 0) || Double.isInfinite(rate) || Double.isInfinite(last)) {
-            throw new ParameterException(spec.commandLine(), "--rate and --final-rate must be positive finite numbers");
+        positive("--final-rate", last);
+        // Every file before the data, whose reading can take minutes, and the tuning, which can take hours.
+        for (Path p : data) {
+            Options.readable(spec, "--data", p, false);
         }
+        for (Path p : records) {
+            Options.readable(spec, "--records", p, true);
+        }
+        for (Path p : usiGames) {
+            Options.readable(spec, "--usi-games", p, false);
+        }
+        Weights initial = Weights.material();
+        if (init != null) {
+            Options.readable(spec, "--init", init, false);
+            try (BufferedReader r = Files.newBufferedReader(init, StandardCharsets.UTF_8)) {
+                initial = Weights.read(r, Weights.material());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--init " + init + ": " + e.getMessage(), e);
+            }
+        }
+        Options.writableFile(spec, "--out", out);
         // The feature prefixes before the data, whose reading can take minutes.
         boolean[] excluded = byPrefix("--exclude", exclude);
         boolean[] fixed = new boolean[Features.COUNT];
@@ -165,13 +185,11 @@ final class TuneCommand implements Callable<Integer> {
             }
         }
         err.println("positions " + set.size() + " (" + games + " recorded games)");
-        Weights start = Weights.material();
-        if (init != null) {
-            try (BufferedReader r = Files.newBufferedReader(init, StandardCharsets.UTF_8)) {
-                start = Weights.read(r, Weights.material());
-            }
+        if (set.size() == 0) {
+            throw new IllegalArgumentException("no training positions: the files given hold no position in the form asked for "
+                    + "(--data: gensfen's SFEN, result and score lines; --records: records with a winner; --usi-games: games that end in mate)");
         }
-        Tuner.Result r = Tuner.tune(set, start, excluded, fixed, new Tuner.Regularisation(l2, minCount), epochs, rate, last, line -> {
+        Tuner.Result r = Tuner.tune(set, initial, excluded, fixed, new Tuner.Regularisation(l2, minCount), epochs, rate, last, line -> {
             err.println(line);
             err.flush();
         });
@@ -181,6 +199,13 @@ final class TuneCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().printf("positions %d, held-out loss %.6f -> %.6f%n", r.positions(), r.lossBefore(), r.lossAfter());
         return Main.OK;
+    }
+
+    /** Checks that a step size is a positive number. */
+    private void positive(String option, double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new ParameterException(spec.commandLine(), option + " must be a positive number, got " + value);
+        }
     }
 
     /** Adds the position before move {@code m} (ply {@code i}) unless it is in the opening, in check, or before a capture. */

@@ -51,7 +51,7 @@ final class UsiClient implements AutoCloseable {
             in.write(line + "\n");
             in.flush();
         } catch (IOException e) {
-            throw new IOException("engine \"" + command + "\" does not accept input: " + e.getMessage(), e);
+            throw new IOException("engine \"" + command + "\" does not accept input" + exited(), e);
         }
     }
 
@@ -100,7 +100,7 @@ final class UsiClient implements AutoCloseable {
     void start(List<String> options) throws IOException, InterruptedException {
         send("usi");
         if (await("usiok", 20_000) == null) {
-            throw new IOException("engine \"" + command + "\" did not answer usi with usiok");
+            throw new IOException("engine \"" + command + "\" did not answer usi with usiok" + exited());
         }
         for (String o : options) {
             int eq = o.indexOf('=');
@@ -111,8 +111,25 @@ final class UsiClient implements AutoCloseable {
         }
         send("isready");
         if (await("readyok", 60_000) == null) {
-            throw new IOException("engine \"" + command + "\" did not answer isready with readyok");
+            throw new IOException("engine \"" + command + "\" did not answer isready with readyok" + exited());
         }
+    }
+
+    /**
+     * Why the engine stopped reading, if it has ended: {@code : it exited with code 127 (command not found)}; its
+     * own error output is not kept, so the exit code is all there is to tell.
+     */
+    private String exited() {
+        try {
+            if (!process.waitFor(1, TimeUnit.SECONDS)) {
+                return "";
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+        int code = process.exitValue();
+        return ": it exited with code " + code + (code == 127 ? " (command not found)" : code == 126 ? " (not executable)" : "");
     }
 
     boolean alive() {

@@ -96,6 +96,118 @@ class EngineCommandsTest {
                 "meijin tune: --only mobility.: no feature name starts with it (see 'meijin tune --help')");
     }
 
+    /** --warmup's default (the counted depth) is no value a user can type: -1 is out of range like any other. */
+    @Test
+    void benchRefusesANegativeWarmupDepth() {
+        Cli.Result r = Cli.run("bench", "--warmup", "-1");
+        assertThat(r.code()).isEqualTo(Main.USAGE);
+        assertThat(r.errLines()).containsExactly("meijin bench: --warmup must be between 0 and 60, got -1 (see 'meijin bench --help')");
+        assertThat(r.out()).isEmpty();
+    }
+
+    /** Each bad value is named by its option, and a file that cannot be written is refused before any game is played. */
+    @Test
+    void gensfenNamesTheBadOptionAndTheUnwritableFile() {
+        String out = dir.resolve("g.txt").toString();
+        assertThat(Cli.run("gensfen", "-o", out, "--games", "0").errLines())
+                .containsExactly("meijin gensfen: --games must be at least 1, got 0 (see 'meijin gensfen --help')");
+        assertThat(Cli.run("gensfen", "-o", out, "--threads", "65").errLines())
+                .containsExactly("meijin gensfen: --threads must be between 1 and 64, got 65 (see 'meijin gensfen --help')");
+        assertThat(Cli.run("gensfen", "-o", out, "--nodes", "-5").errLines())
+                .containsExactly("meijin gensfen: --nodes must be at least 0, got -5 (see 'meijin gensfen --help')");
+        Path missing = dir.resolve("no-such-dir").resolve("g.txt");
+        Cli.Result r = Cli.run("gensfen", "-o", missing.toString(), "--games", "1");
+        assertThat(r.code()).isEqualTo(Main.USAGE);
+        assertThat(r.errLines()).containsExactly("meijin gensfen: --out: " + missing + ": the directory " + missing.getParent()
+                + " does not exist (see 'meijin gensfen --help')");
+        assertThat(Cli.run("gensfen", "-o", dir.toString(), "--games", "1").errLines())
+                .containsExactly("meijin gensfen: --out: " + dir + " is a directory, not a file (see 'meijin gensfen --help')");
+    }
+
+    /**
+     * tune checks its options and every file before reading the data (which can take minutes) and tuning (hours),
+     * and a data set without a single position is an error, not a weight file fitted to nothing.
+     */
+    @Test
+    void tuneChecksItsOptionsAndFilesFirstAndRefusesToFitNothing() throws IOException {
+        Path data = dir.resolve("data.txt");
+        Files.writeString(data, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t0.5\t0\n");
+        String out = dir.resolve("w.txt").toString();
+        assertThat(Cli.run("tune", "--data", data.toString(), "-o", out, "--epochs", "0").errLines())
+                .containsExactly("meijin tune: --epochs must be at least 1, got 0 (see 'meijin tune --help')");
+        assertThat(Cli.run("tune", "--data", data.toString(), "-o", out, "--lambda", "5").errLines())
+                .containsExactly("meijin tune: --lambda must be between 0.0 and 1.0, got 5.0 (see 'meijin tune --help')");
+        assertThat(Cli.run("tune", "--data", data.toString(), "-o", out, "--rate", "0").errLines())
+                .containsExactly("meijin tune: --rate must be a positive number, got 0.0 (see 'meijin tune --help')");
+        assertThat(Cli.run("tune", "--data", data.toString(), "-o", out, "--l2", "-3").errLines())
+                .containsExactly("meijin tune: --l2 must be at least 0.0, got -3.0 (see 'meijin tune --help')");
+        Path missing = dir.resolve("missing.txt");
+        assertThat(Cli.run("tune", "--data", missing.toString(), "-o", out).errLines())
+                .containsExactly("meijin tune: --data: " + missing + ": no such file (see 'meijin tune --help')");
+        assertThat(Cli.run("tune", "--records", data.toString(), "-o", out).errLines())
+                .containsExactly("meijin tune: --records: " + data + ": not a directory (see 'meijin tune --help')");
+        assertThat(Cli.run("tune", "--data", data.toString(), "-o", dir.resolve("x").resolve("w.txt").toString()).errLines())
+                .containsExactly("meijin tune: --out: " + dir.resolve("x").resolve("w.txt") + ": the directory " + dir.resolve("x")
+                        + " does not exist (see 'meijin tune --help')");
+        // A bad starting weight file is named, and found before the data is read.
+        Path init = Files.writeString(dir.resolve("init.txt"), "# weights\nboard.pawn 90\nthis is not a weight\n");
+        Cli.Result badInit = Cli.run("tune", "--data", data.toString(), "-o", out, "--init", init.toString());
+        assertThat(badInit.code()).isEqualTo(Main.FAILED);
+        assertThat(badInit.errLines()).containsExactly("meijin: --init " + init
+                + ": weights line 3: expected a feature name and a value, got \"this is not a weight\"");
+        // Text that holds no position: nothing to fit, and no weight file.
+        Path prose = Files.writeString(dir.resolve("prose.txt"), "Meijin: a shogi system\nnot training data\n");
+        Cli.Result none = Cli.run("tune", "--data", prose.toString(), "-o", out, "--epochs", "1");
+        assertThat(none.code()).isEqualTo(Main.FAILED);
+        assertThat(none.errLines()).contains(prose + ": 0 positions so far, 2 lines skipped").last().asString()
+                .startsWith("meijin: no training positions: ");
+        assertThat(dir.resolve("w.txt")).doesNotExist();
+    }
+
+    /** match names each bad option by itself, before any engine is started, and says why an engine could not start. */
+    @Test
+    void matchNamesTheBadOptionAndAnEngineThatCannotStart() throws IOException {
+        String[] engines = {"match", "--engine1", "e1", "--engine2", "e2"};
+        assertThat(run(engines, "--byoyomi", "100", "--games", "0"))
+                .containsExactly("meijin match: --games must be at least 1, got 0 (see 'meijin match --help')");
+        assertThat(run(engines, "--byoyomi", "-5"))
+                .containsExactly("meijin match: --byoyomi must be at least 0, got -5 (see 'meijin match --help')");
+        assertThat(run(engines, "--tc", "-5+1"))
+                .containsExactly("meijin match: --tc must look like 10+1 (main time and increment in seconds), got -5+1 (see 'meijin match --help')");
+        assertThat(run(engines, "--tc", "0+0"))
+                .containsExactly("meijin match: the time control gives the engines no time: --tc 0+0 (see 'meijin match --help')");
+        assertThat(run(engines, "--byoyomi", "100", "--concurrency", "99"))
+                .containsExactly("meijin match: --concurrency must be between 1 and 16, got 99 (see 'meijin match --help')");
+        assertThat(run(engines, "--byoyomi", "100", "--grace", "-1"))
+                .containsExactly("meijin match: --grace must be at least 0, got -1 (see 'meijin match --help')");
+        assertThat(run(engines, "--byoyomi", "100", "--option1", "USI_Hash"))
+                .containsExactly("meijin match: --option1: \"USI_Hash\" is not NAME=VALUE (see 'meijin match --help')");
+        assertThat(run(engines, "--byoyomi", "100", "--sprt", "5", "5"))
+                .containsExactly("meijin match: --sprt needs elo0 below elo1, got 5.0 and 5.0 (see 'meijin match --help')");
+
+        // A folder to create under a file is refused before any engine starts, naming the file in the way.
+        Path file = Files.writeString(dir.resolve("games.txt"), "a file");
+        assertThat(run(engines, "--byoyomi", "100", "--out", file.resolve("sub").toString()))
+                .containsExactly("meijin match: --out: " + file + " is a file, not a directory (see 'meijin match --help')");
+        Path out = dir.resolve("games");
+        Cli.Result r = Cli.run("match", "--engine1", dir.resolve("no-such-engine").toString(), "--engine2", "e2",
+                "--byoyomi", "100", "--games", "1", "--out", out.toString());
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        // Whether the engine is gone before "usi" is written or only before it is answered is a race; either way
+        // the message says why.
+        assertThat(r.errLines()).singleElement().asString().startsWith("meijin match: engine \"" + dir.resolve("no-such-engine") + "\" ")
+                .endsWith(": it exited with code 127 (command not found)");
+    }
+
+    /** The error lines of a run of the given arguments and more; the run must be a usage error with no output. */
+    private static List<String> run(String[] args, String... more) {
+        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.Arrays.stream(more)).toArray(String[]::new);
+        Cli.Result r = Cli.run(all);
+        assertThat(r.code()).as(String.join(" ", all)).isEqualTo(Main.USAGE);
+        assertThat(r.out()).isEmpty();
+        return r.errLines();
+    }
+
     @Test
     void gensfenSearchesToAFixedDepthAndRefusesAnUnboundedSearch() throws IOException {
         Path data = dir.resolve("depth.txt");
@@ -106,8 +218,8 @@ class EngineCommandsTest {
         assertThat(g.lastOutLine()).isEqualTo("positions " + rows.size());
         Cli.Result none = Cli.run("gensfen", "-o", dir.resolve("none.txt").toString(), "--nodes", "0");
         assertThat(none.code()).isEqualTo(Main.USAGE);
-        assertThat(none.errLines()).containsExactly("meijin gensfen: --games must be positive, --threads between 1 and 64,"
-                + " --depth between 0 and 64, --nodes not negative, and --nodes or --depth positive (see 'meijin gensfen --help')");
+        assertThat(none.errLines()).containsExactly(
+                "meijin gensfen: --nodes 0 needs a --depth: a search must have a limit (see 'meijin gensfen --help')");
         assertThat(none.out()).isEmpty();
         assertThat(dir.resolve("none.txt")).doesNotExist();
     }

@@ -63,10 +63,24 @@ class MainTest {
         assertThat(err.toString()).isEmpty();
     }
 
+    /** A failed file operation is named by its file and the reason, not by the bare path Java's exceptions give. */
+    @Test
+    void aFileErrorNamesTheFileAndTheReason() {
+        assertThat(new java.nio.file.NoSuchFileException("/no/such/dir/w.txt").getMessage()).isEqualTo("/no/such/dir/w.txt");
+        assertThat(Main.describe(new java.nio.file.NoSuchFileException("/no/such/dir/w.txt")))
+                .isEqualTo("/no/such/dir/w.txt: no such file or directory");
+        assertThat(Main.describe(new java.nio.file.FileSystemException("/tmp", null, "Is a directory"))).isEqualTo("/tmp: is a directory");
+        assertThat(Main.describe(new java.nio.file.AccessDeniedException("/etc/shadow"))).isEqualTo("/etc/shadow: permission denied");
+        assertThat(Main.describe(new java.io.UncheckedIOException(new java.nio.file.NotDirectoryException("a.txt/b"))))
+                .isEqualTo("a.txt/b: not a directory");
+        assertThat(Main.describe(new IllegalStateException("plain message"))).isEqualTo("plain message");
+    }
+
     @Test
     void serveRefusesAPortOutOfRange() {
         assertThat(run("serve", "--port", "70000")).isEqualTo(Main.USAGE);
-        assertThat(err.toString()).isEqualTo("meijin serve: --port 70000 is not a port (0–65535)" + System.lineSeparator());
+        assertThat(err.toString()).isEqualTo("meijin serve: --port must be between 0 and 65535, got 70000 (see 'meijin serve --help')"
+                + System.lineSeparator());
         assertThat(out.toString()).isEmpty();
     }
 

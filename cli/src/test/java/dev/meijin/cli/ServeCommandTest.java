@@ -6,6 +6,7 @@ import dev.meijin.server.ServerConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class ServeCommandTest {
@@ -46,11 +47,51 @@ class ServeCommandTest {
     void valuesOutOfRangeAreRefusedByNameWithoutStartingTheServer() {
         Cli.Result r = Cli.run("serve", "--seek-max-age", "0");
         assertThat(r.code()).isEqualTo(Main.USAGE);
-        assertThat(r.err()).isEqualTo("meijin serve: --seek-grace and --seek-max-age must be 1 or more\n");
+        assertThat(r.err()).isEqualTo("meijin serve: --seek-max-age must be at least 1, got 0 (see 'meijin serve --help')\n");
         assertThat(r.out()).isEmpty();
 
         Cli.Result port = Cli.run("serve", "--port", "70000");
         assertThat(port.code()).isEqualTo(Main.USAGE);
-        assertThat(port.err()).isEqualTo("meijin serve: --port 70000 is not a port (0–65535)\n");
+        assertThat(port.err()).isEqualTo("meijin serve: --port must be between 0 and 65535, got 70000 (see 'meijin serve --help')\n");
+
+        // Each option is named by itself, not in a list of every rule.
+        assertThat(Cli.run("serve", "--engine-threads", "-1").err())
+                .isEqualTo("meijin serve: --engine-threads must be at least 0, got -1 (see 'meijin serve --help')\n");
+        assertThat(Cli.run("serve", "--engine-move-seconds", "0").err())
+                .isEqualTo("meijin serve: --engine-move-seconds must be at least 1, got 0 (see 'meijin serve --help')\n");
+        assertThat(Cli.run("serve", "--writes-per-second", "Infinity").err())
+                .isEqualTo("meijin serve: --writes-per-second must be a positive number, got Infinity (see 'meijin serve --help')\n");
+    }
+
+    /** A host with no address and a data directory that is a file are refused before the server starts, by name. */
+    @Test
+    void aHostWithoutAnAddressAndADataFileAreUsageErrors(@TempDir Path dir) throws java.io.IOException {
+        // Javalin's own failure said "Port already in use" for a host it could not resolve.
+        Cli.Result host = Cli.run("serve", "--host", "999.1.1.1", "--port", "0", "--data", dir.toString());
+        assertThat(host.code()).isEqualTo(Main.USAGE);
+        assertThat(host.err()).isEqualTo("meijin serve: --host 999.1.1.1: no such host or address (see 'meijin serve --help')\n");
+        assertThat(host.out()).isEmpty();
+
+        Path file = java.nio.file.Files.writeString(dir.resolve("data"), "not a directory");
+        Cli.Result data = Cli.run("serve", "--data", file.toString(), "--port", "0");
+        assertThat(data.code()).isEqualTo(Main.USAGE);
+        assertThat(data.err()).isEqualTo("meijin serve: --data: " + file + " is a file, not a directory (see 'meijin serve --help')\n");
+    }
+
+    /** load names each bad option, and a server that is not there by the refused connection (Java's message is null). */
+    @Test
+    void loadNamesItsBadOptionsAndAServerThatIsNotThere() throws java.io.IOException {
+        assertThat(Cli.run("load", "--games", "0").err())
+                .isEqualTo("meijin load: --games must be at least 1, got 0 (see 'meijin load --help')\n");
+        assertThat(Cli.run("load", "--url", "ftp://example").err())
+                .isEqualTo("meijin load: --url must be an http:// address, not ftp://example (see 'meijin load --help')\n");
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Cli.Result r = Cli.run("load", "--url", "http://127.0.0.1:" + port, "--games", "1", "--seconds", "1");
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        assertThat(r.err()).isEqualTo("meijin load: cannot reach http://127.0.0.1:" + port
+                + ": connection refused (is a server running there? meijin serve starts one)\n");
     }
 }
