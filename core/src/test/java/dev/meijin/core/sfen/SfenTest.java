@@ -316,6 +316,17 @@ class SfenTest {
     }
 
     @Test
+    void aHandCountAsLargeAsAnIntIsStillTooManyPieces() {
+        // A record reader may hand over any int as a count (JKF's "FU": 2147483647); with the pawn on the board the
+        // sum once wrapped round to a negative count, and the position passed with a garbled hand.
+        Setup s = Sfen.parse("4k4/9/9/9/9/9/P8/9/4K4 b - 1").withHand(Color.SENTE, Role.PAWN, Integer.MAX_VALUE);
+
+        assertThat(Position.validate(s, false)).containsExactly(PositionIssue.TOO_MANY_PIECES);
+        assertThatThrownBy(() -> Position.ofRecord(s)).isInstanceOf(IllegalPositionException.class)
+                .hasMessageContaining("2147483648 pawns on the board and in hand, a set has 18");
+    }
+
+    @Test
     void tsumeAllowsEitherSideToLackItsKing() {
         String attackerKingless = "4k4/9/9/9/9/9/9/9/9 b 2G 1";
         assertThat(Sfen.tsume(attackerKingless).kingSquare(0)).as(attackerKingless).isEqualTo(Position.NO_SQUARE);
