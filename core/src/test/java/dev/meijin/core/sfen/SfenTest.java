@@ -244,6 +244,15 @@ class SfenTest {
         assertThat(blank).hasMessage("invalid SFEN fields at 0: empty SFEN in \"  \"");
     }
 
+    @Test
+    void onlyAsciiLettersArePieces() {
+        // Character.toUpperCase('ſ') is 'S': the long s was read as a gote silver.
+        assertThat(message("4k4/9/9/9/4ſ4/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 11: unknown piece letter 'ſ' in \"4k4/9/9/9/4ſ4/9/9/9/4K4 b - 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 2ſ 1"))
+                .isEqualTo("invalid SFEN hands at 25: unknown piece letter 'ſ' in \"4k4/9/9/9/9/9/9/9/4K4 b 2ſ 1\"");
+    }
+
     private static String message(String sfen) {
         SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(sfen));
         assertThat(e).as(sfen).isNotNull();
