@@ -563,8 +563,10 @@ public final class JkfReader {
                     }
                 }
             }
-            // The core says which rule the move breaks (its reach, the check, nifu, …), as for every notation.
-            String why = pos.illegalMove(Move.toRecord(m)).map(w -> ": " + w.message()).orElse("");
+            // The core says which rule the move breaks (its reach, the check, nifu, …), as for every notation; a move
+            // to its own square is no move at all, and CSA words it the same.
+            String why = !Move.isReal(m) ? ": a piece must move to another square"
+                    : pos.illegalMove(Move.toRecord(m)).map(w -> ": " + w.message()).orElse("");
             throw new Bad(at, "illegal move " + Move.usi(m) + " in " + Sfen.format(pos) + why, true);
         }
 

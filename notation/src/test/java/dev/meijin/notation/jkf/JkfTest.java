@@ -265,6 +265,21 @@ class JkfTest {
     }
 
     @Test
+    void aMoveToItsOwnSquareIsIllegal() {
+        // It used to escape the lenient reader as "not a real move: 2g2g".
+        String json = """
+                {"header": {}, "moves": [{},
+                  {"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 7}, "piece": "FU"}}]}""";
+
+        ReadResult r = JkfReader.read(json);
+
+        assertThat(r.problems()).containsExactly(new Problem(0, 0, 1, "moves[1].move: illegal move 2g2g in "
+                + "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1: a piece must move to another square; "
+                + "the main line stops here"));
+        assertThat(r.kifu().mainLine()).isEmpty();
+    }
+
+    @Test
     void leniencyReportsPathsAndStopsAtTheFirstBadMove() {
         String json = """
                 {"header": {"先手": "a", "棋戦": 3}, "initial": {"preset": "HIRATE"}, "extra": 1, "moves": [
