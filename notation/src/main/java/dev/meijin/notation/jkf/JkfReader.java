@@ -326,6 +326,10 @@ public final class JkfReader {
                             problem(0, path, "not a number of pieces; ignored");
                             continue;
                         }
+                        if (v.asInt() > Limits.MAX_HAND_COUNT) {
+                            problem(0, path, v.asInt() + " pieces, more than " + Limits.MAX_HAND_COUNT + "; ignored");
+                            continue;
+                        }
                         hands.set(c * 8 + role.code(), v.asInt());
                     }
                 }

@@ -1,5 +1,7 @@
 package dev.meijin.notation.kifu;
 
+import dev.meijin.core.Color;
+import dev.meijin.core.Role;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -16,6 +18,9 @@ import java.util.List;
  *   <li>a decoded record text is at most {@value #MAX_CHARS} characters, in at most {@value #MAX_LINES}
  *       lines of at most {@value #MAX_LINE_LENGTH} characters;
  *   <li>a line of play (the main line or a variation) has at most {@value #MAX_PLY} moves, in every format;
+ *   <li>a hand holds at most {@value #MAX_HAND_COUNT} pieces of a kind, as SFEN's two digits and KIF's kanji
+ *       numerals ({@code 九十九}) write it (more than a set has is the start position's problem, which the
+ *       position check reports);
  *   <li>a message quotes at most {@value #MAX_EXCERPT} characters of the input ({@link #excerpt(String)}),
  *       and a problem's message is at most {@value #MAX_MESSAGE} characters.
  * </ul>
@@ -39,6 +44,8 @@ public final class Limits {
     public static final int MAX_LINE_LENGTH = 65_536;
     /** The most moves in one line of play; moves after it are not read, with a problem. */
     public static final int MAX_PLY = 100_000;
+    /** The most pieces of one kind a hand may hold in a record; a reader refuses more, with a problem. */
+    public static final int MAX_HAND_COUNT = 99;
     /** The most characters of input a message quotes. */
     public static final int MAX_EXCERPT = 40;
     /** The longest problem message. */
@@ -94,7 +101,7 @@ public final class Limits {
     /**
      * What in a written text the readers would not take back whole: the text's length and line count, its
      * longest line (for the line-based formats), the longest line of play and, with {@code maxNesting}, how
-     * deep the variations nest. Writers put this in {@link WriteResult#beyondLimits()}, so that a write that
+     * deep the variations nest, and a hand count above {@value #MAX_HAND_COUNT}. Writers put this in {@link WriteResult#beyondLimits()}, so that a write that
      * could not be read back says so.
      *
      * @param kifu the record written
@@ -127,6 +134,14 @@ public final class Limits {
             }
             if (longest > MAX_LINE_LENGTH) {
                 out.add("line " + longestAt + " has " + longest + " characters; readers skip lines longer than " + MAX_LINE_LENGTH);
+            }
+        }
+        for (Color c : Color.values()) {
+            for (Role r : Role.HAND_ORDER) {
+                int n = kifu.start().setup().handCount(c, r);
+                if (n > MAX_HAND_COUNT) {
+                    out.add(c.englishName() + "'s hand holds " + n + " " + r.englishName() + "s; readers take at most " + MAX_HAND_COUNT);
+                }
             }
         }
         int[] deepest = new int[2];

@@ -305,19 +305,33 @@ class JkfTest {
         assertThatThrownBy(() -> JkfReader.readStrict(json)).isInstanceOf(KifuException.class).hasMessage("extra: unknown member; ignored");
     }
 
-    @Test
-    void morePiecesInHandThanASetHasAreReportedOnceByThePositionCheck() {
+    /** A JKF record whose start has the two kings alone on the board and the given hands. */
+    private static String kingsWithHands(String hands) {
         String board = "[" + "[{},{},{},{},{},{},{},{},{}],".repeat(8) + "[{},{},{},{},{},{},{},{},{}]]";
         String kings = board.replaceFirst("\\[\\{\\},", "[{\"color\":1,\"kind\":\"OU\"},");
         kings = kings.substring(0, kings.length() - 4) + "{\"color\":0,\"kind\":\"OU\"}]]";
-        String json = "{\"header\":{},\"initial\":{\"preset\":\"OTHER\",\"data\":{\"board\":" + kings
-                + ",\"color\":0,\"hands\":[{\"FU\":99},{\"KA\":1.5}]}},\"moves\":[{}]}";
+        return "{\"header\":{},\"initial\":{\"preset\":\"OTHER\",\"data\":{\"board\":" + kings
+                + ",\"color\":0,\"hands\":" + hands + "}},\"moves\":[{}]}";
+    }
 
-        ReadResult r = JkfReader.read(json);
+    @Test
+    void morePiecesInHandThanASetHasAreReportedOnceByThePositionCheck() {
+        ReadResult r = JkfReader.read(kingsWithHands("[{\"FU\":99},{\"KA\":1.5}]"));
 
         assertThat(r.problems()).extracting(Problem::message).containsExactly(
                 "initial.data.hands[1].KA: not a number of pieces; ignored",
                 "initial: the start position is not legal: 99 pawns on the board and in hand, a set has 18; no moves were read");
+    }
+
+    @Test
+    void aHandOfMoreThanARecordMayGiveIsIgnored() {
+        // Any int was kept: 440 pawns made the KIF writer throw, and 2147483647 overflowed the position check's count.
+        ReadResult r = JkfReader.read(kingsWithHands("[{\"FU\":2147483647,\"KI\":2},{\"FU\":440}]"));
+
+        assertThat(r.problems()).extracting(Problem::message).containsExactly(
+                "initial.data.hands[0].FU: 2147483647 pieces, more than 99; ignored",
+                "initial.data.hands[1].FU: 440 pieces, more than 99; ignored");
+        assertThat(Sfen.format(r.kifu().start().setup())).isEqualTo("8k/9/9/9/9/9/9/9/K8 b 2G 1");
     }
 
     @Test

@@ -245,6 +245,18 @@ class KifWriterTest {
     }
 
     @Test
+    void aHandCountBeyondWhatReadersTakeIsWrittenInDigitsAndReported() {
+        // The kanji numerals stopped at 九十九: 647 lances in hand threw StringIndexOutOfBoundsException.
+        Setup s = Sfen.parse("4k4/9/9/9/9/9/9/9/4K4 b - 1").withHand(dev.meijin.core.Color.GOTE, dev.meijin.core.Role.LANCE, 647);
+        Kifu k = new Kifu(List.of(), Start.of(s), List.of(), List.of());
+
+        WriteResult w = KifWriter.write(k);
+
+        assertThat(w.text()).contains("\n後手の持駒：香647\n");
+        assertThat(w.beyondLimits()).containsExactly("gote's hand holds 647 lances; readers take at most 99");
+    }
+
+    @Test
     void everySpecialReadsBack() {
         Setup even = Sfen.parse(Handicap.EVEN.sfen());
         for (Special s : Special.values()) {
