@@ -81,6 +81,18 @@ class SfenRecordTest {
     }
 
     @Test
+    void aHandBeyondASetIsWrittenAndReported() {
+        // The CSA reader keeps 3 bishops in gote's hand (an illegal start, reported); SFEN readers refuse "3b" as
+        // malformed and assume the even start, which the writer did not say.
+        Kifu k = CsaReader.read("P-00KA\nP-00KA00KA\n").kifu();
+
+        WriteResult w = SfenWriter.write(k, SfenWriter.Style.SFEN);
+
+        assertThat(w.text()).isEqualTo("sfen 9/9/9/9/9/9/9/9/9 b 3b 1");
+        assertThat(w.beyondLimits()).containsExactly("gote's hand holds 3 bishops; SFEN readers take at most 2");
+    }
+
+    @Test
     void problemsNameTheColumn() {
         ReadResult illegal = SfenReader.read("position startpos moves 7g7f 7c7d 7f7e 7d7e 7e7d");
         assertThat(illegal.kifu().mainLine()).hasSize(4);
