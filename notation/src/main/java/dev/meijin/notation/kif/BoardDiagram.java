@@ -376,17 +376,18 @@ public final class BoardDiagram {
             }
             if (t.startsWith("手数＝") || t.startsWith("手数=")) {
                 int i = 3;
-                int n = 0;
-                while (i < t.length() && t.charAt(i) >= '0' && t.charAt(i) <= '9' && n < 100_000) {
+                long n = 0;
+                while (i < t.length() && t.charAt(i) >= '0' && t.charAt(i) <= '9' && n < Limits.MAX_MOVE_NUMBER) {
                     n = n * 10 + (t.charAt(i++) - '0');
                 }
                 if (i == 3) {
                     return "手数＝ without a number";
                 }
-                if (n >= 100_000) {
-                    return "手数＝ number too large";
+                // The start's move number (SFEN's) follows the moves before it.
+                if (n >= Limits.MAX_MOVE_NUMBER) {
+                    return "手数＝ number too large (at most " + (Limits.MAX_MOVE_NUMBER - 1) + ")";
                 }
-                moveNumber = n + 1;
+                moveNumber = (int) n + 1;
                 return null;
             }
             if (t.startsWith("+-")) {

@@ -39,11 +39,12 @@ final class KifParser {
     /** How many moves variations may make the reader replay or take back in all. */
     static final long MAX_NAVIGATION = 20_000_000L;
 
-    private static final Pattern KIF_MOVE = Pattern.compile("^\\s*(\\d{1,9})(?:\\s+(.*))?$");
+    // Move numbers have up to ten digits: a start at move 999,999,999 (SFEN's largest) and the moves after it.
+    private static final Pattern KIF_MOVE = Pattern.compile("^\\s*(\\d{1,10})(?:\\s+(.*))?$");
     private static final Pattern TIME = Pattern.compile(
             "\\(\\s*(\\d{1,9}):(\\d{1,9})(?::(\\d{1,9}))?\\s*/\\s*(?:(\\d{1,9}):(\\d{1,9})(?::(\\d{1,9}))?)?\\s*\\)");
-    private static final Pattern VARIATION = Pattern.compile("^変化[：:]\\s*(\\d{1,9})?\\s*(手)?\\s*(.*)$");
-    private static final Pattern SUMMARY = Pattern.compile("^まで\\s*(\\d{1,9})\\s*手\\s*(?:で)?\\s*(.*)$");
+    private static final Pattern VARIATION = Pattern.compile("^変化[：:]\\s*(\\d{1,10})?\\s*(手)?\\s*(.*)$");
+    private static final Pattern SUMMARY = Pattern.compile("^まで\\s*(\\d{1,10})\\s*手\\s*(?:で)?\\s*(.*)$");
     private static final String MARKS = "▲△☗☖▼▽";
 
     /** A step while reading: mutable, with the line number it came from. */

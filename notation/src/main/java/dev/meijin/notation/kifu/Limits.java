@@ -18,6 +18,8 @@ import java.util.List;
  *   <li>a decoded record text is at most {@value #MAX_CHARS} characters, in at most {@value #MAX_LINES}
  *       lines of at most {@value #MAX_LINE_LENGTH} characters;
  *   <li>a line of play (the main line or a variation) has at most {@value #MAX_PLY} moves, in every format;
+ *   <li>a start position's move number is at most {@value #MAX_MOVE_NUMBER}, SFEN's nine digits (KIF's
+ *       {@code 手数＝} gives the moves before it);
  *   <li>a hand holds at most {@value #MAX_HAND_COUNT} pieces of a kind, as SFEN's two digits and KIF's kanji
  *       numerals ({@code 九十九}) write it (more than a set has is the start position's problem, which the
  *       position check reports);
@@ -44,6 +46,8 @@ public final class Limits {
     public static final int MAX_LINE_LENGTH = 65_536;
     /** The most moves in one line of play; moves after it are not read, with a problem. */
     public static final int MAX_PLY = 100_000;
+    /** The largest move number of a start position, as SFEN's nine digits write it. */
+    public static final int MAX_MOVE_NUMBER = 999_999_999;
     /** The most pieces of one kind a hand may hold in a record; a reader refuses more, with a problem. */
     public static final int MAX_HAND_COUNT = 99;
     /** The most characters of input a message quotes. */
