@@ -388,8 +388,8 @@ public final class JkfReader {
                 step = step.withComments(comments).withEngineComments(engine);
                 JsonNode time = e.get("time");
                 if (time != null && !time.isNull()) {
-                    Duration now = clock(time.get("now"), at + ".time.now");
-                    Duration total = clock(time.get("total"), at + ".time.total");
+                    Duration now = clock(time.get("now"), at + ".time.now", Limits.MAX_MOVE_SECONDS);
+                    Duration total = clock(time.get("total"), at + ".time.total", Limits.MAX_TOTAL_SECONDS);
                     if (now != null) {
                         step = step.withTime(Optional.of(now), Optional.ofNullable(total));
                     }
@@ -643,7 +643,8 @@ public final class JkfReader {
             return out;
         }
 
-        private Duration clock(JsonNode n, String at) {
+        /** A time {@code {h, m, s}} of at most {@code maxSeconds}, or null (with a problem). */
+        private Duration clock(JsonNode n, String at, long maxSeconds) {
             if (n == null || n.isNull()) {
                 problems.add(new Problem(0, 0, 0, at + ": missing; the time is ignored"));
                 return null;
@@ -651,11 +652,17 @@ public final class JkfReader {
             long h = n.has("h") && !n.get("h").isNull() ? n.get("h").asLong(-1) : 0;
             long m = n.has("m") ? n.get("m").asLong(-1) : -1;
             long s = n.has("s") ? n.get("s").asLong(-1) : -1;
-            if (h < 0 || m < 0 || s < 0 || h > 1_000_000 || m > 1_000_000 || s > 1_000_000) {
+            // Each part within the bound keeps the sum far from overflowing.
+            if (h < 0 || m < 0 || s < 0 || h > maxSeconds || m > maxSeconds || s > maxSeconds) {
                 problems.add(new Problem(0, 0, 0, at + ": not a time {h, m, s}; ignored"));
                 return null;
             }
-            return Duration.ofSeconds(h * 3600 + m * 60 + s);
+            long seconds = h * 3600 + m * 60 + s;
+            if (seconds > maxSeconds) {
+                problems.add(new Problem(0, 0, 0, at + ": " + seconds + " seconds is more than " + maxSeconds + "; ignored"));
+                return null;
+            }
+            return Duration.ofSeconds(seconds);
         }
 
         private static Role role(JsonNode kind) {

@@ -265,6 +265,32 @@ class JkfTest {
     }
 
     @Test
+    void longTotalsFromAKifRecordReadBack() {
+        // JKF refused more than 1000000 hours, which a KIF total of 100000100 minutes is (1666668 hours).
+        Kifu kif = Formats.read("1 ２六歩(27) (0:2/100000100:2)\n", Optional.empty()).orThrow();
+
+        ReadResult r = JkfReader.read(JkfWriter.write(kif).text());
+
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.kifu().moves().getFirst().totalTime()).contains(Duration.ofSeconds(100_000_100L * 60 + 2));
+    }
+
+    @Test
+    void timesBeyondWhatARecordMayGiveAreIgnored() {
+        String json = """
+                {"header": {}, "moves": [{},
+                  {"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"},
+                   "time": {"now": {"h": 277777, "m": 46, "s": 40}, "total": {"h": 27777777777, "m": 46, "s": 40}}}]}""";
+
+        ReadResult r = JkfReader.read(json);
+
+        assertThat(r.problems()).extracting(Problem::message).containsExactly(
+                "moves[1].time.now: 1000000000 seconds is more than 999999999; ignored",
+                "moves[1].time.total: 100000000000000 seconds is more than 99999999999999; ignored");
+        assertThat(r.kifu().mainLine()).hasSize(1);
+    }
+
+    @Test
     void aMoveToItsOwnSquareIsIllegal() {
         // It used to escape the lenient reader as "not a real move: 2g2g".
         String json = """
