@@ -83,7 +83,7 @@ public final class Engine implements AutoCloseable {
     public static List<EngineOption> options() {
         Options d = new Options();
         return List.of(
-                EngineOption.spin("USI_Hash", d.hashMb, 1, 32768),
+                EngineOption.spin("USI_Hash", d.hashMb, 1, TranspositionTable.MAX_MB),
                 EngineOption.check("USI_Ponder", d.ponder),
                 EngineOption.spin("Threads", d.threads, 1, 256),
                 EngineOption.spin("MultiPV", d.multiPv, 1, 600),
@@ -192,8 +192,16 @@ public final class Engine implements AutoCloseable {
         switch (name) {
             case "USI_Hash" -> {
                 if (options.hashMb != (int) n) {
+                    // The old table is kept until the new one is there, so that a size the heap cannot hold changes nothing.
+                    TranspositionTable table;
+                    try {
+                        table = new TranspositionTable((int) n);
+                    } catch (OutOfMemoryError e) {
+                        throw new IllegalArgumentException("option USI_Hash: " + n + " MiB do not fit in memory (the JVM may use "
+                                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); the table stays at " + options.hashMb + " MiB");
+                    }
                     options.hashMb = (int) n;
-                    tt = new TranspositionTable(options.hashMb);
+                    tt = table;
                 }
             }
             case "Threads" -> options.threads = (int) n;

@@ -242,7 +242,8 @@ class UsiProtocolTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "setoption name USI_Hash value 0|info string error: option USI_Hash: 0 is outside 1–32768",
+        "setoption name USI_Hash value 0|info string error: option USI_Hash: 0 is outside 1–8192",
+        "setoption name USI_Hash value 8193|info string error: option USI_Hash: 8193 is outside 1–8192",
         "setoption name USI_Hash|info string error: option USI_Hash: \"\" is not a whole number",
         "setoption name MultiPV value 601|info string error: option MultiPV: 601 is outside 1–600",
         "setoption name NetworkDelay value -1|info string error: option NetworkDelay: -1 is outside 0–10000",
