@@ -310,6 +310,34 @@ public final class Engine implements AutoCloseable {
         return evaluators.get(i);
     }
 
+    /**
+     * The search threads' workers. As many as the heap holds: with fewer than asked for (a large {@code Threads}
+     * on a small heap: each thread's tables take about 15 MiB), the search runs with those, {@code Threads} is
+     * lowered to their number and the search's first info line says so ({@link SearchRun#note}), rather than the
+     * OutOfMemoryError ending the engine. Called with the lock held.
+     */
+    private Worker[] workers(SearchRun run, int threads, Supplier<Evaluator> factory) {
+        Worker[] workers = new Worker[threads];
+        int made = 0;
+        try {
+            for (; made < threads; made++) {
+                workers[made] = new Worker(made, run, evaluator(made, factory), histories(made));
+            }
+        } catch (OutOfMemoryError e) {
+            if (made == 0) {
+                throw e;
+            }
+            // Give back the tables of the threads that did not fit.
+            evaluators.subList(Math.min(made, evaluators.size()), evaluators.size()).clear();
+            histories.subList(Math.min(made, histories.size()), histories.size()).clear();
+            options.threads = made;
+            run.note = "error: not enough memory for " + threads + " search threads (the JVM may use "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); searching with " + made + ", and Threads is now " + made;
+            return Arrays.copyOf(workers, made);
+        }
+        return workers;
+    }
+
     /** Move-ordering statistics per search thread index, kept between the searches of a game. */
     private final List<Histories> histories = new ArrayList<>();
 
@@ -434,10 +462,7 @@ public final class Engine implements AutoCloseable {
                 evaluatorSource = source;
             }
             int threads = immediate != null || single ? 1 : o.threads;
-            run.workers = new Worker[immediate != null ? 0 : threads];
-            for (int i = 0; i < run.workers.length; i++) {
-                run.workers[i] = new Worker(i, run, evaluator(i, factory), histories(i));
-            }
+            run.workers = workers(run, immediate != null ? 0 : threads, factory);
             current = run;
             BestMove fixed = immediate;
             // A timed search at full strength first asks the mate solver, for a tenth of its optimum time, whether
@@ -484,6 +509,9 @@ public final class Engine implements AutoCloseable {
     private void runSearch(SearchRun run, BestMove immediate, Consumer<BestMove> onBest, int skill, long mateMillis) {
         BestMove result;
         long cpuStart = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : 0;
+        if (run.note != null) {
+            run.info.accept(new SearchInfo.Text(run.note));
+        }
         try {
             if (immediate == null && mateMillis > 0) {
                 immediate = rootMate(run, mateMillis);

@@ -222,4 +222,30 @@ class EngineTest {
             engine.close();
         }
     }
+
+    @Test
+    void moreSearchThreadsThanTheHeapHoldsSearchWithThoseThatFit() throws Exception {
+        // Threads 256 on a small heap threw OutOfMemoryError out of go, which ended the USI engine.
+        try (Engine engine = new Engine()) {
+            AtomicInteger made = new AtomicInteger();
+            engine.setEvaluator(() -> {
+                if (made.incrementAndGet() > 2) {
+                    throw new OutOfMemoryError("Java heap space");
+                }
+                return new ShogiEvaluator();
+            });
+            List<SearchInfo> infos = new CopyOnWriteArrayList<>();
+            CompletableFuture<BestMove> best = new CompletableFuture<>();
+            engine.onInfo(infos::add);
+            engine.onBestMove(best::complete);
+            engine.setOption("Threads", "4");
+
+            engine.go(SearchLimits.depth(3));
+
+            assertThat(best.get(60, TimeUnit.SECONDS)).isInstanceOf(BestMove.Play.class);
+            assertThat(infos.getFirst()).isEqualTo(new SearchInfo.Text("error: not enough memory for 4 search threads (the JVM may use "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); searching with 2, and Threads is now 2"));
+            assertThat(engine.toString()).contains("threads 2,");
+        }
+    }
 }
