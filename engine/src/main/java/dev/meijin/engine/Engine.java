@@ -167,24 +167,33 @@ public final class Engine implements AutoCloseable {
 
     private Book book;
 
+    /**
+     * The path of an option's file, which must be a regular file if it exists: a device such as {@code /dev/zero}
+     * would be read until the heap ran out, and a FIFO would hold the engine until someone wrote to it.
+     */
     private static Path pathOf(String file, String option) {
+        Path p;
         try {
-            return Path.of(file);
+            p = Path.of(file);
         } catch (java.nio.file.InvalidPathException e) {
             throw new IllegalArgumentException(option + " \"" + file + "\" is not a valid path");
         }
+        if (Files.exists(p) && !Files.isRegularFile(p)) {
+            throw new IllegalArgumentException(option + " " + file + ": not a regular file");
+        }
+        return p;
     }
 
     private static Weights loadWeights(String file) {
         if (file.isEmpty()) {
             return Weights.tuned();
         }
-        try (Reader r = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+        try (Reader r = Files.newBufferedReader(pathOf(file, "EvalFile"), StandardCharsets.UTF_8)) {
             return Weights.read(r, Weights.tuned());
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException("EvalFile " + file + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException("EvalFile " + file + ": " + e.getMessage());
-        } catch (java.nio.file.InvalidPathException e) {
-            throw new IllegalArgumentException("EvalFile \"" + file + "\" is not a valid path");
         }
     }
 

@@ -136,7 +136,7 @@ class UsiProtocolTest {
                 + " LateMoveReductions, ShallowPruning, ReverseFutility, Razoring, OnePlyMate, CheckExtension, AspirationWindows,"
                 + " InternalIterativeReduction, QuiescenceEvasionPruning, ContinuationHistory, CorrectionHistory, RootMate)",
         "setoption name EnteringKingRule value Sometimes|info string error: unknown EnteringKingRule \"Sometimes\" (NoEnteringKing, CSARule24, CSARule24H, CSARule27, CSARule27H or TryRule)",
-        "setoption name EvalFile value /nonexistent/weights.txt|info string error: EvalFile /nonexistent/weights.txt: /nonexistent/weights.txt",
+        "setoption name EvalFile value /nonexistent/weights.txt|info string error: EvalFile /nonexistent/weights.txt: no such file",
         "position|info string error: position: expected \"startpos\" or \"sfen <sfen>\"; no position is set until a valid one: go answers bestmove resign",
         "position foo|info string error: position: expected \"startpos\" or \"sfen\", got \"foo\"; no position is set until a valid one: go answers bestmove resign",
         "position startpos 7g7f|info string error: position: unexpected \"7g7f\" after startpos; no position is set until a valid one: go answers bestmove resign",
