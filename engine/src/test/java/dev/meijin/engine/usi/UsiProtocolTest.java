@@ -270,6 +270,8 @@ class UsiProtocolTest {
     @Test
     void controlCharactersAndOverlongLinesAreReportedNotEchoed() throws Exception {
         assertThat(send("fo\u0007o")).containsExactly("info string error: unknown command \"fo?o\"");
+        // Only ASCII controls were replaced: NEL and the line separator reached the output, where some readers break lines.
+        assertThat(send("q\u0085u\u2028i\u2029t")).containsExactly("info string error: unknown command \"q?u?i?t\"");
         String longLine = "position startpos moves" + " 7g7f".repeat(UsiProtocol.MAX_LINE / 5 + 10);
         usi.run(new java.io.BufferedReader(new java.io.StringReader(longLine + "\nisready\n")));
         List<String> got = new ArrayList<>();
