@@ -280,12 +280,21 @@ public final class JkfReader {
                 }
                 for (int x = 1; x <= Math.min(9, b.size()); x++) {
                     JsonNode column = b.get(x - 1);
-                    if (!column.isArray() || column.size() != 9) {
+                    if (!column.isArray()) {
+                        // An object has a size too, but no squares by index.
+                        problem(0, "initial.data.board[" + (x - 1) + "]", "not an array of 9 squares; the column is empty");
+                        continue;
+                    }
+                    if (column.size() != 9) {
                         problem(0, "initial.data.board[" + (x - 1) + "]", "not an array of 9 squares");
                     }
                     for (int y = 1; y <= Math.min(9, column.size()); y++) {
                         JsonNode sq = column.get(y - 1);
                         String path = "initial.data.board[" + (x - 1) + "][" + (y - 1) + "]";
+                        if (!sq.isObject()) {
+                            problem(0, path, "not a piece {color, kind}; left empty");
+                            continue;
+                        }
                         JsonNode kind = sq.get("kind");
                         JsonNode c = sq.get("color");
                         if (kind == null || kind.isNull()) {

@@ -350,6 +350,21 @@ class JkfTest {
     }
 
     @Test
+    void boardColumnsAndSquaresThatAreNotArraysAndObjectsAreReported() {
+        // A column written as an object threw NullPointerException: an object has a size but no squares by index.
+        String json = kingsWithHands("[{},{}]").replaceFirst("\\[\\{\"color\":1,\"kind\":\"OU\"\\},\\{\\},",
+                "[{\"color\":1,\"kind\":\"OU\"},7,").replaceFirst("\\[\\{\\},\\{\\},\\{\\},\\{\\},\\{\\},\\{\\},\\{\\},\\{\\},\\{\\}\\]",
+                "{\"color\":1,\"kind\":\"TO\"}");
+
+        ReadResult r = JkfReader.read(json);
+
+        assertThat(r.problems()).extracting(Problem::message).containsExactly(
+                "initial.data.board[0][1]: not a piece {color, kind}; left empty",
+                "initial.data.board[1]: not an array of 9 squares; the column is empty");
+        assertThat(Sfen.format(r.kifu().start().setup())).isEqualTo("8k/9/9/9/9/9/9/9/K8 b - 1");
+    }
+
+    @Test
     void aHandOfMoreThanARecordMayGiveIsIgnored() {
         // Any int was kept: 440 pawns made the KIF writer throw, and 2147483647 overflowed the position check's count.
         ReadResult r = JkfReader.read(kingsWithHands("[{\"FU\":2147483647,\"KI\":2},{\"FU\":440}]"));
