@@ -26,10 +26,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Every text entry point of the notation module fed with real records and moves broken at random (fixed seeds,
- * so that failures reproduce). A lenient reader returns a record with problems that name a line of the text,
+ * so that failures reproduce; half the JKF records are broken as JSON trees, so that they still parse). A lenient reader returns a record with problems that name a line of the text,
  * and never throws; a strict reading fails only with {@link KifuException}; what a reader returned is written in
  * every format without an exception and read back as the same start and main line; a move text in any notation
  * reads as a legal move or fails with {@link MoveNotationException}.
@@ -41,7 +46,7 @@ class ReadersFuzzTest {
     @Test
     @Timeout(120)
     void brokenRecordsAndMoves() {
-        fuzz(500, 5_000, 1);
+        fuzz(400, 5_000, 1);
     }
 
     @Test
@@ -58,7 +63,8 @@ class ReadersFuzzTest {
         Mutations m = new Mutations(seed);
         for (int i = 0; i < records; i++) {
             Source s = sources.get(m.random().nextInt(sources.size()));
-            record(m.mutate(s.text()), s.name());
+            boolean json = s.text().stripLeading().startsWith("{") && m.random().nextBoolean();
+            record(json ? mutateJson(s.text(), m) : m.mutate(s.text()), s.name());
             if (i % 4 == 0) {
                 byte[] bytes = m.mutate(s.bytes());
                 noException("bytes of " + s.name(), () -> Formats.read(bytes, Optional.of(s.name())));
@@ -73,6 +79,72 @@ class ReadersFuzzTest {
             String text = m.mutate(styles[m.random().nextInt(styles.length)].format(p, buf[m.random().nextInt(n)]));
             for (MoveStyle style : styles) {
                 move(p, style, text);
+            }
+        }
+    }
+
+    /**
+     * A JKF text with one to three of its members or elements removed, duplicated, swapped or replaced by a value
+     * of another type or an extreme one, so that the JSON still parses and the reader's shape checks are met.
+     */
+    private static String mutateJson(String text, Mutations m) {
+        JsonNode root = JSON.readTree(text);
+        for (int e = 1 + m.random().nextInt(3); e > 0; e--) {
+            List<JsonNode> containers = new ArrayList<>();
+            collect(root, containers);
+            JsonNode c = containers.get(m.random().nextInt(containers.size()));
+            if (c instanceof ObjectNode o && !o.isEmpty()) {
+                List<String> names = new ArrayList<>(o.propertyNames());
+                String k = names.get(m.random().nextInt(names.size()));
+                switch (m.random().nextInt(3)) {
+                    case 0 -> o.remove(k);
+                    case 1 -> o.set(k + "x", o.get(k).deepCopy());
+                    default -> o.set(k, randomJson(m));
+                }
+            } else if (c instanceof ArrayNode a && !a.isEmpty()) {
+                int i = m.random().nextInt(a.size());
+                switch (m.random().nextInt(4)) {
+                    case 0 -> a.remove(i);
+                    case 1 -> a.insert(i, a.get(i).deepCopy());
+                    case 2 -> {
+                        int j = m.random().nextInt(a.size());
+                        JsonNode t = a.get(i);
+                        a.set(i, a.get(j));
+                        a.set(j, t);
+                    }
+                    default -> a.set(i, randomJson(m));
+                }
+            }
+        }
+        return root.toString();
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String[] KINDS = {"FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY", "XX", ""};
+
+    private static JsonNode randomJson(Mutations m) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        return switch (m.random().nextInt(12)) {
+            case 0 -> f.numberNode(m.random().nextInt(20) - 5);
+            case 1 -> f.numberNode(Long.MAX_VALUE);
+            case 2 -> f.numberNode(new java.math.BigInteger("99999999999999999999999"));
+            case 3 -> f.numberNode(1.5);
+            case 4 -> f.nullNode();
+            case 5 -> f.stringNode(KINDS[m.random().nextInt(KINDS.length)]);
+            case 6 -> f.arrayNode();
+            case 7 -> f.objectNode().put("color", m.random().nextInt(3)).put("kind", KINDS[m.random().nextInt(KINDS.length)]);
+            case 8 -> f.objectNode();
+            case 9 -> f.booleanNode(m.random().nextBoolean());
+            case 10 -> f.numberNode(Integer.MAX_VALUE);
+            default -> f.stringNode(m.mutate("x"));
+        };
+    }
+
+    private static void collect(JsonNode n, List<JsonNode> out) {
+        if (n.isContainer()) {
+            out.add(n);
+            for (JsonNode c : n) {
+                collect(c, out);
             }
         }
     }
