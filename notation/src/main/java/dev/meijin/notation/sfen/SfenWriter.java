@@ -63,7 +63,8 @@ public final class SfenWriter {
     public static WriteResult write(Kifu kifu, Style style) {
         Setup setup = kifu.start().setup();
         StringBuilder sb = new StringBuilder(64 + kifu.moves().size() * 6);
-        boolean even = setup.withMoveNumber(1).equals(Setups.STARTPOS);
+        // startpos is move 1: the even start later in a game keeps its move number as an SFEN.
+        boolean even = setup.equals(Setups.STARTPOS);
         if (style == Style.POSITION) {
             sb.append("position ").append(even ? "startpos" : "sfen " + Sfen.format(setup));
         } else {

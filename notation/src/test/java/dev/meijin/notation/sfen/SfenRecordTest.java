@@ -70,6 +70,17 @@ class SfenRecordTest {
     }
 
     @Test
+    void theEvenStartAtALaterMoveKeepsItsMoveNumber() {
+        // It was written as "position startpos", and read back as move 1, without a word.
+        Kifu k = SfenReader.read("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 5 moves 7g7f").orThrow();
+
+        WriteResult w = SfenWriter.write(k);
+
+        assertThat(w.text()).isEqualTo("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 5 moves 7g7f");
+        assertThat(SfenReader.read(w.text()).orThrow()).isEqualTo(k);
+    }
+
+    @Test
     void writerReportsWhatItLeavesOut() {
         Kifu k = CsaReader.read(CsaCorpus.text("csa/shogihome/e2e-27/record.csa")).kifu();
         WriteResult w = SfenWriter.write(k);
