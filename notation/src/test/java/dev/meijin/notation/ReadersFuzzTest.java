@@ -33,11 +33,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Every text entry point of the notation module fed with real records and moves broken at random (fixed seeds,
- * so that failures reproduce; half the JKF records are broken as JSON trees, so that they still parse). A lenient reader returns a record with problems that name a line of the text,
- * and never throws; a strict reading fails only with {@link KifuException}; what a reader returned is written in
- * every format without an exception and read back as the same start and main line; a move text in any notation
- * reads as a legal move or fails with {@link MoveNotationException}.
+ * Every text entry point of the notation module fed with real records (KIF, KI2, CSA, JKF, USI) and moves broken
+ * at random (fixed seeds, so that failures reproduce; half the JKF records are broken as JSON trees, so that they
+ * still parse). A lenient reader returns a record with problems that name a line of the text, and never throws;
+ * a strict reading fails only with {@link KifuException}; what a reader returned is written in every format
+ * without an exception and read back as the same start and main line; a move text in any notation reads as a
+ * legal move or fails with {@link MoveNotationException}.
  */
 class ReadersFuzzTest {
     /** Records of the corpus up to this size, so that a mutation costs little to read. */
@@ -232,6 +233,13 @@ class ReadersFuzzTest {
                 out.add(new Source(path.substring(path.lastIndexOf('/') + 1), bytes, TextDecoder.decode(bytes).text()));
             }
         });
+        // USI position lines: the first 30 lishogi games, and one from a later move's SFEN.
+        for (String[] row : TestData.tsv("usi/shogiops-lishogi-games.tsv").subList(0, 30)) {
+            String line = "position startpos moves " + row[1];
+            out.add(new Source(row[0] + ".usi", line.getBytes(java.nio.charset.StandardCharsets.UTF_8), line));
+        }
+        String later = "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 5 moves 7g7f 3c3d";
+        out.add(new Source("later.usi", later.getBytes(java.nio.charset.StandardCharsets.UTF_8), later));
         return out;
     }
 
