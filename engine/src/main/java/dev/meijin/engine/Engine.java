@@ -83,7 +83,7 @@ public final class Engine implements AutoCloseable {
     public static List<EngineOption> options() {
         Options d = new Options();
         return List.of(
-                EngineOption.spin("USI_Hash", d.hashMb, 1, 32768),
+                EngineOption.spin("USI_Hash", d.hashMb, 1, TranspositionTable.MAX_MB),
                 EngineOption.check("USI_Ponder", d.ponder),
                 EngineOption.spin("Threads", d.threads, 1, 256),
                 EngineOption.spin("MultiPV", d.multiPv, 1, 600),
@@ -167,24 +167,33 @@ public final class Engine implements AutoCloseable {
 
     private Book book;
 
+    /**
+     * The path of an option's file, which must be a regular file if it exists: a device such as {@code /dev/zero}
+     * would be read until the heap ran out, and a FIFO would hold the engine until someone wrote to it.
+     */
     private static Path pathOf(String file, String option) {
+        Path p;
         try {
-            return Path.of(file);
+            p = Path.of(file);
         } catch (java.nio.file.InvalidPathException e) {
             throw new IllegalArgumentException(option + " \"" + file + "\" is not a valid path");
         }
+        if (Files.exists(p) && !Files.isRegularFile(p)) {
+            throw new IllegalArgumentException(option + " " + file + ": not a regular file");
+        }
+        return p;
     }
 
     private static Weights loadWeights(String file) {
         if (file.isEmpty()) {
             return Weights.tuned();
         }
-        try (Reader r = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+        try (Reader r = Files.newBufferedReader(pathOf(file, "EvalFile"), StandardCharsets.UTF_8)) {
             return Weights.read(r, Weights.tuned());
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException("EvalFile " + file + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException("EvalFile " + file + ": " + e.getMessage());
-        } catch (java.nio.file.InvalidPathException e) {
-            throw new IllegalArgumentException("EvalFile \"" + file + "\" is not a valid path");
         }
     }
 
@@ -192,8 +201,16 @@ public final class Engine implements AutoCloseable {
         switch (name) {
             case "USI_Hash" -> {
                 if (options.hashMb != (int) n) {
+                    // The old table is kept until the new one is there, so that a size the heap cannot hold changes nothing.
+                    TranspositionTable table;
+                    try {
+                        table = new TranspositionTable((int) n);
+                    } catch (OutOfMemoryError e) {
+                        throw new IllegalArgumentException("option USI_Hash: " + n + " MiB do not fit in memory (the JVM may use "
+                                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); the table stays at " + options.hashMb + " MiB");
+                    }
                     options.hashMb = (int) n;
-                    tt = new TranspositionTable(options.hashMb);
+                    tt = table;
                 }
             }
             case "Threads" -> options.threads = (int) n;
@@ -300,6 +317,34 @@ public final class Engine implements AutoCloseable {
             evaluators.add(factory.get());
         }
         return evaluators.get(i);
+    }
+
+    /**
+     * The search threads' workers. As many as the heap holds: with fewer than asked for (a large {@code Threads}
+     * on a small heap: each thread's tables take about 15 MiB), the search runs with those, {@code Threads} is
+     * lowered to their number and the search's first info line says so ({@link SearchRun#note}), rather than the
+     * OutOfMemoryError ending the engine. Called with the lock held.
+     */
+    private Worker[] workers(SearchRun run, int threads, Supplier<Evaluator> factory) {
+        Worker[] workers = new Worker[threads];
+        int made = 0;
+        try {
+            for (; made < threads; made++) {
+                workers[made] = new Worker(made, run, evaluator(made, factory), histories(made));
+            }
+        } catch (OutOfMemoryError e) {
+            if (made == 0) {
+                throw e;
+            }
+            // Give back the tables of the threads that did not fit.
+            evaluators.subList(Math.min(made, evaluators.size()), evaluators.size()).clear();
+            histories.subList(Math.min(made, histories.size()), histories.size()).clear();
+            options.threads = made;
+            run.note = "error: not enough memory for " + threads + " search threads (the JVM may use "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); searching with " + made + ", and Threads is now " + made;
+            return Arrays.copyOf(workers, made);
+        }
+        return workers;
     }
 
     /** Move-ordering statistics per search thread index, kept between the searches of a game. */
@@ -426,10 +471,7 @@ public final class Engine implements AutoCloseable {
                 evaluatorSource = source;
             }
             int threads = immediate != null || single ? 1 : o.threads;
-            run.workers = new Worker[immediate != null ? 0 : threads];
-            for (int i = 0; i < run.workers.length; i++) {
-                run.workers[i] = new Worker(i, run, evaluator(i, factory), histories(i));
-            }
+            run.workers = workers(run, immediate != null ? 0 : threads, factory);
             current = run;
             BestMove fixed = immediate;
             // A timed search at full strength first asks the mate solver, for a tenth of its optimum time, whether
@@ -476,6 +518,9 @@ public final class Engine implements AutoCloseable {
     private void runSearch(SearchRun run, BestMove immediate, Consumer<BestMove> onBest, int skill, long mateMillis) {
         BestMove result;
         long cpuStart = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : 0;
+        if (run.note != null) {
+            run.info.accept(new SearchInfo.Text(run.note));
+        }
         try {
             if (immediate == null && mateMillis > 0) {
                 immediate = rootMate(run, mateMillis);

@@ -51,6 +51,8 @@ final class SearchRun {
     /** Receives this search's bestmove; null when the answer needs no search (the watchdog is then not armed). */
     volatile Consumer<BestMove> onBest;
     Worker[] workers;
+    /** A line the search reports before it starts (fewer threads than asked for), or null. */
+    String note;
 
     SearchRun(Position root, int[] rootMoves,
             TranspositionTable tt, Options options, SearchLimits limits, TimeManager time, int multiPv, int maxDepth, long maxNodes,

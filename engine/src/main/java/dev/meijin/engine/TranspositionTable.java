@@ -31,14 +31,23 @@ final class TranspositionTable {
         resize(megabytes);
     }
 
-    /** Reallocates the table with the given size in MiB (rounded down to a power of two buckets). */
+    /**
+     * The largest table in MiB: 2^27 buckets of 64 bytes, the most power-of-two buckets a {@code long[]} holds
+     * (2^28 buckets would need 2^31 words, one more than an array index reaches).
+     */
+    static final int MAX_MB = 8192;
+
+    /** Reallocates the table with the given size in MiB (at most {@link #MAX_MB}, rounded down to a power of two buckets). */
     void resize(int megabytes) {
-        long bytes = Math.max(1L, megabytes) << 20;
-        long buckets = Long.highestOneBit(bytes / (WAYS * 16));
-        buckets = Math.min(buckets, Integer.MAX_VALUE / (WAYS * 2) + 1L);
-        buckets = Long.highestOneBit(buckets);
-        table = new long[(int) (buckets * WAYS * 2)];
-        mask = buckets - 1;
+        int words = words(megabytes);
+        table = new long[words];
+        mask = words / (WAYS * 2) - 1;
+    }
+
+    /** The words of a table of the given size in MiB: a power of two, at most 2^30. */
+    static int words(int megabytes) {
+        long bytes = (long) Math.clamp(megabytes, 1, MAX_MB) << 20;
+        return (int) (Long.highestOneBit(bytes / (WAYS * 16)) * WAYS * 2);
     }
 
     void clear() {

@@ -1,6 +1,7 @@
 package dev.meijin.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setups;
@@ -8,6 +9,8 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.engine.eval.Evaluator;
 import dev.meijin.engine.eval.ShogiEvaluator;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -17,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EngineTest {
 
@@ -220,6 +224,47 @@ class EngineTest {
         @Override
         public void close() {
             engine.close();
+        }
+    }
+
+    @Test
+    void moreSearchThreadsThanTheHeapHoldsSearchWithThoseThatFit() throws Exception {
+        // Threads 256 on a small heap threw OutOfMemoryError out of go, which ended the USI engine.
+        try (Engine engine = new Engine()) {
+            AtomicInteger made = new AtomicInteger();
+            engine.setEvaluator(() -> {
+                if (made.incrementAndGet() > 2) {
+                    throw new OutOfMemoryError("Java heap space");
+                }
+                return new ShogiEvaluator();
+            });
+            List<SearchInfo> infos = new CopyOnWriteArrayList<>();
+            CompletableFuture<BestMove> best = new CompletableFuture<>();
+            engine.onInfo(infos::add);
+            engine.onBestMove(best::complete);
+            engine.setOption("Threads", "4");
+
+            engine.go(SearchLimits.depth(3));
+
+            assertThat(best.get(60, TimeUnit.SECONDS)).isInstanceOf(BestMove.Play.class);
+            assertThat(infos.getFirst()).isEqualTo(new SearchInfo.Text("error: not enough memory for 4 search threads (the JVM may use "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); searching with 2, and Threads is now 2"));
+            assertThat(engine.toString()).contains("threads 2,");
+        }
+    }
+
+    @Test
+    void optionFilesMustBeRegularFiles(@TempDir Path dir) {
+        try (Engine engine = new Engine()) {
+            for (String option : List.of("BookFile", "EvalFile")) {
+                assertThatThrownBy(() -> engine.setOption(option, dir.toString())).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessage(option + " " + dir + ": not a regular file");
+                // /dev/zero was read until the heap ran out: the OutOfMemoryError ended the USI engine.
+                if (Files.exists(Path.of("/dev/zero"))) {
+                    assertThatThrownBy(() -> engine.setOption(option, "/dev/zero")).isInstanceOf(IllegalArgumentException.class)
+                            .hasMessage(option + " /dev/zero: not a regular file");
+                }
+            }
         }
     }
 }

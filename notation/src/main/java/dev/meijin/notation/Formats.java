@@ -77,7 +77,7 @@ public final class Formats {
         return Collections.unmodifiableMap(m);
     }
 
-    private static final Pattern KIF_MOVE = Pattern.compile("^\\d{1,9}\\s+[１-９1-9同仝投中千持詰不切反入封Tt].*");
+    private static final Pattern KIF_MOVE = Pattern.compile("^\\d{1,10}\\s+[１-９1-9同仝投中千持詰不切反入封Tt].*");
     private static final Pattern CSA_LINE = Pattern.compile(
             "^(?:[+-]\\d{4}[A-Z]{2}.*|[+-]|V\\d(?:\\.\\d)?|PI.*|P[1-9+-].*|N[+-].*|\\$[A-Z_]+:.*|%[A-Z_+-]+.*|T\\d+.*)$");
     private static final Pattern SFEN_BOARD = Pattern.compile("^[1-9+a-zA-Z]+(?:/[1-9+a-zA-Z]+){8}$");

@@ -3,7 +3,8 @@
  * tsume problems, kept byte-for-byte under the resource folder {@code dev/meijin/testdata/}, with their
  * provenance and licences in {@code SOURCES.md} and {@code MANIFEST.tsv} beside them.
  *
- * <p>{@link dev.meijin.testdata.TestData} opens, decodes and lists the files from the class path. Only test
+ * <p>{@link dev.meijin.testdata.TestData} opens, decodes and lists the files from the class path, and
+ * {@link dev.meijin.testdata.Mutations} breaks them at random (with a fixed seed) for fuzz tests. Only test
  * scopes depend on this package; it depends on nothing but the JDK. Files under any {@code errors/} folder
  * are malformed on purpose.
  */

@@ -28,7 +28,7 @@ final class SetupValidator {
         List<Finding> out = new ArrayList<>();
         Position board = Position.boardOf(s);
         int[] kings = new int[2];
-        int[] count = new int[9]; // by unpromoted role code, both sides
+        long[] count = new long[9]; // by unpromoted role code, both sides (a hand count may be any int)
         for (int sq = 0; sq < 81; sq++) {
             int pc = s.piece(sq);
             if (pc == 0) {

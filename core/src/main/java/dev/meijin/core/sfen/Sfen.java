@@ -127,7 +127,7 @@ public final class Sfen {
                 }
                 promoted = true;
             } else {
-                Role letter = Role.ofSfenLetter(Character.toUpperCase(ch));
+                Role letter = letter(ch);
                 if (letter == null) {
                     throw new SfenException(SfenException.Reason.BOARD, in, at, "unknown piece letter " + SfenException.quote(ch));
                 }
@@ -181,7 +181,7 @@ public final class Sfen {
                 }
             }
             char ch = h.charAt(i);
-            Role letter = Role.ofSfenLetter(Character.toUpperCase(ch));
+            Role letter = letter(ch);
             if (letter == null || letter == Role.KING) {
                 throw new SfenException(SfenException.Reason.HANDS, in, offset + i,
                         letter == Role.KING ? "a king cannot be in hand" : "unknown piece letter " + SfenException.quote(ch));
@@ -198,6 +198,14 @@ public final class Sfen {
             i++;
         }
         return hands;
+    }
+
+    /**
+     * The role of a piece letter of either case, or null. Only ASCII letters are pieces: {@code Character.toUpperCase}
+     * also turns the long s ({@code ſ}) into {@code S}.
+     */
+    private static Role letter(char ch) {
+        return ch < 0x80 ? Role.ofSfenLetter(Character.toUpperCase(ch)) : null;
     }
 
     /**

@@ -244,6 +244,15 @@ class SfenTest {
         assertThat(blank).hasMessage("invalid SFEN fields at 0: empty SFEN in \"  \"");
     }
 
+    @Test
+    void onlyAsciiLettersArePieces() {
+        // Character.toUpperCase('ſ') is 'S': the long s was read as a gote silver.
+        assertThat(message("4k4/9/9/9/4ſ4/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN board at 11: unknown piece letter 'ſ' in \"4k4/9/9/9/4ſ4/9/9/9/4K4 b - 1\"");
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b 2ſ 1"))
+                .isEqualTo("invalid SFEN hands at 25: unknown piece letter 'ſ' in \"4k4/9/9/9/9/9/9/9/4K4 b 2ſ 1\"");
+    }
+
     private static String message(String sfen) {
         SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(sfen));
         assertThat(e).as(sfen).isNotNull();
@@ -313,6 +322,17 @@ class SfenTest {
                 .containsExactlyInAnyOrder(PositionIssue.DEAD_PIECE, PositionIssue.NIFU, PositionIssue.NO_KING);
         assertThat(e.getMessage()).as(sfen).contains("sente has no king").contains("sente has 2 unpromoted pawns on file 5 (nifu)")
                 .contains("sente's pawn on 9a could never move");
+    }
+
+    @Test
+    void aHandCountAsLargeAsAnIntIsStillTooManyPieces() {
+        // A record reader may hand over any int as a count (JKF's "FU": 2147483647); with the pawn on the board the
+        // sum once wrapped round to a negative count, and the position passed with a garbled hand.
+        Setup s = Sfen.parse("4k4/9/9/9/9/9/P8/9/4K4 b - 1").withHand(Color.SENTE, Role.PAWN, Integer.MAX_VALUE);
+
+        assertThat(Position.validate(s, false)).containsExactly(PositionIssue.TOO_MANY_PIECES);
+        assertThatThrownBy(() -> Position.ofRecord(s)).isInstanceOf(IllegalPositionException.class)
+                .hasMessageContaining("2147483648 pawns on the board and in hand, a set has 18");
     }
 
     @Test

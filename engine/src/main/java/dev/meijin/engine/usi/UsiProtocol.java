@@ -446,8 +446,12 @@ public final class UsiProtocol {
         out.accept(line);
     }
 
+    /**
+     * Text for one output line: every control character but the tab, C1 ones such as NEL (U+0085) included, and the
+     * line and paragraph separators (U+2028, U+2029) become {@code ?}, since some readers break lines there.
+     */
     private static String oneLine(String s) {
-        String t = s == null ? "" : s.replaceAll("[\\p{Cntrl}&&[^\t]]", "?");
+        String t = s == null ? "" : s.replaceAll("[\\p{Cc}\\x{2028}\\x{2029}&&[^\t]]", "?");
         return t.length() > 300 ? t.substring(0, 300) + "…" : t;
     }
 

@@ -136,7 +136,7 @@ class UsiProtocolTest {
                 + " LateMoveReductions, ShallowPruning, ReverseFutility, Razoring, OnePlyMate, CheckExtension, AspirationWindows,"
                 + " InternalIterativeReduction, QuiescenceEvasionPruning, ContinuationHistory, CorrectionHistory, RootMate)",
         "setoption name EnteringKingRule value Sometimes|info string error: unknown EnteringKingRule \"Sometimes\" (NoEnteringKing, CSARule24, CSARule24H, CSARule27, CSARule27H or TryRule)",
-        "setoption name EvalFile value /nonexistent/weights.txt|info string error: EvalFile /nonexistent/weights.txt: /nonexistent/weights.txt",
+        "setoption name EvalFile value /nonexistent/weights.txt|info string error: EvalFile /nonexistent/weights.txt: no such file",
         "position|info string error: position: expected \"startpos\" or \"sfen <sfen>\"; no position is set until a valid one: go answers bestmove resign",
         "position foo|info string error: position: expected \"startpos\" or \"sfen\", got \"foo\"; no position is set until a valid one: go answers bestmove resign",
         "position startpos 7g7f|info string error: position: unexpected \"7g7f\" after startpos; no position is set until a valid one: go answers bestmove resign",
@@ -242,7 +242,8 @@ class UsiProtocolTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "setoption name USI_Hash value 0|info string error: option USI_Hash: 0 is outside 1–32768",
+        "setoption name USI_Hash value 0|info string error: option USI_Hash: 0 is outside 1–8192",
+        "setoption name USI_Hash value 8193|info string error: option USI_Hash: 8193 is outside 1–8192",
         "setoption name USI_Hash|info string error: option USI_Hash: \"\" is not a whole number",
         "setoption name MultiPV value 601|info string error: option MultiPV: 601 is outside 1–600",
         "setoption name NetworkDelay value -1|info string error: option NetworkDelay: -1 is outside 0–10000",
@@ -269,6 +270,8 @@ class UsiProtocolTest {
     @Test
     void controlCharactersAndOverlongLinesAreReportedNotEchoed() throws Exception {
         assertThat(send("fo\u0007o")).containsExactly("info string error: unknown command \"fo?o\"");
+        // Only ASCII controls were replaced: NEL and the line separator reached the output, where some readers break lines.
+        assertThat(send("q\u0085u\u2028i\u2029t")).containsExactly("info string error: unknown command \"q?u?i?t\"");
         String longLine = "position startpos moves" + " 7g7f".repeat(UsiProtocol.MAX_LINE / 5 + 10);
         usi.run(new java.io.BufferedReader(new java.io.StringReader(longLine + "\nisready\n")));
         List<String> got = new ArrayList<>();

@@ -548,6 +548,11 @@ public final class CsaReader {
                         problem(line, col + i + 2, "a " + role.csa() + " cannot be in hand");
                         continue;
                     }
+                    if (hands[side.index() * 8 + role.code()] == Limits.MAX_HAND_COUNT) {
+                        problem(line, col + i, "more than " + Limits.MAX_HAND_COUNT + " " + role.csa() + " in "
+                                + side.englishName() + "'s hand; ignored");
+                        continue;
+                    }
                     hands[side.index() * 8 + role.code()]++;
                 } else {
                     board[Square.of(f, r)] = Piece.of(side, role);

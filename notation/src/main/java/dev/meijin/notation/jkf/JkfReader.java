@@ -280,12 +280,21 @@ public final class JkfReader {
                 }
                 for (int x = 1; x <= Math.min(9, b.size()); x++) {
                     JsonNode column = b.get(x - 1);
-                    if (!column.isArray() || column.size() != 9) {
+                    if (!column.isArray()) {
+                        // An object has a size too, but no squares by index.
+                        problem(0, "initial.data.board[" + (x - 1) + "]", "not an array of 9 squares; the column is empty");
+                        continue;
+                    }
+                    if (column.size() != 9) {
                         problem(0, "initial.data.board[" + (x - 1) + "]", "not an array of 9 squares");
                     }
                     for (int y = 1; y <= Math.min(9, column.size()); y++) {
                         JsonNode sq = column.get(y - 1);
                         String path = "initial.data.board[" + (x - 1) + "][" + (y - 1) + "]";
+                        if (!sq.isObject()) {
+                            problem(0, path, "not a piece {color, kind}; left empty");
+                            continue;
+                        }
                         JsonNode kind = sq.get("kind");
                         JsonNode c = sq.get("color");
                         if (kind == null || kind.isNull()) {
@@ -324,6 +333,10 @@ public final class JkfReader {
                         // More than a set has is the start position's problem, reported once by its check.
                         if (!v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 0) {
                             problem(0, path, "not a number of pieces; ignored");
+                            continue;
+                        }
+                        if (v.asInt() > Limits.MAX_HAND_COUNT) {
+                            problem(0, path, v.asInt() + " pieces, more than " + Limits.MAX_HAND_COUNT + "; ignored");
                             continue;
                         }
                         hands.set(c * 8 + role.code(), v.asInt());
@@ -384,8 +397,8 @@ public final class JkfReader {
                 step = step.withComments(comments).withEngineComments(engine);
                 JsonNode time = e.get("time");
                 if (time != null && !time.isNull()) {
-                    Duration now = clock(time.get("now"), at + ".time.now");
-                    Duration total = clock(time.get("total"), at + ".time.total");
+                    Duration now = clock(time.get("now"), at + ".time.now", Limits.MAX_MOVE_SECONDS);
+                    Duration total = clock(time.get("total"), at + ".time.total", Limits.MAX_TOTAL_SECONDS);
                     if (now != null) {
                         step = step.withTime(Optional.of(now), Optional.ofNullable(total));
                     }
@@ -563,8 +576,10 @@ public final class JkfReader {
                     }
                 }
             }
-            // The core says which rule the move breaks (its reach, the check, nifu, …), as for every notation.
-            String why = pos.illegalMove(Move.toRecord(m)).map(w -> ": " + w.message()).orElse("");
+            // The core says which rule the move breaks (its reach, the check, nifu, …), as for every notation; a move
+            // to its own square is no move at all, and CSA words it the same.
+            String why = !Move.isReal(m) ? ": a piece must move to another square"
+                    : pos.illegalMove(Move.toRecord(m)).map(w -> ": " + w.message()).orElse("");
             throw new Bad(at, "illegal move " + Move.usi(m) + " in " + Sfen.format(pos) + why, true);
         }
 
@@ -637,7 +652,8 @@ public final class JkfReader {
             return out;
         }
 
-        private Duration clock(JsonNode n, String at) {
+        /** A time {@code {h, m, s}} of at most {@code maxSeconds}, or null (with a problem). */
+        private Duration clock(JsonNode n, String at, long maxSeconds) {
             if (n == null || n.isNull()) {
                 problems.add(new Problem(0, 0, 0, at + ": missing; the time is ignored"));
                 return null;
@@ -645,11 +661,17 @@ public final class JkfReader {
             long h = n.has("h") && !n.get("h").isNull() ? n.get("h").asLong(-1) : 0;
             long m = n.has("m") ? n.get("m").asLong(-1) : -1;
             long s = n.has("s") ? n.get("s").asLong(-1) : -1;
-            if (h < 0 || m < 0 || s < 0 || h > 1_000_000 || m > 1_000_000 || s > 1_000_000) {
+            // Each part within the bound keeps the sum far from overflowing.
+            if (h < 0 || m < 0 || s < 0 || h > maxSeconds || m > maxSeconds || s > maxSeconds) {
                 problems.add(new Problem(0, 0, 0, at + ": not a time {h, m, s}; ignored"));
                 return null;
             }
-            return Duration.ofSeconds(h * 3600 + m * 60 + s);
+            long seconds = h * 3600 + m * 60 + s;
+            if (seconds > maxSeconds) {
+                problems.add(new Problem(0, 0, 0, at + ": " + seconds + " seconds is more than " + maxSeconds + "; ignored"));
+                return null;
+            }
+            return Duration.ofSeconds(seconds);
         }
 
         private static Role role(JsonNode kind) {

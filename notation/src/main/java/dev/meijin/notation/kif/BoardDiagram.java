@@ -6,6 +6,7 @@ import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.position.Setup;
 import dev.meijin.notation.kifu.KifuException;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,8 +142,14 @@ public final class BoardDiagram {
         return sb.isEmpty() ? "なし" : sb.toString();
     }
 
-    /** Kanji numerals as hands use them: 二 … 九, 十, 十一 … 十八. */
+    /**
+     * Kanji numerals as hands use them: 二 … 九, 十, 十一 … 十八, up to 九十九; digits from 100 on, which only a hand
+     * beyond {@link Limits#MAX_HAND_COUNT} needs (the writers report it).
+     */
     static String numeral(int n) {
+        if (n >= 100) {
+            return Integer.toString(n);
+        }
         if (n < 10) {
             return String.valueOf(NUMERALS.charAt(n));
         }
@@ -240,8 +247,11 @@ public final class BoardDiagram {
                 n = 1;
             }
             // More pieces than a set has is the start position's problem, reported once by its check
-            // ("99 pawns on the board and in hand, a set has 18"); a line of at most 65,536 characters cannot
-            // overflow the count.
+            // ("99 pawns on the board and in hand, a set has 18"); more than a record may give is refused here,
+            // also when hand lines repeat and add up (they overflowed the count).
+            if (n > Limits.MAX_HAND_COUNT - counts[r.code()]) {
+                return "more than " + Limits.MAX_HAND_COUNT + " " + c + " in hand";
+            }
             counts[r.code()] += n;
         }
         return null;
@@ -366,17 +376,18 @@ public final class BoardDiagram {
             }
             if (t.startsWith("手数＝") || t.startsWith("手数=")) {
                 int i = 3;
-                int n = 0;
-                while (i < t.length() && t.charAt(i) >= '0' && t.charAt(i) <= '9' && n < 100_000) {
+                long n = 0;
+                while (i < t.length() && t.charAt(i) >= '0' && t.charAt(i) <= '9' && n < Limits.MAX_MOVE_NUMBER) {
                     n = n * 10 + (t.charAt(i++) - '0');
                 }
                 if (i == 3) {
                     return "手数＝ without a number";
                 }
-                if (n >= 100_000) {
-                    return "手数＝ number too large";
+                // The start's move number (SFEN's) follows the moves before it.
+                if (n >= Limits.MAX_MOVE_NUMBER) {
+                    return "手数＝ number too large (at most " + (Limits.MAX_MOVE_NUMBER - 1) + ")";
                 }
-                moveNumber = n + 1;
+                moveNumber = (int) n + 1;
                 return null;
             }
             if (t.startsWith("+-")) {

@@ -39,11 +39,13 @@ final class KifParser {
     /** How many moves variations may make the reader replay or take back in all. */
     static final long MAX_NAVIGATION = 20_000_000L;
 
-    private static final Pattern KIF_MOVE = Pattern.compile("^\\s*(\\d{1,9})(?:\\s+(.*))?$");
+    // Move numbers have up to ten digits: a start at move 999,999,999 (SFEN's largest) and the moves after it.
+    private static final Pattern KIF_MOVE = Pattern.compile("^\\s*(\\d{1,10})(?:\\s+(.*))?$");
+    // Up to twelve digits a part: a total within Limits.MAX_TOTAL_SECONDS has eleven digits of hours.
     private static final Pattern TIME = Pattern.compile(
-            "\\(\\s*(\\d{1,9}):(\\d{1,9})(?::(\\d{1,9}))?\\s*/\\s*(?:(\\d{1,9}):(\\d{1,9})(?::(\\d{1,9}))?)?\\s*\\)");
-    private static final Pattern VARIATION = Pattern.compile("^変化[：:]\\s*(\\d{1,9})?\\s*(手)?\\s*(.*)$");
-    private static final Pattern SUMMARY = Pattern.compile("^まで\\s*(\\d{1,9})\\s*手\\s*(?:で)?\\s*(.*)$");
+            "\\(\\s*(\\d{1,12}):(\\d{1,12})(?::(\\d{1,12}))?\\s*/\\s*(?:(\\d{1,12}):(\\d{1,12})(?::(\\d{1,12}))?)?\\s*\\)");
+    private static final Pattern VARIATION = Pattern.compile("^変化[：:]\\s*(\\d{1,10})?\\s*(手)?\\s*(.*)$");
+    private static final Pattern SUMMARY = Pattern.compile("^まで\\s*(\\d{1,10})\\s*手\\s*(?:で)?\\s*(.*)$");
     private static final String MARKS = "▲△☗☖▼▽";
 
     /** A step while reading: mutable, with the line number it came from. */
@@ -366,6 +368,14 @@ final class KifParser {
             text = rest.substring(0, tm.start());
             time = duration(tm.group(1), tm.group(2), tm.group(3), false);
             total = tm.group(5) == null ? null : duration(tm.group(4), tm.group(5), tm.group(6), true);
+            if (time.getSeconds() > Limits.MAX_MOVE_SECONDS) {
+                problem(no, 0, absolute, "move time of " + time.getSeconds() + " seconds is more than " + Limits.MAX_MOVE_SECONDS + "; ignored");
+                time = null;
+            }
+            if (total != null && total.getSeconds() > Limits.MAX_TOTAL_SECONDS) {
+                problem(no, 0, absolute, "total time of " + total.getSeconds() + " seconds is more than " + Limits.MAX_TOTAL_SECONDS + "; ignored");
+                total = null;
+            }
         }
         text = text.strip();
         if (text.endsWith("+")) {

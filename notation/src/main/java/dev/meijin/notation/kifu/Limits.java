@@ -1,5 +1,7 @@
 package dev.meijin.notation.kifu;
 
+import dev.meijin.core.Color;
+import dev.meijin.core.Role;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -16,6 +18,14 @@ import java.util.List;
  *   <li>a decoded record text is at most {@value #MAX_CHARS} characters, in at most {@value #MAX_LINES}
  *       lines of at most {@value #MAX_LINE_LENGTH} characters;
  *   <li>a line of play (the main line or a variation) has at most {@value #MAX_PLY} moves, in every format;
+ *   <li>a move's time is at most {@value #MAX_MOVE_SECONDS} seconds, CSA's nine digits, and a total time at
+ *       most {@value #MAX_TOTAL_SECONDS} seconds, what the longest line of play can add up to; a reader ignores a
+ *       longer time, with a problem;
+ *   <li>a start position's move number is at most {@value #MAX_MOVE_NUMBER}, SFEN's nine digits (KIF's
+ *       {@code 手数＝} gives the moves before it);
+ *   <li>a hand holds at most {@value #MAX_HAND_COUNT} pieces of a kind, as SFEN's two digits and KIF's kanji
+ *       numerals ({@code 九十九}) write it (more than a set has is the start position's problem, which the
+ *       position check reports);
  *   <li>a message quotes at most {@value #MAX_EXCERPT} characters of the input ({@link #excerpt(String)}),
  *       and a problem's message is at most {@value #MAX_MESSAGE} characters.
  * </ul>
@@ -39,6 +49,14 @@ public final class Limits {
     public static final int MAX_LINE_LENGTH = 65_536;
     /** The most moves in one line of play; moves after it are not read, with a problem. */
     public static final int MAX_PLY = 100_000;
+    /** The most whole seconds a move may take, as CSA's nine digits write it (about 31 years). */
+    public static final long MAX_MOVE_SECONDS = 999_999_999L;
+    /** The most whole seconds of a total time: {@value #MAX_PLY} moves of just under a billion seconds. */
+    public static final long MAX_TOTAL_SECONDS = MAX_PLY * (MAX_MOVE_SECONDS + 1) - 1;
+    /** The largest move number of a start position, as SFEN's nine digits write it. */
+    public static final int MAX_MOVE_NUMBER = 999_999_999;
+    /** The most pieces of one kind a hand may hold in a record; a reader refuses more, with a problem. */
+    public static final int MAX_HAND_COUNT = 99;
     /** The most characters of input a message quotes. */
     public static final int MAX_EXCERPT = 40;
     /** The longest problem message. */
@@ -94,7 +112,8 @@ public final class Limits {
     /**
      * What in a written text the readers would not take back whole: the text's length and line count, its
      * longest line (for the line-based formats), the longest line of play and, with {@code maxNesting}, how
-     * deep the variations nest. Writers put this in {@link WriteResult#beyondLimits()}, so that a write that
+     * deep the variations nest, a hand count above {@value #MAX_HAND_COUNT}, and times beyond
+     * {@value #MAX_MOVE_SECONDS} and {@value #MAX_TOTAL_SECONDS} seconds. Writers put this in {@link WriteResult#beyondLimits()}, so that a write that
      * could not be read back says so.
      *
      * @param kifu the record written
@@ -129,8 +148,22 @@ public final class Limits {
                 out.add("line " + longestAt + " has " + longest + " characters; readers skip lines longer than " + MAX_LINE_LENGTH);
             }
         }
-        int[] deepest = new int[2];
+        for (Color c : Color.values()) {
+            for (Role r : Role.HAND_ORDER) {
+                int n = kifu.start().setup().handCount(c, r);
+                if (n > MAX_HAND_COUNT) {
+                    out.add(c.englishName() + "'s hand holds " + n + " " + r.englishName() + "s; readers take at most " + MAX_HAND_COUNT);
+                }
+            }
+        }
+        int[] deepest = new int[3];
         measure(kifu.moves(), 0, 0, deepest);
+        if ((deepest[2] & 1) != 0) {
+            out.add("a move's time is longer than " + MAX_MOVE_SECONDS + " seconds; readers ignore it");
+        }
+        if ((deepest[2] & 2) != 0) {
+            out.add("a total time is longer than " + MAX_TOTAL_SECONDS + " seconds; readers ignore it");
+        }
         if (deepest[0] > MAX_PLY) {
             out.add("a line of play has " + deepest[0] + " moves; readers read at most " + MAX_PLY);
         }
@@ -140,7 +173,10 @@ public final class Limits {
         return out;
     }
 
-    /** The most moves from the start in any line ({@code out[0]}) and the deepest nesting ({@code out[1]}). */
+    /**
+     * The most moves from the start in any line ({@code out[0]}), the deepest nesting ({@code out[1]}), and bit 1
+     * and 2 of {@code out[2]} for a move time and a total time too long to read back.
+     */
     private static void measure(List<Step> line, int before, int depth, int[] out) {
         out[1] = Math.max(out[1], depth);
         if (depth > 10_000) {
@@ -150,6 +186,12 @@ public final class Limits {
         for (Step s : line) {
             for (List<Step> fork : s.forks()) {
                 measure(fork, plies, depth + 1, out);
+            }
+            if (s.time().filter(t -> t.getSeconds() > MAX_MOVE_SECONDS).isPresent()) {
+                out[2] |= 1;
+            }
+            if (s.totalTime().filter(t -> t.getSeconds() > MAX_TOTAL_SECONDS).isPresent()) {
+                out[2] |= 2;
             }
             if (s.isMove()) {
                 plies++;

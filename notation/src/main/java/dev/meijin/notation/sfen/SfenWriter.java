@@ -1,6 +1,9 @@
 package dev.meijin.notation.sfen;
 
+import dev.meijin.core.Color;
+import dev.meijin.core.Hand;
 import dev.meijin.core.Move;
+import dev.meijin.core.Role;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
@@ -60,7 +63,8 @@ public final class SfenWriter {
     public static WriteResult write(Kifu kifu, Style style) {
         Setup setup = kifu.start().setup();
         StringBuilder sb = new StringBuilder(64 + kifu.moves().size() * 6);
-        boolean even = setup.withMoveNumber(1).equals(Setups.STARTPOS);
+        // startpos is move 1: the even start later in a game keeps its move number as an SFEN.
+        boolean even = setup.equals(Setups.STARTPOS);
         if (style == Style.POSITION) {
             sb.append("position ").append(even ? "startpos" : "sfen " + Sfen.format(setup));
         } else {
@@ -74,7 +78,27 @@ public final class SfenWriter {
             }
         }
         String text = sb.toString();
-        return new WriteResult(text, dropped(kifu), Limits.beyond(kifu.withMoves(kifu.moves().stream().map(s -> s.withForks(List.of())).toList()), text, false, 0));
+        List<String> beyond = new ArrayList<>(Limits.beyond(kifu.withMoves(kifu.moves().stream().map(s -> s.withForks(List.of())).toList()), text, false, 0));
+        beyond.addAll(handsBeyondASet(setup));
+        return new WriteResult(text, dropped(kifu), beyond);
+    }
+
+    /**
+     * The hand counts above a set's (3 bishops), which the other formats read back as an illegal start but SFEN
+     * readers refuse as malformed; those above {@link Limits#MAX_HAND_COUNT} are already in {@link Limits#beyond}.
+     */
+    private static List<String> handsBeyondASet(Setup setup) {
+        List<String> out = new ArrayList<>();
+        for (Color c : Color.values()) {
+            for (Role r : Role.HAND_ORDER) {
+                int n = setup.handCount(c, r);
+                if (n > Hand.MAX[r.code()] && n <= Limits.MAX_HAND_COUNT) {
+                    out.add(c.englishName() + "'s hand holds " + n + " " + r.englishName() + "s; SFEN readers take at most "
+                            + Hand.MAX[r.code()]);
+                }
+            }
+        }
+        return out;
     }
 
     private static List<String> dropped(Kifu kifu) {

@@ -442,6 +442,18 @@ class CsaReaderTest {
     }
 
     @Test
+    void aHandOfMoreThanARecordMayGiveIsCut() {
+        // 100 pawns in hand were kept and later made the KIF writer throw.
+        ReadResult r = CsaReader.read("P+55OU\nP-51OU\nP+" + "00FU".repeat(60) + "\nP+" + "00FU".repeat(40) + "00KI\n+\n");
+
+        assertThat(r.kifu().start().setup().handCount(Color.SENTE, Role.PAWN)).isEqualTo(99);
+        assertThat(r.kifu().start().setup().handCount(Color.SENTE, Role.GOLD)).isEqualTo(1);
+        assertThat(r.problems()).containsExactly(
+                new Problem(4, 159, 0, "more than 99 FU in sente's hand; ignored"),
+                new Problem(5, 1, 0, "the start position is not legal: 99 pawns on the board and in hand, a set has 18; no moves were read"));
+    }
+
+    @Test
     void lineEndingsAndByteOrderMark() {
         String unix = "V2.2\nPI\n+\n+7776FU\n-3334FU\n";
         for (String text : List.of(unix, unix.replace("\n", "\r\n"), unix.replace("\n", "\r"), "\uFEFF" + unix)) {

@@ -265,6 +265,47 @@ class JkfTest {
     }
 
     @Test
+    void longTotalsFromAKifRecordReadBack() {
+        // JKF refused more than 1000000 hours, which a KIF total of 100000100 minutes is (1666668 hours).
+        Kifu kif = Formats.read("1 ２六歩(27) (0:2/100000100:2)\n", Optional.empty()).orThrow();
+
+        ReadResult r = JkfReader.read(JkfWriter.write(kif).text());
+
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.kifu().moves().getFirst().totalTime()).contains(Duration.ofSeconds(100_000_100L * 60 + 2));
+    }
+
+    @Test
+    void timesBeyondWhatARecordMayGiveAreIgnored() {
+        String json = """
+                {"header": {}, "moves": [{},
+                  {"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"},
+                   "time": {"now": {"h": 277777, "m": 46, "s": 40}, "total": {"h": 27777777777, "m": 46, "s": 40}}}]}""";
+
+        ReadResult r = JkfReader.read(json);
+
+        assertThat(r.problems()).extracting(Problem::message).containsExactly(
+                "moves[1].time.now: 1000000000 seconds is more than 999999999; ignored",
+                "moves[1].time.total: 100000000000000 seconds is more than 99999999999999; ignored");
+        assertThat(r.kifu().mainLine()).hasSize(1);
+    }
+
+    @Test
+    void aMoveToItsOwnSquareIsIllegal() {
+        // It used to escape the lenient reader as "not a real move: 2g2g".
+        String json = """
+                {"header": {}, "moves": [{},
+                  {"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 7}, "piece": "FU"}}]}""";
+
+        ReadResult r = JkfReader.read(json);
+
+        assertThat(r.problems()).containsExactly(new Problem(0, 0, 1, "moves[1].move: illegal move 2g2g in "
+                + "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1: a piece must move to another square; "
+                + "the main line stops here"));
+        assertThat(r.kifu().mainLine()).isEmpty();
+    }
+
+    @Test
     void leniencyReportsPathsAndStopsAtTheFirstBadMove() {
         String json = """
                 {"header": {"先手": "a", "棋戦": 3}, "initial": {"preset": "HIRATE"}, "extra": 1, "moves": [
@@ -290,19 +331,48 @@ class JkfTest {
         assertThatThrownBy(() -> JkfReader.readStrict(json)).isInstanceOf(KifuException.class).hasMessage("extra: unknown member; ignored");
     }
 
-    @Test
-    void morePiecesInHandThanASetHasAreReportedOnceByThePositionCheck() {
+    /** A JKF record whose start has the two kings alone on the board and the given hands. */
+    private static String kingsWithHands(String hands) {
         String board = "[" + "[{},{},{},{},{},{},{},{},{}],".repeat(8) + "[{},{},{},{},{},{},{},{},{}]]";
         String kings = board.replaceFirst("\\[\\{\\},", "[{\"color\":1,\"kind\":\"OU\"},");
         kings = kings.substring(0, kings.length() - 4) + "{\"color\":0,\"kind\":\"OU\"}]]";
-        String json = "{\"header\":{},\"initial\":{\"preset\":\"OTHER\",\"data\":{\"board\":" + kings
-                + ",\"color\":0,\"hands\":[{\"FU\":99},{\"KA\":1.5}]}},\"moves\":[{}]}";
+        return "{\"header\":{},\"initial\":{\"preset\":\"OTHER\",\"data\":{\"board\":" + kings
+                + ",\"color\":0,\"hands\":" + hands + "}},\"moves\":[{}]}";
+    }
 
-        ReadResult r = JkfReader.read(json);
+    @Test
+    void morePiecesInHandThanASetHasAreReportedOnceByThePositionCheck() {
+        ReadResult r = JkfReader.read(kingsWithHands("[{\"FU\":99},{\"KA\":1.5}]"));
 
         assertThat(r.problems()).extracting(Problem::message).containsExactly(
                 "initial.data.hands[1].KA: not a number of pieces; ignored",
                 "initial: the start position is not legal: 99 pawns on the board and in hand, a set has 18; no moves were read");
+    }
+
+    @Test
+    void boardColumnsAndSquaresThatAreNotArraysAndObjectsAreReported() {
+        // A column written as an object threw NullPointerException: an object has a size but no squares by index.
+        String json = kingsWithHands("[{},{}]").replaceFirst("\\[\\{\"color\":1,\"kind\":\"OU\"\\},\\{\\},",
+                "[{\"color\":1,\"kind\":\"OU\"},7,").replaceFirst("\\[\\{\\},\\{\\},\\{\\},\\{\\},\\{\\},\\{\\},\\{\\},\\{\\},\\{\\}\\]",
+                "{\"color\":1,\"kind\":\"TO\"}");
+
+        ReadResult r = JkfReader.read(json);
+
+        assertThat(r.problems()).extracting(Problem::message).containsExactly(
+                "initial.data.board[0][1]: not a piece {color, kind}; left empty",
+                "initial.data.board[1]: not an array of 9 squares; the column is empty");
+        assertThat(Sfen.format(r.kifu().start().setup())).isEqualTo("8k/9/9/9/9/9/9/9/K8 b - 1");
+    }
+
+    @Test
+    void aHandOfMoreThanARecordMayGiveIsIgnored() {
+        // Any int was kept: 440 pawns made the KIF writer throw, and 2147483647 overflowed the position check's count.
+        ReadResult r = JkfReader.read(kingsWithHands("[{\"FU\":2147483647,\"KI\":2},{\"FU\":440}]"));
+
+        assertThat(r.problems()).extracting(Problem::message).containsExactly(
+                "initial.data.hands[0].FU: 2147483647 pieces, more than 99; ignored",
+                "initial.data.hands[1].FU: 440 pieces, more than 99; ignored");
+        assertThat(Sfen.format(r.kifu().start().setup())).isEqualTo("8k/9/9/9/9/9/9/9/K8 b 2G 1");
     }
 
     @Test

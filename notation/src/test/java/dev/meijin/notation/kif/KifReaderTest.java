@@ -2,6 +2,7 @@ package dev.meijin.notation.kif;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
@@ -475,6 +476,29 @@ class KifReaderTest {
 
             assertThat(r.problems()).singleElement().satisfies(p -> assertThat(p.message())
                     .isEqualTo("the start position is not legal: 117 pawns on the board and in hand, a set has 18; no moves were read"));
+        }
+
+        @Test
+        void handLinesThatAddUpBeyondWhatARecordMayGiveAreRefused() {
+            // Repeated hand lines add up; 140 lines of 16,000 times 歩999 once overflowed the count and the reader threw.
+            String text = "後手の持駒：歩十八\n".repeat(5) + "後手の持駒：歩十八　香\n" + BOD.substring(BOD.indexOf('\n') + 1);
+
+            ReadResult r = KifReader.read(text);
+
+            assertThat(r.problems()).extracting(Problem::line, Problem::message).containsExactly(
+                    tuple(1, "the start position is not legal: 90 pawns on the board and in hand, a set has 18; no moves were read"),
+                    tuple(6, "more than 99 歩 in hand: \"後手の持駒：歩十八　香\""));
+            assertThat(r.kifu().start().setup().handCount(Color.GOTE, Role.PAWN)).isEqualTo(90);
+        }
+
+        @Test
+        void hugeRepeatedHandCountsAreRefusedWithoutOverflow() {
+            String line = "後手の持駒：" + "歩999".repeat(16_000) + "\n";
+
+            ReadResult r = KifReader.read(line.repeat(140) + BOD.substring(BOD.indexOf('\n') + 1));
+
+            assertThat(r.problems()).hasSize(140).allSatisfy(p -> assertThat(p.message()).startsWith("more than 99 歩 in hand: "));
+            assertThat(r.kifu().start().setup().handCount(Color.GOTE, Role.PAWN)).isZero();
         }
 
         @Test

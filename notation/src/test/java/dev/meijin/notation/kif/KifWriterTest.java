@@ -245,6 +245,32 @@ class KifWriterTest {
     }
 
     @Test
+    void theLargestSfenMoveNumberReadsBack() {
+        // SFEN allows nine digits; 手数＝ stopped at 99999, so a start at move 100001 came back as move 1.
+        Setup s = Sfen.parse("4k4/9/9/9/9/9/9/9/4K4 w - 999999999");
+        Kifu k = new Kifu(List.of(), Start.of(s), List.of(), steps(s, "5a5b", "5i5h"));
+
+        String text = KifWriter.write(k).text();
+
+        assertThat(text).contains("\n手数＝999999998\n", "\n999999999 ５二玉(51)\n", "\n1000000000 ５八玉(59)\n");
+        assertThat(KifReader.read(text).orThrow()).isEqualTo(k);
+        assertThat(KifReader.read(text.replace("手数＝999999998", "手数＝999999999")).problems()).first()
+                .isEqualTo(new dev.meijin.notation.kifu.Problem(17, 0, 0, "手数＝ number too large (at most 999999998): \"手数＝999999999\""));
+    }
+
+    @Test
+    void aHandCountBeyondWhatReadersTakeIsWrittenInDigitsAndReported() {
+        // The kanji numerals stopped at 九十九: 647 lances in hand threw StringIndexOutOfBoundsException.
+        Setup s = Sfen.parse("4k4/9/9/9/9/9/9/9/4K4 b - 1").withHand(dev.meijin.core.Color.GOTE, dev.meijin.core.Role.LANCE, 647);
+        Kifu k = new Kifu(List.of(), Start.of(s), List.of(), List.of());
+
+        WriteResult w = KifWriter.write(k);
+
+        assertThat(w.text()).contains("\n後手の持駒：香647\n");
+        assertThat(w.beyondLimits()).containsExactly("gote's hand holds 647 lances; readers take at most 99");
+    }
+
+    @Test
     void everySpecialReadsBack() {
         Setup even = Sfen.parse(Handicap.EVEN.sfen());
         for (Special s : Special.values()) {

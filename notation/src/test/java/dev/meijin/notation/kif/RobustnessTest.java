@@ -2,12 +2,15 @@ package dev.meijin.notation.kif;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.meijin.notation.Format;
 import dev.meijin.notation.Formats;
 import dev.meijin.notation.KifuFormat;
 import dev.meijin.notation.encoding.Decoded;
 import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.WriteResult;
@@ -162,11 +165,26 @@ class RobustnessTest {
 
     @Test
     void oddTimesAndNumbersAreBounded() {
-        ReadResult r = KifReader.read("1 ７六歩(77) (999999999:99/999999999:99:99)\n2 ３四歩(33) (0:0/0:0)\n");
+        // 999999999 minutes were read and written back as 1000000000:39, which the reader took for part of the
+        // move text: the main line stopped there.
+        ReadResult r = KifReader.read("1 ７六歩(77) (999999999:99/999999999:99:99)\n2 ３四歩(33) (16666666:39/9999999999:0:0)\n"
+                + "3 ２六歩(27) (0:0/27777777777:46:40)\n");
 
-        assertThat(r.ok()).isTrue();
-        assertThat(r.kifu().moves().get(0).time()).contains(Duration.ofSeconds(999_999_999L * 60 + 99));
-        assertThat(KifWriter.write(r.kifu()).text()).contains("(1000000000:39/");
+        assertThat(r.problems()).containsExactly(
+                new Problem(1, 0, 1, "move time of 60000000039 seconds is more than 999999999; ignored"),
+                new Problem(3, 0, 3, "total time of 100000000000000 seconds is more than 99999999999999; ignored"));
+        assertThat(r.kifu().moves()).extracting(s -> s.time(), s -> s.totalTime()).containsExactly(
+                tuple(Optional.empty(), Optional.of(Duration.ofSeconds(999_999_999L * 3600 + 99 * 60 + 99))),
+                tuple(Optional.of(Duration.ofSeconds(999_999_999)), Optional.of(Duration.ofHours(9_999_999_999L))),
+                tuple(Optional.of(Duration.ZERO), Optional.empty()));
+        Kifu longest = r.kifu().withMoves(List.of(r.kifu().moves().get(0), r.kifu().moves().get(1).withTime(
+                Optional.of(Duration.ofSeconds(Limits.MAX_MOVE_SECONDS)), Optional.of(Duration.ofSeconds(Limits.MAX_TOTAL_SECONDS)))));
+        for (Format f : List.of(Format.KIF, Format.CSA, Format.JKF)) {
+            KifuFormat io = Formats.of(f).orElseThrow();
+            WriteResult w = io.write(longest, dev.meijin.notation.WriteOptions.UTF8);
+            assertThat(w.beyondLimits()).as("%s", f).isEmpty();
+            assertThat(io.read(w.text()).problems()).as("%s\n%s", f, w.text()).isEmpty();
+        }
     }
 
     private static ReadResult readSafely(String text, Dialect d) {

@@ -70,6 +70,17 @@ class SfenRecordTest {
     }
 
     @Test
+    void theEvenStartAtALaterMoveKeepsItsMoveNumber() {
+        // It was written as "position startpos", and read back as move 1, without a word.
+        Kifu k = SfenReader.read("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 5 moves 7g7f").orThrow();
+
+        WriteResult w = SfenWriter.write(k);
+
+        assertThat(w.text()).isEqualTo("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 5 moves 7g7f");
+        assertThat(SfenReader.read(w.text()).orThrow()).isEqualTo(k);
+    }
+
+    @Test
     void writerReportsWhatItLeavesOut() {
         Kifu k = CsaReader.read(CsaCorpus.text("csa/shogihome/e2e-27/record.csa")).kifu();
         WriteResult w = SfenWriter.write(k);
@@ -78,6 +89,18 @@ class SfenRecordTest {
         Kifu forks = dev.meijin.notation.jkf.JkfReader.read(TestData.text("jkf/shogi-kifu-converter/kif/forks.json",
                 java.nio.charset.StandardCharsets.UTF_8)).kifu();
         assertThat(SfenWriter.write(forks).dropped()).containsExactly("2 headers", "times", "3 variations");
+    }
+
+    @Test
+    void aHandBeyondASetIsWrittenAndReported() {
+        // The CSA reader keeps 3 bishops in gote's hand (an illegal start, reported); SFEN readers refuse "3b" as
+        // malformed and assume the even start, which the writer did not say.
+        Kifu k = CsaReader.read("P-00KA\nP-00KA00KA\n").kifu();
+
+        WriteResult w = SfenWriter.write(k, SfenWriter.Style.SFEN);
+
+        assertThat(w.text()).isEqualTo("sfen 9/9/9/9/9/9/9/9/9 b 3b 1");
+        assertThat(w.beyondLimits()).containsExactly("gote's hand holds 3 bishops; SFEN readers take at most 2");
     }
 
     @Test
