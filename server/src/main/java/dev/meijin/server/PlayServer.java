@@ -99,7 +99,7 @@ public final class PlayServer implements AutoCloseable {
         JsonMapper json = Json.mapper();
         HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null, cfg.writesPerSecond(), ctx.timings());
         api.analyseWith(engine, 20_000);
-        MateService mates = engine != null ? new MateService() : null;
+        MateService mates = engine != null ? new MateService(engine) : null;
         api.solveMatesWith(mates);
         GameSockets sockets = new GameSockets(rounds, bus, json, cfg.time());
         Set<WsContext> lobbyConns = ConcurrentHashMap.newKeySet();
@@ -189,11 +189,11 @@ public final class PlayServer implements AutoCloseable {
     public void close() {
         app.stop();
         rounds.close(Duration.ofSeconds(5));
+        if (mates != null) {
+            mates.close(); // before the pool: its problem holds one of the pool's turns
+        }
         if (engine != null) {
             engine.close();
-        }
-        if (mates != null) {
-            mates.close();
         }
         timers.shutdownNow();
         repo.close();

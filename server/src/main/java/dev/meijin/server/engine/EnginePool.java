@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -28,10 +29,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine on a bounded pool: {@code threads} platform workers, each owning one {@link Engine} (one search
  * thread, a small hash), take requests from one queue: the moves of games first, in the order they came, then
- * analyses, one position at a time. However many games play the
- * computer, at most {@code threads} searches run at once, so on a machine with more cores than that the games
- * between people always have a core; a request that waits for a worker has that wait charged to the engine's
- * clock, as a person's thinking is.
+ * analyses, one position at a time, and the turns of searches that run on a thread of their own (the mate
+ * solver's, {@link #turn()}), in the order they came. However many games play the computer and however many
+ * mate problems are sent, at most {@code threads} searches run at once, so on a machine with more cores than that
+ * the games between people always have a core; a request that waits for a worker has that wait charged to the
+ * engine's clock, as a person's thinking is.
  *
  * <p>Levels 1–8 map to the engine's {@code Skill Level} 0, 3, 6, 9, 12, 15, 18 and 20 (full strength). Without a
  * clock the engine thinks at most {@code level × 500 ms}; with one it follows its own time management under the
@@ -44,9 +46,10 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     private final EngineSettings settings;
     private final TimeSource time;
     /**
-     * What the workers do next: a move of a game before any analysis (a game's clock runs while it waits), and
-     * in the order asked within each kind. An analysis takes one position per turn and then queues again, so a
-     * game waits at most for one position's search, and analyses take turns.
+     * What the workers do next: a move of a game before any analysis or lent turn (a game's clock runs while it
+     * waits), and in the order asked within each kind. An analysis takes one position per turn and then queues
+     * again, so a game waits at most for one position's search, and analyses take turns; a lent turn lasts its
+     * whole search (a mate problem's time limit at most), which a game's move may then have to wait for.
      */
     private final PriorityBlockingQueue<Task> queue = new PriorityBlockingQueue<>(16,
             Comparator.comparingInt((Task t) -> t instanceof Job ? 0 : 1).thenComparingLong(Task::order));
@@ -110,9 +113,58 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         return peak.get();
     }
 
-    /** How many requests wait for a worker. */
+    /** How many requests wait for a worker (lent turns included). */
     public int waiting() {
         return queue.size();
+    }
+
+    /**
+     * A worker's turn, lent to a search that runs on another thread; closing it gives the worker back. Closing it
+     * again does nothing.
+     */
+    @FunctionalInterface
+    public interface Turn extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Waits for a worker's turn for a search that runs on the caller's thread (the mate solver, whose recursion
+     * wants a stack of its own), so that it counts against the pool's limit: the turn comes in the queue's order,
+     * after the moves of games waiting, and the worker that gives it does nothing else until it is closed.
+     *
+     * {@snippet :
+     * try (EnginePool.Turn turn = pool.turn()) {
+     *     solver.solve(problem, limits); // one of the pool's searches at once
+     * }
+     * }
+     *
+     * @return the turn, to be closed when the search is over
+     * @throws InterruptedException if the caller is interrupted while it waits (it then has no turn)
+     * @throws IllegalStateException if the pool is closed, or closes while the caller waits
+     */
+    public Turn turn() throws InterruptedException {
+        if (closed) {
+            throw new IllegalStateException("the engine has stopped");
+        }
+        Loan loan = new Loan();
+        loan.order = orders.incrementAndGet();
+        queue.add(loan);
+        if (closed) {
+            loan.granted.completeExceptionally(new IllegalStateException("the engine has stopped"));
+        }
+        try {
+            loan.granted.get();
+        } catch (InterruptedException e) {
+            queue.remove(loan);
+            if (!loan.granted.cancel(false)) {
+                loan.giveBack(); // a worker took it meanwhile
+            }
+            throw e;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the engine has stopped", e.getCause());
+        }
+        return loan::giveBack;
     }
 
     private void work() {
@@ -145,6 +197,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
                     switch (task) {
                         case Job job -> play(engine, job);
                         case AnalysisJob a -> analyse(engine, a);
+                        case Loan loan -> loan.lend();
                     }
                 } finally {
                     running.decrementAndGet();
@@ -334,10 +387,15 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         for (Thread t : workers) {
             t.interrupt();
         }
-        queue.clear();
+        Task t;
+        while ((t = queue.poll()) != null) {
+            if (t instanceof Loan loan) {
+                loan.granted.completeExceptionally(new IllegalStateException("the engine has stopped"));
+            }
+        }
     }
 
-    private sealed interface Task permits Job, AnalysisJob {
+    private sealed interface Task permits Job, AnalysisJob, Loan {
         boolean cancelled();
 
         /** When it was queued (last), for the order within its kind. */
@@ -361,6 +419,40 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         @Override
         public boolean cancelled() {
             return result.isDone();
+        }
+
+        @Override
+        public long order() {
+            return order;
+        }
+    }
+
+    /** A worker's turn lent to a search on another thread: the worker waits until the turn is given back. */
+    private static final class Loan implements Task {
+        /** Completed when a worker gives the turn; cancelled by a caller that stopped waiting, failed by {@link EnginePool#close}. */
+        final CompletableFuture<Void> granted = new CompletableFuture<>();
+        final CountDownLatch returned = new CountDownLatch(1);
+        volatile long order;
+
+        /** On the worker: gives the turn and waits until it comes back (or the pool closes). */
+        void lend() {
+            if (!granted.complete(null)) {
+                return; // the caller stopped waiting
+            }
+            try {
+                returned.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the pool is closing: the worker ends
+            }
+        }
+
+        void giveBack() {
+            returned.countDown();
+        }
+
+        @Override
+        public boolean cancelled() {
+            return granted.isDone();
         }
 
         @Override

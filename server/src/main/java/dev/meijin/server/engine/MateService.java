@@ -18,9 +18,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The mate solver behind the tsume page: one {@link MateSolver} (a {@value #HASH_MB} MB table) on one platform
  * thread, fed by a queue of at most {@value #QUEUE} problems, so that however many people send problems at
- * most one core solves them. A problem that finds the queue full is refused at once. Settled answers (a mate or
- * a proof of none) are kept for the last {@value #CACHED} problems, so a problem sent again is answered at once
- * with the answer it had (nodes and time included); an answer cut short by the time limit is not kept.
+ * most one core solves them. Each problem waits for a turn of the engine pool ({@link EnginePool#turn()}) before
+ * it is solved, so that the solver counts against the pool's limit of searches at once rather than beside it.
+ * A problem that finds the queue full is refused at once. Settled answers (a mate or a proof of none) are kept
+ * for the last {@value #CACHED} problems, so a problem sent again is answered at once with the answer it had
+ * (nodes and time included); an answer cut short by the time limit is not kept.
  */
 public final class MateService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MateService.class);
@@ -54,12 +56,19 @@ public final class MateService implements AutoCloseable {
             return size() > CACHED;
         }
     });
+    private final EnginePool searches;
     private final Thread worker;
     private volatile MateSolver solver;
     private volatile boolean closed;
 
-    /** Starts the worker; the solver's table is allocated with the first problem. */
-    public MateService() {
+    /**
+     * Starts the worker; the solver's table is allocated with the first problem.
+     *
+     * @param searches the engine pool whose limit of searches at once the solver keeps to: each problem is solved
+     *     during one of its workers' turns
+     */
+    public MateService(EnginePool searches) {
+        this.searches = searches;
         // The df-pn recurses once per ply, and a line may run 2,000 plies deep before it is cut.
         worker = Thread.ofPlatform().name("mate-solver").daemon().stackSize(STACK_BYTES).start(this::work);
     }
@@ -92,6 +101,16 @@ public final class MateService implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
+            EnginePool.Turn turn;
+            try {
+                turn = searches.turn(); // one of the pool's searches at once
+            } catch (InterruptedException e) {
+                job.answer().completeExceptionally(new IllegalStateException("the server is stopping"));
+                return; // closed while it waited for its turn
+            } catch (IllegalStateException e) {
+                job.answer().completeExceptionally(e); // the pool has stopped
+                continue;
+            }
             try {
                 if (solver == null) {
                     solver = new MateSolver(HASH_MB);
@@ -106,6 +125,8 @@ public final class MateService implements AutoCloseable {
                 // Whatever failed, the request gets its answer and the worker goes on with the next problem.
                 LOG.error("the mate solver failed on {}", job.key(), e);
                 job.answer().completeExceptionally(e);
+            } finally {
+                turn.close();
             }
         }
     }
