@@ -97,7 +97,7 @@ public final class PlayServer implements AutoCloseable {
         LocalRounds rounds = new LocalRounds(ctx);
         int resumed = rounds.resumeAll();
         JsonMapper json = Json.mapper();
-        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null, cfg.writesPerSecond(), ctx.timings());
+        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), cfg.recordZone(), engine != null, cfg.writesPerSecond(), ctx.timings());
         api.analyseWith(engine, 20_000);
         MateService mates = engine != null ? new MateService(engine) : null;
         api.solveMatesWith(mates);

@@ -31,6 +31,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.InstantSource;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -63,6 +64,8 @@ public final class HttpApi {
     private final Lobby lobby;
     private final ObjectMapper json;
     private final InstantSource wall;
+    /** The time zone of the dates in the games' records. */
+    private final ZoneId recordZone;
     private final boolean engineAvailable;
     private final SecureRandom random = new SecureRandom();
     private final ClientLimits writes;
@@ -102,11 +105,12 @@ public final class HttpApi {
     /**
      * The API over rounds, stored games and the lobby.
      *
+     * @param recordZone the time zone of the dates written in the games' records
      * @param writesPerSecond games created or joined per second per client address (bursts of ten times as many)
      * @param timings the rounds' move handling times, reported by the health check
      */
-    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable,
-            double writesPerSecond, MoveTimings timings) {
+    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, ZoneId recordZone,
+            boolean engineAvailable, double writesPerSecond, MoveTimings timings) {
         this.timings = timings;
         this.writes = new ClientLimits(writesPerSecond, System::nanoTime);
         this.rounds = rounds;
@@ -114,6 +118,7 @@ public final class HttpApi {
         this.lobby = lobby;
         this.json = json;
         this.wall = wall;
+        this.recordZone = recordZone;
         this.engineAvailable = engineAvailable;
     }
 
@@ -558,7 +563,7 @@ public final class HttpApi {
         String f = ctx.queryParam("format");
         Format format = Records.format(f == null ? null : f.toLowerCase(Locale.ROOT))
                 .orElseThrow(() -> new RefusedException(ErrorCode.BAD_FIELD, "format must be kif, ki2, csa, jkf or sfen"));
-        String text = Records.write(Records.kifu(g, repo.moves(id), format), format);
+        String text = Records.write(Records.kifu(g, repo.moves(id), format, recordZone), format);
         ctx.header("Content-Disposition", "attachment; filename=\"meijin-" + id + "." + Records.extension(format) + "\"");
         ctx.contentType(format == Format.JKF ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
         ctx.result(text);
