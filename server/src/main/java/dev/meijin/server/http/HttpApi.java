@@ -552,7 +552,7 @@ public final class HttpApi {
     private void state(Context ctx) {
         Round r = round(ctx);
         String secret = secret(ctx, r.id());
-        ServerEvent.State s = await(r.snapshot(secret == null ? null : r.seatFor(secret)));
+        ServerEvent.State s = await(r.snapshot(Secrets.hashOf(secret)));
         ctx.json(s);
     }
 

@@ -179,44 +179,57 @@ public final class Round {
         return id;
     }
 
-    /** The seat a secret acts for in this game, or null (a spectator). */
+    /** The seat a secret acts for in this game as it now stands, or null (a spectator). */
     public Color seatFor(String secret) {
+        return seatOf(Secrets.hashOf(secret));
+    }
+
+    /**
+     * The seat the holder of a secret with this hash ({@link Secrets#hashOf}) acts for in this game as it now stands,
+     * or null (a spectator).
+     */
+    public Color seatOf(String secretHash) {
         StoredGame g = stored;
         for (Color c : Color.values()) {
-            String h = g.player(c).secretHash();
-            if (h != null && Secrets.matches(secret, h)) {
+            if (Secrets.sameHash(secretHash, g.player(c).secretHash())) {
                 return c;
             }
         }
         return null;
     }
 
-    /** Posts a move in the position after {@code ply} moves; refusals go to {@code reply}, the move to everyone. */
-    public void play(Color seat, String usi, int ply, Consumer<ServerEvent> reply) {
-        play(seat, usi, ply, Optional.empty(), reply);
+    /**
+     * Posts a move in the position after {@code ply} moves, sent with the hash of a seat secret (null for none); the
+     * round plays it for that secret's seat. Refusals go to {@code reply}, the move to everyone.
+     */
+    public void play(String secretHash, String usi, int ply, Consumer<ServerEvent> reply) {
+        play(secretHash, usi, ply, Optional.empty(), reply);
     }
 
     /**
      * Posts a move with the player's thinking time as its client measured it, so that only the rest of the
      * time its clock ran is treated as lag ({@link Clock#step(long, Duration)}).
      */
-    public void play(Color seat, String usi, int ply, Optional<Duration> thinking, Consumer<ServerEvent> reply) {
-        post(new RoundCommand.Play(seat, usi, ply, thinking, reply));
+    public void play(String secretHash, String usi, int ply, Optional<Duration> thinking, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Play(secretHash, usi, ply, thinking, reply));
     }
 
-    /** Posts a player action; refusals go to {@code reply}. */
-    public void act(Color seat, PlayerAction action, Consumer<ServerEvent> reply) {
-        post(new RoundCommand.Act(seat, action, reply));
+    /** Posts a player action, sent with the hash of a seat secret (null for none); refusals go to {@code reply}. */
+    public void act(String secretHash, PlayerAction action, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Act(secretHash, action, reply));
     }
 
-    /** A viewer connected ({@code seat} null for a spectator); the state goes to {@code reply}. */
-    public void connect(Color seat, Consumer<ServerEvent> reply) {
-        post(new RoundCommand.Connect(seat, reply));
+    /**
+     * A viewer connected with the hash of a seat secret (null for a spectator); the state goes to {@code reply}.
+     * The seat is looked up when the round handles each command of the viewer, as the game then stands.
+     */
+    public void connect(String secretHash, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Connect(secretHash, reply));
     }
 
-    /** A viewer that {@link #connect connected} to this round left. */
-    public void disconnect(Color seat) {
-        tell(new RoundCommand.Disconnect(seat));
+    /** A viewer that {@link #connect connected} to this round with this secret hash left. */
+    public void disconnect(String secretHash) {
+        tell(new RoundCommand.Disconnect(secretHash));
     }
 
     /** Takes the free seat of a waiting game; completes with the seat or a {@link RefusedException}. */
@@ -240,10 +253,10 @@ public final class Round {
         return f;
     }
 
-    /** The state as a viewer sees it. */
-    public CompletableFuture<ServerEvent.State> snapshot(Color seat) {
+    /** The state as the holder of a seat secret with this hash (null for none) sees it. */
+    public CompletableFuture<ServerEvent.State> snapshot(String secretHash) {
         CompletableFuture<ServerEvent.State> f = new CompletableFuture<>();
-        post(new RoundCommand.Snapshot(seat, f));
+        post(new RoundCommand.Snapshot(secretHash, f));
         return f;
     }
 
@@ -388,7 +401,7 @@ public final class Round {
             case RoundCommand.Rematch rm -> rematch(rm);
             case RoundCommand.Connect cn -> connect(cn);
             case RoundCommand.Disconnect d -> disconnect(d);
-            case RoundCommand.Snapshot s -> s.state().complete(state(s.seat()));
+            case RoundCommand.Snapshot s -> s.state().complete(state(seatOf(s.secretHash())));
             case RoundCommand.Flag f -> flag();
             case RoundCommand.Gone g -> gone();
             case RoundCommand.EngineAnswered ea -> engineAnswered(ea);
@@ -412,11 +425,12 @@ public final class Round {
     }
 
     private void play(RoundCommand.Play p) {
-        requirePlaying(p.seat());
-        if (stored.player(p.seat()).kind() != PlayerKind.HUMAN) {
+        Color seat = seatOf(p.secretHash());
+        requirePlaying(seat);
+        if (stored.player(seat).kind() != PlayerKind.HUMAN) {
             throw new RefusedException(ErrorCode.NOT_A_PLAYER, "that seat is the engine's");
         }
-        move(p.seat(), p.usi(), p.ply(), p.thinking());
+        move(seat, p.usi(), p.ply(), p.thinking());
     }
 
     /**
@@ -640,7 +654,7 @@ public final class Round {
     }
 
     private void act(RoundCommand.Act a) {
-        Color seat = a.seat();
+        Color seat = seatOf(a.secretHash());
         if (a.action() == PlayerAction.ABORT) {
             abort(seat);
             return;
@@ -948,20 +962,22 @@ public final class Round {
 
     private void connect(RoundCommand.Connect c) {
         watchers++;
-        if (c.seat() != null) {
-            int i = c.seat().index();
+        Color seat = seatOf(c.secretHash());
+        if (seat != null) {
+            int i = seat.index();
             if (present[i]++ == 0) {
                 goneSince[i] = -1;
                 publish(presence());
             }
         }
-        c.reply().accept(state(c.seat()));
+        c.reply().accept(state(seat));
     }
 
     private void disconnect(RoundCommand.Disconnect d) {
         watchers--;
-        if (d.seat() != null) {
-            int i = d.seat().index();
+        Color seat = seatOf(d.secretHash());
+        if (seat != null) {
+            int i = seat.index();
             if (--present[i] == 0) {
                 goneSince[i] = ctx.wall().millis();
                 if (stored.status().isLive()) {
