@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -93,7 +94,7 @@ public final class PlayServer implements AutoCloseable {
         LocalEventBus bus = new LocalEventBus();
         EnginePool engine = cfg.engine().threads() > 0 ? new EnginePool(cfg.engine(), cfg.time()) : null;
         RoundContext ctx = new RoundContext(repo, bus, cfg.time(), cfg.wall(), timers, cfg.grace(), cfg.claimAfter(), cfg.seekGrace(), cfg.seekMaxAge(), lobby::remove, engine,
-                new MoveTimings());
+                new MoveTimings(), new SecureRandom());
         LocalRounds rounds = new LocalRounds(ctx);
         int resumed = rounds.resumeAll();
         JsonMapper json = Json.mapper();

@@ -476,35 +476,45 @@ public final class HttpApi {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; play against a person");
         }
         long now = wall.millis();
+        boolean byFurigoma = c.side().equals("random") && c.handicap() == Handicap.EVEN;
         Furigoma toss = null;
         Color creator;
-        if (c.side().equals("random")) {
-            if (c.handicap() == Handicap.EVEN) {
-                toss = Furigoma.toss(random);
-                creator = toss.tosserMovesFirst() ? Color.SENTE : Color.GOTE;
-            } else {
-                creator = random.nextBoolean() ? Color.SENTE : Color.GOTE;
-            }
+        if (byFurigoma) {
+            // The pieces are tossed when both players are seated: at once against the engine; against a person when
+            // the second player takes the seat (Round.join), the creator waiting in sente's place until then.
+            toss = c.engine() ? Furigoma.toss(random) : null;
+            creator = toss == null || toss.tosserMovesFirst() ? Color.SENTE : Color.GOTE;
+        } else if (c.side().equals("random")) {
+            creator = random.nextBoolean() ? Color.SENTE : Color.GOTE;
         } else {
             creator = c.side().equals("sente") ? Color.SENTE : Color.GOTE;
         }
         String secret = Secrets.newSecret();
         StoredGame.Player me = new StoredGame.Player(c.name(), PlayerKind.HUMAN, Secrets.hash(secret));
         StoredGame.Player other = c.engine() ? new StoredGame.Player(EnginePlayer.displayName(c.engineLevel()), PlayerKind.ENGINE, null) : StoredGame.Player.OPEN;
-        StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, toss, c.lobby());
+        StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, byFurigoma, toss,
+                c.lobby());
         StoredGame g = new StoredGame(Secrets.newGameId(), c.engine() ? GameStatus.PLAYING : GameStatus.WAITING, now, now, terms,
                 creator == Color.SENTE ? me : other, creator == Color.SENTE ? other : me, 0, null);
         rounds.create(g);
         if (c.lobby()) {
             lobby.add(g);
         }
-        seat(ctx.status(201), g.id(), creator, secret);
+        seat(ctx.status(201), g.id(), terms.tossPending() ? null : creator, secret);
     }
 
-    private void seat(Context ctx, String id, Color c, String secret) {
+    /**
+     * A seat's answer ({@code Seat}, docs/PROTOCOL.md), with its cookie.
+     *
+     * @param color the seat's colour; null for the creator of a game whose toss waits for the second player
+     */
+    private void seat(Context ctx, String id, Color color, String secret) {
         ctx.header("Set-Cookie", "mj_" + id + "=" + secret + "; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
-        ctx.json(Map.of("gameId", id, "color", Views.color(c), "secret", secret, "url", "/game/" + id));
+        ctx.json(new SeatView(id, Views.color(color), secret, "/game/" + id));
     }
+
+    /** The answer to a creation, join or rematch: the game, the seat's colour (null until a toss gives it), its secret, the page. */
+    private record SeatView(String gameId, String color, String secret, String url) {}
 
     private Round round(Context ctx) {
         String id = ctx.pathParam("id");
