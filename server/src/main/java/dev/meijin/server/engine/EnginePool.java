@@ -8,20 +8,23 @@ import dev.meijin.engine.BestMove;
 import dev.meijin.engine.Engine;
 import dev.meijin.engine.EnteringKingRule;
 import dev.meijin.engine.Score;
+import dev.meijin.engine.SearchInfo;
 import dev.meijin.engine.SearchLimits;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.round.EnginePlayer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,10 +33,15 @@ import org.slf4j.LoggerFactory;
  * The engine on a bounded pool: {@code threads} platform workers, each owning one {@link Engine} (one search
  * thread, a small hash), take requests from one queue: the moves of games first, in the order they came, then
  * analyses, one position at a time, and the turns of searches that run on a thread of their own (the mate
- * solver's, {@link #turn()}), in the order they came. However many games play the computer and however many
+ * solver's, {@link #turn}), in the order they came. However many games play the computer and however many
  * mate problems are sent, at most {@code threads} searches run at once, so on a machine with more cores than that
  * the games between people always have a core; a request that waits for a worker has that wait charged to the
  * engine's clock, as a person's thinking is.
+ *
+ * <p>A game's move does not wait for an analysis: when a move finds every worker taken and some of them busy with
+ * an analysis, as many of those as there are moves waiting are asked for their workers back, and an analysis
+ * stops its position's search and evaluates that position again on a later turn. The move then starts as soon
+ * as the search it displaces has stopped. A lent turn lasts until it is closed.
  *
  * <p>Levels 1–8 map to the engine's {@code Skill Level} 0, 3, 6, 9, 12, 15, 18 and 20 (full strength). Without a
  * clock the engine thinks at most {@code level × 500 ms}; with one it follows its own time management under the
@@ -48,15 +56,25 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     /**
      * What the workers do next: a move of a game before any analysis or lent turn (a game's clock runs while it
      * waits), and in the order asked within each kind. An analysis takes one position per turn and then queues
-     * again, so a game waits at most for one position's search, and analyses take turns; a lent turn lasts its
-     * whole search (a mate problem's time limit at most), which a game's move may then have to wait for.
+     * again, so that analyses take turns, and stops when a game's move asks for the worker back
+     * ({@link #makeRoom}); a lent turn lasts its whole search (a mate problem's time limit at most), which a game's
+     * move may then have to wait for. Guarded by {@link #lock}, as is {@link #current}: whether a game's move must
+     * displace an analysis is decided on both at once.
      */
-    private final PriorityBlockingQueue<Task> queue = new PriorityBlockingQueue<>(16,
+    private final PriorityQueue<Task> queue = new PriorityQueue<>(16,
             Comparator.comparingInt((Task t) -> t instanceof Job ? 0 : 1).thenComparingLong(Task::order));
+    /** The task each worker runs, null while it has none. */
+    private final Task[] current;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition queued = lock.newCondition();
     private final AtomicLong orders = new AtomicLong();
     private final Thread[] workers;
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger peak = new AtomicInteger();
+    /** How many times a game's move asked for a worker back from an analysis. */
+    private final AtomicLong givenBack = new AtomicLong();
+    /** The limits of the last search for a game's move, for tests of what its clock was charged. */
+    private volatile SearchLimits lastMoveLimits;
     private volatile boolean closed;
 
     /**
@@ -72,8 +90,10 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         this.settings = settings;
         this.time = time;
         this.workers = new Thread[settings.threads()];
+        this.current = new Task[settings.threads()];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = Thread.ofPlatform().name("engine-worker-" + i).daemon().start(this::work);
+            int index = i;
+            workers[i] = Thread.ofPlatform().name("engine-worker-" + i).daemon().start(() -> work(index));
         }
     }
 
@@ -95,12 +115,97 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     @Override
     public Thinking think(Request request, Consumer<Answer> answer) {
         Job job = new Job(request, answer);
-        if (closed) {
-            return job;
-        }
         job.order = orders.incrementAndGet();
-        queue.add(job);
+        offer(job);
         return job;
+    }
+
+    /**
+     * Queues a task for the workers; a game's move also makes room for itself ({@link #makeRoom}).
+     *
+     * @return false if the pool is closed (the task is not queued)
+     */
+    private boolean offer(Task task) {
+        List<AnalysisJob> displaced;
+        lock.lock();
+        try {
+            if (closed) {
+                return false;
+            }
+            queue.add(task);
+            queued.signal();
+            displaced = task instanceof Job ? makeRoom() : List.of();
+        } finally {
+            lock.unlock();
+        }
+        // Outside the lock, as the engine's stop takes the engine's own lock.
+        for (AnalysisJob a : displaced) {
+            givenBack.incrementAndGet();
+            try {
+                a.giveBack();
+            } catch (RuntimeException e) {
+                LOG.error("could not stop a search to make room for a game's move", e);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * With the lock held: the analyses to ask for their workers back so that every game's move waiting has a
+     * worker, counting the workers that have nothing to do and those already asked.
+     */
+    private List<AnalysisJob> makeRoom() {
+        int moves = 0;
+        for (Task t : queue) {
+            if (t instanceof Job && !t.cancelled()) {
+                moves++;
+            }
+        }
+        int free = 0;
+        List<AnalysisJob> displaceable = new ArrayList<>();
+        for (Task t : current) {
+            if (t == null || t instanceof AnalysisJob a && a.givingBack) {
+                free++;
+            } else if (t instanceof AnalysisJob a) {
+                displaceable.add(a);
+            }
+        }
+        List<AnalysisJob> displaced = new ArrayList<>();
+        for (int i = 0; i < moves - free && i < displaceable.size(); i++) {
+            AnalysisJob a = displaceable.get(i);
+            a.givingBack = true;
+            displaced.add(a);
+        }
+        return displaced;
+    }
+
+    /** On a worker: the next task to run, waiting for one; the worker's current task until it asks again. */
+    private Task next(int worker) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            current[worker] = null;
+            while (true) {
+                Task t = queue.poll();
+                if (t == null) {
+                    queued.await();
+                } else if (!t.cancelled()) {
+                    current[worker] = t;
+                    return t;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** On a worker: its task is over, so that a game's move counts it as free until it takes the next. */
+    private void finished(int worker) {
+        lock.lock();
+        try {
+            current[worker] = null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** How many searches run now. */
@@ -115,7 +220,22 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
 
     /** How many requests wait for a worker (lent turns included). */
     public int waiting() {
-        return queue.size();
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many times a game's move has asked an analysis for its worker back. */
+    long givenBack() {
+        return givenBack.get();
+    }
+
+    /** The limits the last search for a game's move was given (null before the first). */
+    SearchLimits lastMoveLimits() {
+        return lastMoveLimits;
     }
 
     /**
@@ -144,19 +264,15 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      * @throws IllegalStateException if the pool is closed, or closes while the caller waits
      */
     public Turn turn() throws InterruptedException {
-        if (closed) {
-            throw new IllegalStateException("the engine has stopped");
-        }
         Loan loan = new Loan();
         loan.order = orders.incrementAndGet();
-        queue.add(loan);
-        if (closed) {
-            loan.granted.completeExceptionally(new IllegalStateException("the engine has stopped"));
+        if (!offer(loan)) {
+            throw new IllegalStateException("the engine has stopped");
         }
         try {
             loan.granted.get();
         } catch (InterruptedException e) {
-            queue.remove(loan);
+            withdraw(loan);
             if (!loan.granted.cancel(false)) {
                 loan.giveBack(); // a worker took it meanwhile
             }
@@ -167,7 +283,16 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         return loan::giveBack;
     }
 
-    private void work() {
+    private void withdraw(Task task) {
+        lock.lock();
+        try {
+            queue.remove(task);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void work(int worker) {
         try (Engine engine = new Engine()) {
             engine.setOption("USI_Hash", String.valueOf(HASH_MB));
             engine.setOption("Threads", "1");
@@ -184,12 +309,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             while (!closed) {
                 Task task;
                 try {
-                    task = queue.take();
+                    task = next(worker);
                 } catch (InterruptedException e) {
                     return;
-                }
-                if (task.cancelled()) {
-                    continue;
                 }
                 int now = running.incrementAndGet();
                 peak.accumulateAndGet(now, Math::max);
@@ -201,6 +323,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
                     }
                 } finally {
                     running.decrementAndGet();
+                    finished(worker);
                 }
             }
         }
@@ -244,11 +367,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      */
     public Analysis analyse(String startSfen, List<String> moves, long nodes) {
         AnalysisJob job = new AnalysisJob(startSfen, List.copyOf(moves), settings.nodes() > 0 ? settings.nodes() : nodes);
-        if (closed) {
+        job.order = orders.incrementAndGet();
+        if (!offer(job)) {
             job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
-        } else {
-            job.order = orders.incrementAndGet();
-            queue.add(job);
         }
         return new Analysis(job.result, job.soFar, job.nodes);
     }
@@ -277,7 +398,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         }
     }
 
-    /** Evaluates the next position of an analysis, and queues the analysis again if positions are left. */
+    /**
+     * Evaluates the next position of an analysis, and queues the analysis again if positions are left. A search
+     * stopped because a game's move needed the worker is thrown away, and the position is evaluated again on the
+     * analysis' next turn, which keeps its place in the queue.
+     */
     private void analyse(Engine engine, AnalysisJob job) {
         try {
             engine.setOption("Skill Level", "20");
@@ -285,12 +410,17 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             int i = job.soFar.size();
             engine.setPosition(Sfen.parse(job.startSfen), job.moves.subList(0, i));
             boolean senteToMove = engine.position().sideToMove() == 0;
-            Engine.SearchResult r = engine.think(SearchLimits.nodes(job.nodes));
-            String best = r.bestMove() instanceof BestMove.Play p ? p.move() : null;
+            BestMove bestMove = search(engine, job);
+            if (job.givingBack) {
+                job.givingBack = false;
+                requeue(job, job.order); // the position again, on the analysis' next turn
+                return;
+            }
+            String best = bestMove instanceof BestMove.Play p ? p.move() : null;
             Integer cp = null;
             Integer mate = null;
-            if (r.line().isPresent()) {
-                switch (r.line().get().score()) {
+            if (job.line != null) {
+                switch (job.line.score()) {
                     case Score.Cp c -> cp = senteToMove ? c.value() : -c.value();
                     case Score.Mate m -> mate = senteToMove ? m.plies() : -m.plies();
                 }
@@ -298,17 +428,59 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             job.soFar.add(new Evaluation(i, cp, mate, best));
             if (job.soFar.size() > job.moves.size()) {
                 job.result.complete(List.copyOf(job.soFar));
-            } else if (closed) {
-                job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
             } else {
-                job.order = orders.incrementAndGet();
-                queue.add(job);
+                requeue(job, orders.incrementAndGet());
             }
         } catch (RuntimeException e) {
             if (!closed) { // a search interrupted because the pool is closing is no failure worth a report
                 LOG.error("analysis failed", e);
             }
             job.result.completeExceptionally(e);
+        }
+    }
+
+    /**
+     * Searches an analysis' current position and keeps its last principal variation in {@code job.line}; stopped
+     * early if a game's move asks for the worker back ({@code job.givingBack}, whose result is then of no use).
+     */
+    private static BestMove search(Engine engine, AnalysisJob job) {
+        CompletableFuture<BestMove> done = new CompletableFuture<>();
+        job.line = null;
+        engine.onInfo(i -> {
+            if (i instanceof SearchInfo.Line l && l.multipv() == 1) {
+                job.line = l;
+            }
+        });
+        engine.onBestMove(done::complete);
+        job.engine = engine;
+        try {
+            if (job.givingBack) {
+                return null; // asked back before the search began
+            }
+            engine.go(SearchLimits.nodes(job.nodes));
+            // The search is under way, so that a stop reaches it: a game's move that asked for the worker since
+            // the look above has stopped it or will (it sets givingBack before it stops the engine).
+            if (job.givingBack) {
+                engine.stop();
+            }
+            return done.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            engine.stop();
+            throw new IllegalStateException("interrupted while searching", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            job.engine = null;
+            engine.onInfo(i -> {});
+        }
+    }
+
+    /** Queues an analysis again for its next position, in the given place; it fails if the pool has closed. */
+    private void requeue(AnalysisJob job, long order) {
+        job.order = order;
+        if (!offer(job)) {
+            job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
         }
     }
 
@@ -319,6 +491,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         engine.setOption("EnteringKingRule", enteringKing(r.rules()).usiName());
         engine.setOption("MaxMovesToDraw", String.valueOf(r.rules().maxMoves()));
         SearchLimits limits = limits(r, (time.nanos() - r.askedAtNanos()) / 1_000_000L);
+        lastMoveLimits = limits;
         CompletableFuture<BestMove> done = new CompletableFuture<>();
         job.engine = engine;
         if (job.cancelled) {
@@ -383,14 +556,25 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      */
     @Override
     public void close() {
-        closed = true;
-        for (Thread t : workers) {
-            t.interrupt();
+        List<Task> left = new ArrayList<>();
+        lock.lock();
+        try {
+            closed = true;
+            Task t;
+            while ((t = queue.poll()) != null) {
+                left.add(t);
+            }
+        } finally {
+            lock.unlock();
         }
-        Task t;
-        while ((t = queue.poll()) != null) {
-            if (t instanceof Loan loan) {
-                loan.granted.completeExceptionally(new IllegalStateException("the engine has stopped"));
+        for (Thread w : workers) {
+            w.interrupt();
+        }
+        for (Task t : left) {
+            switch (t) {
+                case Loan loan -> loan.granted.completeExceptionally(new IllegalStateException("the engine has stopped"));
+                case AnalysisJob a -> a.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
+                case Job job -> { } // dropped unanswered: its game asks again when it resumes
             }
         }
     }
@@ -409,6 +593,12 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         final CompletableFuture<List<Evaluation>> result = new CompletableFuture<>();
         final List<Evaluation> soFar = new java.util.concurrent.CopyOnWriteArrayList<>();
         volatile long order;
+        /** Whether a game's move has asked for the worker back (set with the pool's lock held). */
+        volatile boolean givingBack;
+        /** The engine searching the current position, while it does. */
+        volatile Engine engine;
+        /** The last principal variation of the current position's search. */
+        volatile SearchInfo.Line line;
 
         AnalysisJob(String startSfen, List<String> moves, long nodes) {
             this.startSfen = startSfen;
@@ -424,6 +614,15 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         @Override
         public long order() {
             return order;
+        }
+
+        /** Without the pool's lock, after {@link #givingBack} is set: stops the search so that the worker is given back. */
+        void giveBack() {
+            // A stop that comes before the search has begun is lost: the worker then sees givingBack (search).
+            Engine e = engine;
+            if (e != null) {
+                e.stop();
+            }
         }
     }
 
