@@ -159,7 +159,8 @@ export class TsumePage {
       const reason = t(key) === key ? String(a.reason || '') : t(key);
       parts.push(h('h2', { id: 'verdict', 'data-result': a.result }, t('unsolved')),
         h('p', { class: 'small', id: 'reason', 'data-reason': a.reason || '' }, t('unsolvedReason', { reason })),
-        a.reason === 'time_limit' && this.seconds < LIMITS[LIMITS.length - 1] ? h('p', { class: 'small muted' }, t('unsolvedHint')) : null);
+        a.reason === 'time_limit' && this.seconds < LIMITS[LIMITS.length - 1] ? h('p', { class: 'small muted' }, t('unsolvedHint')) : null,
+        a.reason === 'busy' ? h('p', { class: 'small muted' }, t('busyHint')) : null);
     }
     if (typeof a.nodes === 'number') {
       parts.push(h('p', { class: 'small muted', id: 'stats' },

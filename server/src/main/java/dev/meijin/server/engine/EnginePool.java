@@ -12,9 +12,11 @@ import dev.meijin.engine.SearchInfo;
 import dev.meijin.engine.SearchLimits;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.round.EnginePlayer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -38,10 +40,12 @@ import org.slf4j.LoggerFactory;
  * the games between people always have a core; a request that waits for a worker has that wait charged to the
  * engine's clock, as a person's thinking is.
  *
- * <p>A game's move does not wait for an analysis: when a move finds every worker taken and some of them busy with
- * an analysis, as many of those as there are moves waiting are asked for their workers back, and an analysis
- * stops its position's search and evaluates that position again on a later turn. The move then starts as soon
- * as the search it displaces has stopped. A lent turn lasts until it is closed.
+ * <p>Only another game's move can make a game's move wait. When a move finds every worker taken and some of them
+ * busy with an analysis or a lent turn, as many of those as there are moves waiting are asked for their workers
+ * back: an analysis stops its position's search and evaluates that position again on a later turn, and the
+ * borrower of a turn stops its search, closes the turn and asks for another to go on. The move then starts as
+ * soon as the search it displaces has stopped (a few milliseconds), so that nothing but games is ever paid for
+ * on a game's clock.
  *
  * <p>Levels 1–8 map to the engine's {@code Skill Level} 0, 3, 6, 9, 12, 15, 18 and 20 (full strength). Without a
  * clock the engine thinks at most {@code level × 500 ms}; with one it follows its own time management under the
@@ -56,10 +60,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     /**
      * What the workers do next: a move of a game before any analysis or lent turn (a game's clock runs while it
      * waits), and in the order asked within each kind. An analysis takes one position per turn and then queues
-     * again, so that analyses take turns, and stops when a game's move asks for the worker back
-     * ({@link #makeRoom}); a lent turn lasts its whole search (a mate problem's time limit at most), which a game's
-     * move may then have to wait for. Guarded by {@link #lock}, as is {@link #current}: whether a game's move must
-     * displace an analysis is decided on both at once.
+     * again, so that analyses take turns; a lent turn lasts its whole search (a mate problem's time limit at
+     * most) unless a game's move asks for the worker back ({@link #makeRoom}). Guarded by {@link #lock}, as is
+     * {@link #current}: whether a game's move must displace a search is decided on both at once.
      */
     private final PriorityQueue<Task> queue = new PriorityQueue<>(16,
             Comparator.comparingInt((Task t) -> t instanceof Job ? 0 : 1).thenComparingLong(Task::order));
@@ -71,7 +74,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     private final Thread[] workers;
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger peak = new AtomicInteger();
-    /** How many times a game's move asked for a worker back from an analysis. */
+    /** How many times a game's move asked for a worker back from an analysis or a lent turn. */
     private final AtomicLong givenBack = new AtomicLong();
     /** The limits of the last search for a game's move, for tests of what its clock was charged. */
     private volatile SearchLimits lastMoveLimits;
@@ -126,7 +129,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      * @return false if the pool is closed (the task is not queued)
      */
     private boolean offer(Task task) {
-        List<AnalysisJob> displaced;
+        List<Displaceable> displaced;
         lock.lock();
         try {
             if (closed) {
@@ -138,11 +141,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         } finally {
             lock.unlock();
         }
-        // Outside the lock, as the engine's stop takes the engine's own lock.
-        for (AnalysisJob a : displaced) {
+        // Outside the lock: stopping a search may wait a moment for it to have begun (MateService).
+        for (Displaceable d : displaced) {
             givenBack.incrementAndGet();
             try {
-                a.giveBack();
+                d.giveBack();
             } catch (RuntimeException e) {
                 LOG.error("could not stop a search to make room for a game's move", e);
             }
@@ -151,10 +154,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     }
 
     /**
-     * With the lock held: the analyses to ask for their workers back so that every game's move waiting has a
-     * worker, counting the workers that have nothing to do and those already asked.
+     * With the lock held: the analyses and lent turns to ask for their workers back so that every game's move
+     * waiting has a worker, counting the workers that have nothing to do and those already asked. Only moves of
+     * other games then make a move wait.
      */
-    private List<AnalysisJob> makeRoom() {
+    private List<Displaceable> makeRoom() {
         int moves = 0;
         for (Task t : queue) {
             if (t instanceof Job && !t.cancelled()) {
@@ -162,19 +166,19 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             }
         }
         int free = 0;
-        List<AnalysisJob> displaceable = new ArrayList<>();
+        List<Displaceable> displaceable = new ArrayList<>();
         for (Task t : current) {
-            if (t == null || t instanceof AnalysisJob a && a.givingBack) {
+            if (t == null || t instanceof Displaceable d && d.givingBack) {
                 free++;
-            } else if (t instanceof AnalysisJob a) {
-                displaceable.add(a);
+            } else if (t instanceof Displaceable d) {
+                displaceable.add(d);
             }
         }
-        List<AnalysisJob> displaced = new ArrayList<>();
+        List<Displaceable> displaced = new ArrayList<>();
         for (int i = 0; i < moves - free && i < displaceable.size(); i++) {
-            AnalysisJob a = displaceable.get(i);
-            a.givingBack = true;
-            displaced.add(a);
+            Displaceable d = displaceable.get(i);
+            d.askToGiveBack();
+            displaced.add(d);
         }
         return displaced;
     }
@@ -228,7 +232,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         }
     }
 
-    /** How many times a game's move has asked an analysis for its worker back. */
+    /** How many times a game's move has asked an analysis or a lent turn for its worker back. */
     long givenBack() {
         return givenBack.get();
     }
@@ -251,36 +255,50 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     /**
      * Waits for a worker's turn for a search that runs on the caller's thread (the mate solver, whose recursion
      * wants a stack of its own), so that it counts against the pool's limit: the turn comes in the queue's order,
-     * after the moves of games waiting, and the worker that gives it does nothing else until it is closed.
+     * after the moves of games waiting, and the worker that gives it does nothing else until it is closed. A game's
+     * move that finds every worker taken asks for it back: {@code giveBack} is then called, once, on the thread
+     * that asked for the move, and the borrower should stop its search at once, close the turn, and ask for another
+     * to go on with it.
      *
      * {@snippet :
-     * try (EnginePool.Turn turn = pool.turn()) {
-     *     solver.solve(problem, limits); // one of the pool's searches at once
+     * Optional<EnginePool.Turn> turn = pool.turn(search::stop, Duration.ofMinutes(2));
+     * if (turn.isPresent()) {
+     *     try (EnginePool.Turn t = turn.get()) {
+     *         search.run(); // one of the pool's searches at once, until a game's move needs the worker
+     *     }
      * }
      * }
      *
-     * @return the turn, to be closed when the search is over
+     * @param giveBack stops the search when a game's move needs the worker; quick, and safe to call from any thread
+     * @param patience how long to wait for the turn at most
+     * @return the turn, to be closed when the search is over, or empty if none came within {@code patience}
      * @throws InterruptedException if the caller is interrupted while it waits (it then has no turn)
      * @throws IllegalStateException if the pool is closed, or closes while the caller waits
      */
-    public Turn turn() throws InterruptedException {
-        Loan loan = new Loan();
+    public Optional<Turn> turn(Runnable giveBack, Duration patience) throws InterruptedException {
+        Loan loan = new Loan(giveBack);
         loan.order = orders.incrementAndGet();
         if (!offer(loan)) {
             throw new IllegalStateException("the engine has stopped");
         }
         try {
-            loan.granted.get();
+            loan.granted.get(Math.max(0, patience.toNanos()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            withdraw(loan);
+            if (loan.granted.cancel(false)) {
+                return Optional.empty();
+            }
+            // A worker gave the turn meanwhile: it is the caller's after all.
         } catch (InterruptedException e) {
             withdraw(loan);
             if (!loan.granted.cancel(false)) {
-                loan.giveBack(); // a worker took it meanwhile
+                loan.close(); // a worker took it meanwhile
             }
             throw e;
         } catch (ExecutionException e) {
             throw new IllegalStateException("the engine has stopped", e.getCause());
         }
-        return loan::giveBack;
+        return Optional.of(loan::close);
     }
 
     private void withdraw(Task task) {
@@ -579,22 +597,41 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         }
     }
 
-    private sealed interface Task permits Job, AnalysisJob, Loan {
+    private sealed interface Task permits Job, Displaceable {
         boolean cancelled();
 
         /** When it was queued (last), for the order within its kind. */
         long order();
     }
 
-    private static final class AnalysisJob implements Task {
+    /**
+     * Work that a game's move may take the worker from: an analysis or a lent turn. The pool asks for the worker
+     * back with its lock held ({@link #askToGiveBack}), then without it stops the search ({@link #giveBack}).
+     */
+    private abstract static sealed class Displaceable implements Task permits AnalysisJob, Loan {
+        volatile long order;
+        /** Whether a game's move has asked for the worker back. */
+        volatile boolean givingBack;
+
+        @Override
+        public long order() {
+            return order;
+        }
+
+        final void askToGiveBack() {
+            givingBack = true;
+        }
+
+        /** Stops the search so that the worker is given back; quick, and on any thread. */
+        abstract void giveBack();
+    }
+
+    private static final class AnalysisJob extends Displaceable {
         final String startSfen;
         final List<String> moves;
         final long nodes;
         final CompletableFuture<List<Evaluation>> result = new CompletableFuture<>();
         final List<Evaluation> soFar = new java.util.concurrent.CopyOnWriteArrayList<>();
-        volatile long order;
-        /** Whether a game's move has asked for the worker back (set with the pool's lock held). */
-        volatile boolean givingBack;
         /** The engine searching the current position, while it does. */
         volatile Engine engine;
         /** The last principal variation of the current position's search. */
@@ -612,11 +649,6 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         }
 
         @Override
-        public long order() {
-            return order;
-        }
-
-        /** Without the pool's lock, after {@link #givingBack} is set: stops the search so that the worker is given back. */
         void giveBack() {
             // A stop that comes before the search has begun is lost: the worker then sees givingBack (search).
             Engine e = engine;
@@ -627,11 +659,15 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     }
 
     /** A worker's turn lent to a search on another thread: the worker waits until the turn is given back. */
-    private static final class Loan implements Task {
+    private static final class Loan extends Displaceable {
         /** Completed when a worker gives the turn; cancelled by a caller that stopped waiting, failed by {@link EnginePool#close}. */
         final CompletableFuture<Void> granted = new CompletableFuture<>();
         final CountDownLatch returned = new CountDownLatch(1);
-        volatile long order;
+        final Runnable stop;
+
+        Loan(Runnable stop) {
+            this.stop = stop;
+        }
 
         /** On the worker: gives the turn and waits until it comes back (or the pool closes). */
         void lend() {
@@ -645,7 +681,8 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             }
         }
 
-        void giveBack() {
+        /** On the borrower: the turn is over. */
+        void close() {
             returned.countDown();
         }
 
@@ -655,8 +692,8 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         }
 
         @Override
-        public long order() {
-            return order;
+        void giveBack() {
+            stop.run();
         }
     }
 

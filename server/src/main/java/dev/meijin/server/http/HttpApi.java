@@ -450,8 +450,9 @@ public final class HttpApi {
                 .orElseThrow(() -> new RefusedException(ErrorCode.SOLVER_BUSY, "the mate solver is busy with other problems; try again in a moment"));
         MateService.Solved solved;
         try {
-            // The queue holds a few problems: wait for those ahead and this one, with time to spare.
-            solved = answer.get(p.limit().toSeconds() * (MateService.QUEUE + 1) + 30, TimeUnit.SECONDS);
+            // The service answers every problem within its time limit and the longest wait it allows (for the
+            // problems ahead and for the turns the engine's games leave it); this is only a guard beyond that.
+            solved = answer.get(mates.answeredWithin(p.limit()).toSeconds() + 10, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             throw new RefusedException(ErrorCode.INTERNAL, "the mate solver failed on this problem");
         } catch (TimeoutException e) {

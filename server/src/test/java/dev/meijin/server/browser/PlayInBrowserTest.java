@@ -1290,6 +1290,11 @@ final class PlayInBrowserTest {
             p.script("window.meijin.show({result: 'unknown', reason: 'depth_limit', sfen: arguments[0], nodes: 2000, ms: 3})",
                     "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
             assertThat(p.text("#result")).isEqualTo("時間内に解けず\n理由：手数の上限（2000手より長い詰みは否定できません）\n2,000局面・3ミリ秒");
+            // A problem the engine's games kept from its time until its deadline: try again later.
+            p.script("window.meijin.show({result: 'unknown', reason: 'busy', sfen: arguments[0], nodes: 0, ms: 0})",
+                    "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
+            assertThat(p.text("#result")).isEqualTo("時間内に解けず\n理由：サーバーが混み合っていました（コンピュータとの対局が優先され、解く時間が取れませんでした）"
+                    + "\nしばらくしてからもう一度お試しください。\n0局面・0ミリ秒");
         }
     }
 
