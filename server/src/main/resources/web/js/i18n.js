@@ -183,6 +183,7 @@ const STRINGS = {
   moveSeconds: ['{s}秒', '{s}s'],
   solve: ['解く', 'Solve'],
   solving: ['解いています…（最大{s}秒）', 'Solving… (up to {s} s)'],
+  solverWaiting: ['順番待ち…コンピュータとの対局の指し手が先です（{s}秒の制限時間は解いている間だけ数えます）', 'Waiting for a free turn… moves of games against the computer come first (the {s} s limit counts only the time spent solving)'],
   example: ['例題', 'Example'],
   enterProblem: ['問題を入力してください', 'Enter a problem first'],
   mateIn: ['{n}手詰', 'Mate in {n}'],

@@ -134,6 +134,7 @@ public final class HttpApi {
         r.post("/api/games/{id}/analysis", ctx -> analysis(ctx, true));
         r.get("/api/games", this::list);
         r.post("/api/mate", this::mate);
+        r.get("/api/mate/status", this::mateStatus);
         r.post("/api/analyses", this::analyseRecord);
         r.get("/api/analyses/{id}", this::recordAnalysis);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
@@ -462,6 +463,17 @@ public final class HttpApi {
             throw new RefusedException(ErrorCode.INTERNAL, "interrupted");
         }
         ctx.json(MateProblem.view(solved));
+    }
+
+    /**
+     * What the mate solver is doing, for the tsume page while it waits for its answer: solving, or waiting for a
+     * turn of the engine while games have it.
+     */
+    private void mateStatus(Context ctx) {
+        if (mates == null) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no mate solver");
+        }
+        ctx.json(Map.of("state", mates.state().name().toLowerCase(Locale.ROOT), "queued", mates.queued()));
     }
 
     private void limit(Context ctx) {

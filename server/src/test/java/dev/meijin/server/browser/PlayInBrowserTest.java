@@ -1295,6 +1295,26 @@ final class PlayInBrowserTest {
                     "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
             assertThat(p.text("#result")).isEqualTo("時間内に解けず\n理由：サーバーが混み合っていました（コンピュータとの対局が優先され、解く時間が取れませんでした）"
                     + "\nしばらくしてからもう一度お試しください。\n0局面・0ミリ秒");
+
+            // While the solver waits for the engine's games to leave it a turn, the page says so (the server's
+            // state and the answer's delay are faked here; MateServiceTest brings such a wait about).
+            p.script("window.answerMate = null; const held = new Promise(r => { window.answerMate = r; }); const f = window.fetch;"
+                    + " window.fetch = (url, init) => String(url) === '/api/mate/status'"
+                    + " ? Promise.resolve(new Response('{\"state\": \"waiting\", \"queued\": 0}', {headers: {'Content-Type': 'application/json'}}))"
+                    + " : String(url) === '/api/mate' ? held.then(() => f(url, init)) : f(url, init)");
+            org.openqa.selenium.WebElement problem = p.find("#problem");
+            problem.clear();
+            problem.sendKeys("6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
+            p.await("the old answer gone", d -> p.all("#verdict").isEmpty());
+            p.click("#solve");
+            assertThat(p.text("#tsume-status")).isEqualTo("解いています…（最大5秒）");
+            p.await("the wait said", d -> p.text("#tsume-status").startsWith("順番待ち"));
+            assertThat(p.text("#tsume-status")).isEqualTo("順番待ち…コンピュータとの対局の指し手が先です（5秒の制限時間は解いている間だけ数えます）");
+            p.screenshot("tsume-waiting-phone");
+            p.script("window.answerMate()");
+            p.await("the answer", d -> !p.all("#verdict").isEmpty());
+            assertThat(p.text("#verdict")).isEqualTo("5手詰");
+            assertThat(p.all("#tsume-status.hidden")).as("the wait no longer said").hasSize(1);
         }
     }
 
