@@ -45,12 +45,23 @@ export function rememberSeat(seat) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
 }
 
+/**
+ * Remembers the colour of a seat this browser holds once it is known: the creator of a game whose sides furigoma
+ * decides has none until the second player sits and the pieces are tossed (`Seat.color` is null until then).
+ */
+export function rememberColor(gameId, color) {
+  const seats = JSON.parse(localStorage.getItem(SEATS_KEY) || '{}');
+  if (!seats[gameId] || seats[gameId].color === color) return;
+  seats[gameId].color = color;
+  localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
+}
+
 export function seatFor(gameId) {
   const seats = JSON.parse(localStorage.getItem(SEATS_KEY) || '{}');
   return seats[gameId] || null;
 }
 
-/** The seats this browser holds, the most recently taken first: [{gameId, color, at}]. */
+/** The seats this browser holds, the most recently taken first: [{gameId, color, at}] (color null until a toss gives it). */
 export function heldSeats() {
   const seats = JSON.parse(localStorage.getItem(SEATS_KEY) || '{}');
   return Object.entries(seats).map(([gameId, s]) => ({ gameId, color: s.color, at: s.at || 0 })).sort((a, b) => b.at - a.at);

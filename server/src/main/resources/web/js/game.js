@@ -2,7 +2,7 @@
 // about the position comes from the server's `state` and `move` messages (docs/PROTOCOL.md).
 
 import { Board } from './board.js';
-import { api, rememberSeat, Socket } from './api.js';
+import { api, rememberColor, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
 import { EvalGraph } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
@@ -177,10 +177,14 @@ export class GamePage {
   }
 
   applyState(state) {
+    // The board turns to the player's seat, also when the seat changes: the creator of a game whose sides
+    // furigoma decides waits in sente's place, and the toss at the join may give it gote.
+    const seatChanged = this.state && state.you && state.you !== this.state.you;
     this.state = state;
     this.premove = null;
     this.positionAt = performance.now();
-    if (this.orientation === null) this.orientation = state.you || 'sente';
+    if (this.orientation === null || seatChanged) this.orientation = state.you || 'sente';
+    if (state.you && state.status !== 'waiting') rememberColor(this.id, state.you);
     this.replayCache = null;
     if (state.status === 'finished') this.loadAnalysis();
     if (state.status === 'playing') this.viewPly = null;
@@ -285,13 +289,15 @@ export class GamePage {
     // 王 for the senior player, 玉 for the other, as the server decides (dev.meijin.server.round.KingCharacters)
     const kingNames = s.kings || { sente: '玉', gote: '王' };
     const sideName = (c) => this.sideName(c);
+    // Until the pieces are tossed no seat has a side: the creator waits in sente's place.
+    const tossPending = this.tossPending();
+    const handLabels = tossPending ? { sente: '', gote: '' } : { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') };
     if (replaying) {
       const sfens = this.replaySfens();
       const mv = this.viewPly > 0 ? s.moves[this.viewPly - 1].usi : null;
       this.board.set({
         sfen: sfens[this.viewPly], showTurn: false, movableColor: null, dests: {}, dropDests: {}, promotions: {}, check: null,
-        lastMove: mv, orientation: this.orientation, kingNames,
-        handLabels: { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') },
+        lastMove: mv, orientation: this.orientation, kingNames, handLabels,
       });
     } else {
       const myTurn = playing && s.you === s.turn;
@@ -310,7 +316,7 @@ export class GamePage {
         check: s.check,
         lastMove: s.lastMove ? s.lastMove.usi : null,
         kingNames,
-        handLabels: { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') },
+        handLabels,
       });
     }
     const top = OTHER[this.orientation];
@@ -334,6 +340,12 @@ export class GamePage {
     this.renderPanels(sideName);
   }
 
+  /** Whether the sides wait for the furigoma toss, made when the second player takes the seat (docs/PROTOCOL.md). */
+  tossPending() {
+    const f = this.state.furigoma;
+    return !!f && !f.faces;
+  }
+
   /** A side's name: 先手 and 後手, or 下手 and 上手 in a handicap game. */
   sideName(color) {
     const handicap = this.state.handicap && this.state.handicap.id !== 'EVEN';
@@ -352,7 +364,7 @@ export class GamePage {
     const s = this.state;
     const p = s.players[color];
     bar.el.dataset.color = color;
-    bar.mark.textContent = (color === 'sente' ? '☗' : '☖') + sideLabel;
+    bar.mark.textContent = this.tossPending() ? '' : (color === 'sente' ? '☗' : '☖') + sideLabel;
     // A seat nobody has taken yet (the game waits for an opponent) has no name.
     const open = !p || (s.status === 'waiting' && p.kind === 'human' && !p.name);
     bar.name.textContent = open ? t('openSeat') : this.playerName(color);
@@ -477,6 +489,11 @@ export class GamePage {
   }
 
   furigomaPanel(f) {
+    if (!f.faces) {
+      // Not tossed yet: the pieces are tossed when the second player takes the seat.
+      return h('div', { class: 'panel', id: 'furigoma-pending' },
+        h('h2', {}, t('furigoma')), h('p', { class: 'small' }, t('furigomaPending')));
+    }
     const pawns = f.faces.filter((x) => x === 'PAWN').length;
     const first = f.tosserMovesFirst ? f.tosser : OTHER[f.tosser];
     const row = h('div', { class: 'furigoma', id: 'furigoma' });

@@ -1,6 +1,6 @@
 // The lobby: create a game, the seeks waiting for an opponent (live), games being played, a player's games.
 
-import { api, heldSeats, rememberSeat, Socket } from './api.js';
+import { api, heldSeats, rememberColor, rememberSeat, Socket } from './api.js';
 import { ANONYMOUS, errorText, isAnonymous, language, shownName, t } from './i18n.js';
 import { h } from './dom.js';
 
@@ -52,13 +52,13 @@ function handicapName(id) {
 
 /**
  * What the person who accepts a seek plays (docs/PROTOCOL.md, GameSummary): the colour its creator left, as 先手 or
- * 後手 in an even game (saying when furigoma gave it, the toss being made when the seek is posted), and as 上手 or
- * 下手 in a handicap game, where the giver (上手, gote) moves first.
+ * 後手 in an even game, or 振り駒 when furigoma decides (the pieces are tossed when the seek is accepted), and as 上手
+ * or 下手 in a handicap game, where the giver (上手, gote) moves first.
  */
 function accepterSide(s) {
   const sente = s.creator !== 'sente';
   if (s.handicap !== 'EVEN') return t(sente ? 'seekShitate' : 'seekUwate');
-  if (s.furigoma) return t(sente ? 'seekFurigomaSente' : 'seekFurigomaGote');
+  if (s.furigoma) return t('seekFurigoma');
   return t(sente ? 'seekSente' : 'seekGote');
 }
 
@@ -266,7 +266,9 @@ export class LobbyPage {
   }
 
   gameRow(g, last) {
-    const players = `☗${seatName(g, 'sente') || '…'} – ☖${seatName(g, 'gote') || '…'}`;
+    // A game whose toss waits has no sides yet: its creator, who waits in sente's place, and the free seat.
+    const players = g.furigoma && g.status === 'waiting' ? `${seatName(g, g.creator) || t('anonymous')} – …`
+      : `☗${seatName(g, 'sente') || '…'} – ☖${seatName(g, 'gote') || '…'}`;
     return h('tr', { class: 'clickable', 'data-game': g.id, onclick: () => { location.href = `/game/${g.id}`; } },
       h('td', { class: 'players' }, players), h('td', {}, handicapName(g.handicap)), h('td', {}, timeControlText(g.timeControl)),
       h('td', { class: 'ply', 'data-label': t('moves') }, String(g.ply)), h('td', { class: typeof last === 'string' ? '' : 'action' }, last));
@@ -313,6 +315,19 @@ export class LobbyPage {
     if (seats.length) {
       const colors = new Map(seats.map((s) => [s.gameId, s.color]));
       const held = await api('GET', `/api/games?ids=${seats.map((s) => encodeURIComponent(s.gameId)).join(',')}&limit=50`);
+      // A seat taken before its furigoma toss has no colour until the game has started: its game's state says it
+      // (the seat's cookie goes with the request), once.
+      await Promise.all(held.games.filter((g) => !colors.get(g.id) && g.status !== 'waiting').map(async (g) => {
+        try {
+          const st = await api('GET', `/api/games/${encodeURIComponent(g.id)}`);
+          if (st.you) {
+            colors.set(g.id, st.you);
+            rememberColor(g.id, st.you);
+          }
+        } catch {
+          // Not known this time: the game is listed as a spectator sees it.
+        }
+      }));
       held.games.forEach((g) => byId.set(g.id, { g, color: colors.get(g.id) }));
     }
     if (name && !isAnonymous(name)) {

@@ -10,6 +10,9 @@ import { h, sendPasted, setStatus } from './dom.js';
 
 const OTHER = { sente: 'gote', gote: 'sente' };
 
+/** How often the page asks what the solver is doing while it waits for an answer, in milliseconds. */
+const WATCH_MS = 1000;
+
 /** The time limits offered, in seconds; the server takes 1 to 30. */
 const LIMITS = [5, 10, 30];
 const DEFAULT_LIMIT = 10;
@@ -114,10 +117,32 @@ export class TsumePage {
   solve() {
     const seconds = Number(this.limit.value) || DEFAULT_LIMIT;
     const form = { input: this.problem, button: this.solveButton, status: this.statusEl, empty: t('enterProblem'), busy: t('solving', { s: seconds }) };
-    return sendPasted(form, (problem) => {
+    return sendPasted(form, async (problem) => {
       this.seconds = seconds;
-      return api('POST', '/api/mate', { problem, seconds });
+      // While the answer is awaited, the solver may be waiting for the engine's games to leave it a turn (its
+      // time limit does not run meanwhile): the page asks now and then, and says which.
+      const watch = {};
+      this.watch = watch;
+      const timer = setInterval(() => this.watchSolver(watch, seconds), WATCH_MS);
+      try {
+        return await api('POST', '/api/mate', { problem, seconds });
+      } finally {
+        clearInterval(timer);
+        this.watch = null;
+      }
     }, (answer) => this.show(answer));
+  }
+
+  /** Says whether the solver is solving or waiting for a free turn, unless the answer has come meanwhile. */
+  async watchSolver(watch, seconds) {
+    let status;
+    try {
+      status = await api('GET', '/api/mate/status');
+    } catch {
+      return; // the answer is still awaited; the next look may do better
+    }
+    if (this.watch !== watch) return;
+    setStatus(this.statusEl, t(status.state === 'waiting' ? 'solverWaiting' : 'solving', { s: seconds }));
   }
 
   /** Shows an answer of the solver: the problem on the board, and the result with the solution if it mates. */
@@ -159,7 +184,8 @@ export class TsumePage {
       const reason = t(key) === key ? String(a.reason || '') : t(key);
       parts.push(h('h2', { id: 'verdict', 'data-result': a.result }, t('unsolved')),
         h('p', { class: 'small', id: 'reason', 'data-reason': a.reason || '' }, t('unsolvedReason', { reason })),
-        a.reason === 'time_limit' && this.seconds < LIMITS[LIMITS.length - 1] ? h('p', { class: 'small muted' }, t('unsolvedHint')) : null);
+        a.reason === 'time_limit' && this.seconds < LIMITS[LIMITS.length - 1] ? h('p', { class: 'small muted' }, t('unsolvedHint')) : null,
+        a.reason === 'busy' ? h('p', { class: 'small muted' }, t('busyHint')) : null);
     }
     if (typeof a.nodes === 'number') {
       parts.push(h('p', { class: 'small muted', id: 'stats' },

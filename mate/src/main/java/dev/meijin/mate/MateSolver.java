@@ -15,7 +15,9 @@ import java.util.Optional;
  *
  * <p>The side to move in the given position is the attacker; the defender is the other side (its hand is
  * whatever it holds in the position; a tsume SFEN gives it the rest of the pieces). A solver is reusable but
- * not thread-safe, except {@link #stop()}, which any thread may call to end the current solve early.
+ * not thread-safe, except {@link #stop()}, which any thread may call to end the current solve early. A solve
+ * cut short by a stop or by its limits can be taken up again with the table it left ({@link #resume}), so that
+ * a caller that must lend the processor to other work for a while loses nothing the search had learned.
  *
  * {@snippet :
  * MateSolver solver = new MateSolver(64);                  // 64 MB table
@@ -113,37 +115,125 @@ public final class MateSolver {
     public MateResult solve(Position position, MateLimits limits, Convention convention) {
         long t0 = System.nanoTime();
         stopped = false;
-        solution = null;
-        line = List.of();
+        resumable = null;
         Position pos = position.copy();
         table.clear();
         dfpn.reset(pos, pos.sideToMove());
         dfpn.nodes = 0;
+        phase = PLAIN_FIRST;
+        phaseStart = 0;
+        visitsBefore = 0;
+        nanosBefore = 0;
+        return run(pos, limits, convention, t0);
+    }
+
+    /**
+     * Goes on with the last {@link #solve}, which a {@link #stop()} or its own limits cut short, with the table as
+     * that solve left it: the df-pn takes up the proof in the phase it was in ({@link #prove}), with what is left
+     * of that phase's budget, or, if the proof was complete, reads the solution again from it; only a reading cut
+     * short is done again. Between the two calls the solver must do nothing else: {@link #solve}, {@link #check},
+     * {@link #firstMove} and {@link #clear} each end what could be resumed. A solve may be resumed any number of
+     * times; {@link #nodes()} and {@link #nanos()} then count it and all its resumptions, not the time between.
+     *
+     * {@snippet :
+     * MateResult r = solver.solve(problem, MateLimits.ofTime(Duration.ofSeconds(10)));
+     * // stopped from another thread: r is Unknown(STOPPED), or a mate not read exactly if it was being read
+     * if (solver.resumable()) {
+     *     r = solver.resume(MateLimits.ofTime(Duration.ofSeconds(5))); // five seconds more
+     * }
+     * }
+     *
+     * @param limits the limits of this resumption alone: its time counts from now, its nodes from those already
+     *     searched
+     * @return as {@link #solve}
+     * @throws IllegalStateException if there is nothing to resume ({@link #resumable()} is false)
+     */
+    public MateResult resume(MateLimits limits) {
+        long t0 = System.nanoTime();
+        stopped = false;
+        Position problem = resumable;
+        if (problem == null) {
+            throw new IllegalStateException("there is no solve to resume: none was cut short, or the solver has been used since");
+        }
+        resumable = null;
+        Position pos = problem.copy();
+        // The table, the nodes and the phase stay; the path, the flags and the position belong to one call.
+        long cuts = dfpn.depthCuts;
+        dfpn.reset(pos, pos.sideToMove());
+        dfpn.depthCuts = cuts;
+        table.reading(false);
+        visitsBefore += solution == null ? 0 : solution.visits();
+        nanosBefore = nanos;
+        return run(pos, limits, resumableConvention, t0);
+    }
+
+    /**
+     * Whether the last {@link #solve} or {@link #resume} was cut short by a {@link #stop()} or by its node or time
+     * limit before it settled the problem, so that {@link #resume} can go on with it. Its answer was then
+     * {@link MateResult.Unknown} with that reason, or a mate not read exactly if the cut came during the reading.
+     */
+    public boolean resumable() {
+        return resumable != null;
+    }
+
+    /** The body of {@link #solve} and {@link #resume}: the proof from the current phase on, then the reading. */
+    private MateResult run(Position pos, MateLimits limits, Convention convention, long t0) {
+        Position root = pos.copy();
+        solution = null;
+        line = List.of();
         long deadline = limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos();
-        dfpn.limits(limits.nodes(), deadline);
+        long nodeLimit = limits.nodes() > Long.MAX_VALUE - dfpn.nodes ? Long.MAX_VALUE : dfpn.nodes + limits.nodes();
+        dfpn.limits(nodeLimit, deadline);
         solving = true; // from here on a stop() ends this solve
+        MateResult result = new MateResult.Unknown(UnknownReason.STOPPED);
         try {
             if (stopped) {
-                return new MateResult.Unknown(UnknownReason.STOPPED);
+                return result;
             }
-            int r = prove(limits.nodes());
+            int r = phase == PROVEN ? 1 : prove(nodeLimit);
             if (r < 0) {
                 // A disproof that holds only on the root's path may rest on a line cut at the maximum depth.
-                return dfpn.lastWasRepetition() && dfpn.depthCuts > 0
+                result = dfpn.lastWasRepetition() && dfpn.depthCuts > 0
                         ? new MateResult.Unknown(UnknownReason.DEPTH_LIMIT) : new MateResult.NoMate();
-            }
-            if (r == 0) {
+            } else if (r == 0) {
                 UnknownReason why = dfpn.aborted != null ? dfpn.aborted
-                        : dfpn.nodes >= limits.nodes() ? UnknownReason.NODE_LIMIT : UnknownReason.EXHAUSTED;
-                return new MateResult.Unknown(why);
+                        : dfpn.nodes >= nodeLimit ? UnknownReason.NODE_LIMIT : UnknownReason.EXHAUSTED;
+                result = new MateResult.Unknown(why);
+            } else {
+                if (phase != PROVEN) {
+                    phase = PROVEN;
+                    proofNodes = dfpn.nodes;
+                }
+                result = read(pos, convention);
             }
-            return read(pos, convention);
+            return result;
         } finally {
             solving = false;
-            nodes = dfpn.nodes + (solution == null ? 0 : solution.visits());
-            nanos = System.nanoTime() - t0;
+            nodes = dfpn.nodes + visitsBefore + (solution == null ? 0 : solution.visits());
+            nanos = nanosBefore + System.nanoTime() - t0;
+            boolean cut = stopped || dfpn.outOfTime() || dfpn.nodes >= nodeLimit || result instanceof MateResult.Unknown u
+                    && (u.reason() == UnknownReason.NODE_LIMIT || u.reason() == UnknownReason.TIME_LIMIT);
+            boolean settled = result instanceof MateResult.NoMate || result instanceof MateResult.Mate m && m.exact();
+            if (cut && !settled) {
+                resumable = root;
+                resumableConvention = convention;
+            }
         }
     }
+
+    /** The phases of a solve: the three of its proof, in order (see {@link #prove}), then the reading. */
+    private static final int PLAIN_FIRST = 0, FLOOR_TRY = 1, PLAIN_REST = 2, PROVEN = 3;
+    /** Where the current solve is: its phase, and the df-pn nodes when that phase began. */
+    private int phase;
+    private long phaseStart;
+    /** The df-pn nodes of the proof, once it is complete: the reading's budget grows with them. */
+    private long proofNodes;
+    /** A copy of the last solve's problem while {@link #resume} can go on with it, else null. */
+    private Position resumable;
+    private Convention resumableConvention;
+    /** Of the current solve: the positions visited by readings that were cut short, and the time of earlier calls. */
+    private long visitsBefore;
+    private long nanosBefore;
 
     /**
      * The proof: the plain df-pn for up to {@value #PLAIN_FIRST_NODES} nodes; if that settles nothing, a try of
@@ -151,28 +241,61 @@ public final class MateSolver {
      * table; if that settles nothing either, the plain df-pn again on a cleared table for the rest of the
      * limits. Every problem the plain df-pn proves within its first budget is solved exactly as without the
      * floors; those whose search runs into lines of trades that bring the same board back with the attacker
-     * better off (九歩) get the floors, which lead the search out of such regions. 1: mate, -1: no mate, 0: not
-     * settled.
+     * better off (九歩) get the floors, which lead the search out of such regions. A proof cut short keeps its
+     * phase and the nodes that phase has spent, so that {@link #resume} spends only the rest of the phase's
+     * budget on it. 1: mate, -1: no mate, 0: not settled.
      */
     private int prove(long nodeLimit) {
-        int r = dfpn.prove(0, PLAIN_FIRST_NODES);
-        if (r != 0 || dfpn.aborted != null || dfpn.nodes >= nodeLimit) {
-            return r;
+        int r;
+        if (phase == PLAIN_FIRST) {
+            long left = plainFirstNodes - (dfpn.nodes - phaseStart);
+            if (left > 0) {
+                r = dfpn.prove(0, left);
+                if (r != 0 || dfpn.aborted != null || dfpn.nodes >= nodeLimit) {
+                    return r;
+                }
+            }
+            nextPhase(FLOOR_TRY);
         }
-        table.clear();
-        dfpn.depthCuts = 0;
-        dfpn.pnFloors(true);
-        try {
-            r = dfpn.prove(0, FLOOR_TRY_NODES);
-        } finally {
-            dfpn.pnFloors(false);
+        if (phase == FLOOR_TRY) {
+            long left = floorTryNodes - (dfpn.nodes - phaseStart);
+            if (left > 0) {
+                dfpn.pnFloors(true);
+                try {
+                    r = dfpn.prove(0, left);
+                } finally {
+                    dfpn.pnFloors(false);
+                }
+                if (r != 0 || dfpn.aborted != null || dfpn.nodes >= nodeLimit) {
+                    return r;
+                }
+            }
+            nextPhase(PLAIN_REST);
         }
-        if (r != 0 || dfpn.aborted != null || dfpn.nodes >= nodeLimit) {
-            return r;
-        }
-        table.clear();
-        dfpn.depthCuts = 0;
         return dfpn.prove(0, Long.MAX_VALUE);
+    }
+
+    /** The budgets of the first two phases of the proof: the constants but in tests. */
+    private long plainFirstNodes = PLAIN_FIRST_NODES;
+    private long floorTryNodes = FLOOR_TRY_NODES;
+
+    /** Sets the budgets of the plain df-pn's first phase and of the try with floors; for tests of the phases. */
+    void proofBudgets(long plainFirst, long floorTry) {
+        plainFirstNodes = plainFirst;
+        floorTryNodes = floorTry;
+    }
+
+    /** The phase the last solve ended in: 0–2 the proof's (see {@link #prove}), 3 the reading; for tests. */
+    int phaseForTest() {
+        return phase;
+    }
+
+    /** Begins the next phase of the proof, on a cleared table. */
+    private void nextPhase(int next) {
+        table.clear();
+        dfpn.depthCuts = 0;
+        phase = next;
+        phaseStart = dfpn.nodes;
     }
 
     private MateResult read(Position pos, Convention convention) {
@@ -186,7 +309,7 @@ public final class MateSolver {
 
     private MateResult readSolution(Position pos, Convention convention) {
         table.reading(true);
-        solution = new Solution(dfpn, convention, Math.max(readingNodes, dfpn.nodes), readingNodesPerCheck,
+        solution = new Solution(dfpn, convention, Math.max(readingNodes, proofNodes), readingNodesPerCheck,
                 SOLUTION_VISITS);
         solution.bounded(readingByBounds);
         solution.shortBudget(shortReadingNodes);
@@ -240,6 +363,7 @@ public final class MateSolver {
     public Optional<Soundness> check(Position position, MateLimits limits, Convention convention) {
         long t0 = System.nanoTime();
         MateResult r = solve(position, limits, convention);
+        resumable = null; // the judging below is not resumed
         lastResult = r;
         if (!(r instanceof MateResult.Mate mate)) {
             return Optional.empty();
@@ -329,6 +453,7 @@ public final class MateSolver {
     public Optional<FirstMove> firstMove(Position position, MateLimits limits) {
         long t0 = System.nanoTime();
         stopped = false;
+        resumable = null;
         solution = null;
         line = List.of();
         Position pos = position.copy();
@@ -381,6 +506,7 @@ public final class MateSolver {
 
     /** Forgets every position the table holds (a new game: {@link #firstMove} keeps them otherwise). */
     public void clear() {
+        resumable = null;
         table.clear();
     }
 
@@ -426,12 +552,15 @@ public final class MateSolver {
 
     private volatile boolean reading;
 
-    /** Nodes searched by the last solve: df-pn nodes plus the positions visited reading the solution. */
+    /**
+     * Nodes searched by the last solve: df-pn nodes plus the positions visited reading the solution (with every
+     * {@link #resume} of it).
+     */
     public long nodes() {
         return nodes;
     }
 
-    /** Wall time of the last solve, in nanoseconds. */
+    /** Wall time of the last solve, in nanoseconds (with every {@link #resume} of it, not the time between). */
     public long nanos() {
         return nanos;
     }

@@ -227,6 +227,113 @@ class MateSolverTest {
     }
 
     @Test
+    void aSolveCutShortIsResumedWithItsTableAndGivesTheAnswerOfTheSolveLeftAlone() {
+        // 図巧44 (15 plies): a proof of about 150,000 nodes, then a short reading. Cut 20,000 nodes into the proof,
+        // the solve goes on from the table it left: it ends with the answer the solve gives left alone, and with
+        // about as many nodes (a solve started over would search the first 20,000 again).
+        Problems.Row row = Problems.row("edo_classics.tsv", "zukou-044");
+        MateSolver alone = new MateSolver(64);
+        MateResult whole = alone.solve(row.position(), MateLimits.NONE);
+        assertThat(whole).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.plies()).isEqualTo(15);
+            assertThat(m.exact()).isTrue();
+        });
+        assertThat(alone.resumable()).as("a settled answer is not resumed").isFalse();
+
+        MateSolver s = new MateSolver(64);
+        assertThat(s.solve(row.position(), MateLimits.ofNodes(20_000))).isEqualTo(new MateResult.Unknown(UnknownReason.NODE_LIMIT));
+        assertThat(s.resumable()).isTrue();
+        long cutNodes = s.nodes();
+        long cutNanos = s.nanos();
+        assertThat(s.resume(MateLimits.NONE)).isEqualTo(whole);
+        assertThat(s.resumable()).isFalse();
+        assertThat(s.nodes()).as("the cut solve's nodes and the rest's, together").isGreaterThan(cutNodes)
+                .isLessThan(alone.nodes() + cutNodes / 2);
+        assertThat(s.nanos()).as("the time of both calls").isGreaterThan(cutNanos);
+    }
+
+    @Test
+    void aSolveStoppedWhileItReadsTheSolutionReadsItAgainWhenResumed() throws InterruptedException {
+        // 図巧29: a proof of a few thousand nodes, then a reading of about 170,000 positions. Stopped 20,000
+        // positions into the reading, the solve answers with a forced mate not read exactly; resumed, it reads the
+        // 15 plies exactly from the proof the table kept, as the solve left alone does.
+        Problems.Row row = Problems.row("edo_classics.tsv", "zukou-029");
+        MateResult whole = new MateSolver(64).solve(row.position(), MateLimits.NONE);
+        MateSolver s = new MateSolver(64);
+        MateResult[] result = new MateResult[1];
+        Thread solve = new Thread(() -> result[0] = s.solve(row.position(), MateLimits.NONE));
+        solve.start();
+        long proofNodes = -1;
+        boolean stopped = false;
+        while (solve.isAlive() && !stopped) {
+            if (s.readingSolution()) {
+                long n = s.nodesSoFar();
+                if (proofNodes < 0) {
+                    proofNodes = n;
+                } else if (n > proofNodes + 20_000) {
+                    s.stop();
+                    stopped = true;
+                }
+            }
+            Thread.onSpinWait();
+        }
+        solve.join();
+        assertThat(stopped).as("stopped while reading").isTrue();
+        assertThat(result[0]).isInstanceOfSatisfying(MateResult.Mate.class, m -> assertThat(m.exact()).isFalse());
+        assertThat(s.resumable()).as("a reading cut short is not an answer").isTrue();
+        MateResult resumed = s.resume(MateLimits.NONE);
+        assertThat(resumed).isEqualTo(whole);
+        assertThat(resumed).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.plies()).isEqualTo(15);
+            assertThat(m.exact()).isTrue();
+        });
+    }
+
+    @Test
+    void aResumedSolveGoesOnWithThePhaseOfItsProofAndWhatIsLeftOfItsBudget() {
+        // tanuki-5te-0198 takes the plain df-pn about 3,000 nodes. With a first budget of 1,000 nodes and a try
+        // with floors of 500, its proof runs through all three phases; cut every 1,024 nodes (the df-pn looks at
+        // its limits that often), each resumption goes on in the phase it was in, never back to an earlier one.
+        Problems.Row row = Problems.row("tanuki_generated.tsv", "tanuki-5te-0198");
+        MateSolver alone = new MateSolver(16);
+        alone.proofBudgets(1_000, 500);
+        MateResult whole = alone.solve(row.position(), MateLimits.NONE);
+        assertThat(whole).isInstanceOfSatisfying(MateResult.Mate.class, m -> assertThat(m.plies()).isEqualTo(5));
+
+        MateSolver s = new MateSolver(16);
+        s.proofBudgets(1_000, 500);
+        List<Integer> phases = new java.util.ArrayList<>();
+        MateResult r = s.solve(row.position(), MateLimits.ofNodes(1_024));
+        phases.add(s.phaseForTest());
+        for (int i = 0; i < 100 && s.resumable(); i++) {
+            r = s.resume(MateLimits.ofNodes(1_024));
+            phases.add(s.phaseForTest());
+        }
+        assertThat(r).isEqualTo(whole);
+        assertThat(phases).as("the phase after each call").isSorted().contains(0, 1, 2, 3).endsWith(3);
+    }
+
+    @Test
+    void onlyASolveCutShortCanBeResumed() {
+        Position pos = Sfen.tsume("6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
+        MateSolver s = new MateSolver(16);
+        assertThatThrownBy(() -> s.resume(MateLimits.NONE)).as("nothing solved yet").isInstanceOf(IllegalStateException.class);
+        assertThat(s.solve(pos, MateLimits.NONE)).isInstanceOf(MateResult.Mate.class);
+        assertThatThrownBy(() -> s.resume(MateLimits.NONE)).as("settled").isInstanceOf(IllegalStateException.class);
+
+        Problems.Row kemuri = Problems.table("kif_derived.tsv").stream().filter(r -> r.plies() == 117).findFirst().orElseThrow();
+        assertThat(s.solve(kemuri.position(), MateLimits.ofNodes(1_000))).isEqualTo(new MateResult.Unknown(UnknownReason.NODE_LIMIT));
+        assertThat(s.resumable()).isTrue();
+        s.clear();
+        assertThat(s.resumable()).as("the table it would go on with is cleared").isFalse();
+        assertThatThrownBy(() -> s.resume(MateLimits.NONE)).isInstanceOf(IllegalStateException.class);
+
+        s.solve(kemuri.position(), MateLimits.ofNodes(1_000));
+        s.firstMove(pos, MateLimits.ofNodes(1_000));
+        assertThat(s.resumable()).as("the table has been used for another search").isFalse();
+    }
+
+    @Test
     void progressCanBeWatchedFromAnotherThreadWhileTheSolveRuns() throws InterruptedException {
         // 図巧29: a proof of a few thousand nodes, then a reading of about 170,000.
         Problems.Row row = Problems.table("edo_classics.tsv").stream()

@@ -37,6 +37,11 @@ final class Problems {
                 .toList();
     }
 
+    /** The row of a table with the given id. */
+    static Row row(String table, String id) {
+        return table(table).stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
+    }
+
     /**
      * Replays a solution and checks it by the rules alone: every move legal, every attacker move a check, and
      * the final position a checkmate ({@link Convention#STRICT}) or one where the defender has nothing but

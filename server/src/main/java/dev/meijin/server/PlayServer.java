@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -93,13 +94,13 @@ public final class PlayServer implements AutoCloseable {
         LocalEventBus bus = new LocalEventBus();
         EnginePool engine = cfg.engine().threads() > 0 ? new EnginePool(cfg.engine(), cfg.time()) : null;
         RoundContext ctx = new RoundContext(repo, bus, cfg.time(), cfg.wall(), timers, cfg.grace(), cfg.claimAfter(), cfg.seekGrace(), cfg.seekMaxAge(), lobby::remove, engine,
-                new MoveTimings());
+                new MoveTimings(), new SecureRandom());
         LocalRounds rounds = new LocalRounds(ctx);
         int resumed = rounds.resumeAll();
         JsonMapper json = Json.mapper();
-        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), engine != null, cfg.writesPerSecond(), ctx.timings());
+        HttpApi api = new HttpApi(rounds, repo, lobby, json, cfg.wall(), cfg.recordZone(), engine != null, cfg.writesPerSecond(), ctx.timings());
         api.analyseWith(engine, 20_000);
-        MateService mates = engine != null ? new MateService() : null;
+        MateService mates = engine != null ? new MateService(engine) : null;
         api.solveMatesWith(mates);
         GameSockets sockets = new GameSockets(rounds, bus, json, cfg.time());
         Set<WsContext> lobbyConns = ConcurrentHashMap.newKeySet();
@@ -189,11 +190,11 @@ public final class PlayServer implements AutoCloseable {
     public void close() {
         app.stop();
         rounds.close(Duration.ofSeconds(5));
+        if (mates != null) {
+            mates.close(); // before the pool: its problem holds one of the pool's turns
+        }
         if (engine != null) {
             engine.close();
-        }
-        if (mates != null) {
-            mates.close();
         }
         timers.shutdownNow();
         repo.close();

@@ -8,19 +8,25 @@ import dev.meijin.engine.BestMove;
 import dev.meijin.engine.Engine;
 import dev.meijin.engine.EnteringKingRule;
 import dev.meijin.engine.Score;
+import dev.meijin.engine.SearchInfo;
 import dev.meijin.engine.SearchLimits;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.round.EnginePlayer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,10 +34,18 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine on a bounded pool: {@code threads} platform workers, each owning one {@link Engine} (one search
  * thread, a small hash), take requests from one queue: the moves of games first, in the order they came, then
- * analyses, one position at a time. However many games play the
- * computer, at most {@code threads} searches run at once, so on a machine with more cores than that the games
- * between people always have a core; a request that waits for a worker has that wait charged to the engine's
- * clock, as a person's thinking is.
+ * analyses, one position at a time, and the turns of searches that run on a thread of their own (the mate
+ * solver's, {@link #turn}), in the order they came. However many games play the computer and however many
+ * mate problems are sent, at most {@code threads} searches run at once, so on a machine with more cores than that
+ * the games between people always have a core; a request that waits for a worker has that wait charged to the
+ * engine's clock, as a person's thinking is.
+ *
+ * <p>Only another game's move can make a game's move wait. When a move finds every worker taken and some of them
+ * busy with an analysis or a lent turn, as many of those as there are moves waiting are asked for their workers
+ * back: an analysis stops its position's search and evaluates that position again on a later turn, and the
+ * borrower of a turn stops its search, closes the turn and asks for another to go on. The move then starts as
+ * soon as the search it displaces has stopped (a few milliseconds), so that nothing but games is ever paid for
+ * on a game's clock.
  *
  * <p>Levels 1–8 map to the engine's {@code Skill Level} 0, 3, 6, 9, 12, 15, 18 and 20 (full strength). Without a
  * clock the engine thinks at most {@code level × 500 ms}; with one it follows its own time management under the
@@ -44,16 +58,26 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     private final EngineSettings settings;
     private final TimeSource time;
     /**
-     * What the workers do next: a move of a game before any analysis (a game's clock runs while it waits), and
-     * in the order asked within each kind. An analysis takes one position per turn and then queues again, so a
-     * game waits at most for one position's search, and analyses take turns.
+     * What the workers do next: a move of a game before any analysis or lent turn (a game's clock runs while it
+     * waits), and in the order asked within each kind. An analysis takes one position per turn and then queues
+     * again, so that analyses take turns; a lent turn lasts its whole search (a mate problem's time limit at
+     * most) unless a game's move asks for the worker back ({@link #makeRoom}). Guarded by {@link #lock}, as is
+     * {@link #current}: whether a game's move must displace a search is decided on both at once.
      */
-    private final PriorityBlockingQueue<Task> queue = new PriorityBlockingQueue<>(16,
+    private final PriorityQueue<Task> queue = new PriorityQueue<>(16,
             Comparator.comparingInt((Task t) -> t instanceof Job ? 0 : 1).thenComparingLong(Task::order));
+    /** The task each worker runs, null while it has none. */
+    private final Task[] current;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition queued = lock.newCondition();
     private final AtomicLong orders = new AtomicLong();
     private final Thread[] workers;
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger peak = new AtomicInteger();
+    /** How many times a game's move asked for a worker back from an analysis or a lent turn. */
+    private final AtomicLong givenBack = new AtomicLong();
+    /** The limits of the last search for a game's move, for tests of what its clock was charged. */
+    private volatile SearchLimits lastMoveLimits;
     private volatile boolean closed;
 
     /**
@@ -69,8 +93,10 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         this.settings = settings;
         this.time = time;
         this.workers = new Thread[settings.threads()];
+        this.current = new Task[settings.threads()];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = Thread.ofPlatform().name("engine-worker-" + i).daemon().start(this::work);
+            int index = i;
+            workers[i] = Thread.ofPlatform().name("engine-worker-" + i).daemon().start(() -> work(index));
         }
     }
 
@@ -92,12 +118,98 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     @Override
     public Thinking think(Request request, Consumer<Answer> answer) {
         Job job = new Job(request, answer);
-        if (closed) {
-            return job;
-        }
         job.order = orders.incrementAndGet();
-        queue.add(job);
+        offer(job);
         return job;
+    }
+
+    /**
+     * Queues a task for the workers; a game's move also makes room for itself ({@link #makeRoom}).
+     *
+     * @return false if the pool is closed (the task is not queued)
+     */
+    private boolean offer(Task task) {
+        List<Displaceable> displaced;
+        lock.lock();
+        try {
+            if (closed) {
+                return false;
+            }
+            queue.add(task);
+            queued.signal();
+            displaced = task instanceof Job ? makeRoom() : List.of();
+        } finally {
+            lock.unlock();
+        }
+        // Outside the lock: stopping a search may wait a moment for it to have begun (MateService).
+        for (Displaceable d : displaced) {
+            givenBack.incrementAndGet();
+            try {
+                d.giveBack();
+            } catch (RuntimeException e) {
+                LOG.error("could not stop a search to make room for a game's move", e);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * With the lock held: the analyses and lent turns to ask for their workers back so that every game's move
+     * waiting has a worker, counting the workers that have nothing to do and those already asked. Only moves of
+     * other games then make a move wait.
+     */
+    private List<Displaceable> makeRoom() {
+        int moves = 0;
+        for (Task t : queue) {
+            if (t instanceof Job && !t.cancelled()) {
+                moves++;
+            }
+        }
+        int free = 0;
+        List<Displaceable> displaceable = new ArrayList<>();
+        for (Task t : current) {
+            if (t == null || t instanceof Displaceable d && d.givingBack) {
+                free++;
+            } else if (t instanceof Displaceable d) {
+                displaceable.add(d);
+            }
+        }
+        List<Displaceable> displaced = new ArrayList<>();
+        for (int i = 0; i < moves - free && i < displaceable.size(); i++) {
+            Displaceable d = displaceable.get(i);
+            d.askToGiveBack();
+            displaced.add(d);
+        }
+        return displaced;
+    }
+
+    /** On a worker: the next task to run, waiting for one; the worker's current task until it asks again. */
+    private Task next(int worker) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            current[worker] = null;
+            while (true) {
+                Task t = queue.poll();
+                if (t == null) {
+                    queued.await();
+                } else if (!t.cancelled()) {
+                    current[worker] = t;
+                    return t;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** On a worker: its task is over, so that a game's move counts it as free until it takes the next. */
+    private void finished(int worker) {
+        lock.lock();
+        try {
+            current[worker] = null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** How many searches run now. */
@@ -110,12 +222,95 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         return peak.get();
     }
 
-    /** How many requests wait for a worker. */
+    /** How many requests wait for a worker (lent turns included). */
     public int waiting() {
-        return queue.size();
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
     }
 
-    private void work() {
+    /** How many times a game's move has asked an analysis or a lent turn for its worker back. */
+    long givenBack() {
+        return givenBack.get();
+    }
+
+    /** The limits the last search for a game's move was given (null before the first). */
+    SearchLimits lastMoveLimits() {
+        return lastMoveLimits;
+    }
+
+    /**
+     * A worker's turn, lent to a search that runs on another thread; closing it gives the worker back. Closing it
+     * again does nothing.
+     */
+    @FunctionalInterface
+    public interface Turn extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Waits for a worker's turn for a search that runs on the caller's thread (the mate solver, whose recursion
+     * wants a stack of its own), so that it counts against the pool's limit: the turn comes in the queue's order,
+     * after the moves of games waiting, and the worker that gives it does nothing else until it is closed. A game's
+     * move that finds every worker taken asks for it back: {@code giveBack} is then called, once, on the thread
+     * that asked for the move, and the borrower should stop its search at once, close the turn, and ask for another
+     * to go on with it.
+     *
+     * {@snippet :
+     * Optional<EnginePool.Turn> turn = pool.turn(search::stop, Duration.ofMinutes(2));
+     * if (turn.isPresent()) {
+     *     try (EnginePool.Turn t = turn.get()) {
+     *         search.run(); // one of the pool's searches at once, until a game's move needs the worker
+     *     }
+     * }
+     * }
+     *
+     * @param giveBack stops the search when a game's move needs the worker; quick, and safe to call from any thread
+     * @param patience how long to wait for the turn at most
+     * @return the turn, to be closed when the search is over, or empty if none came within {@code patience}
+     * @throws InterruptedException if the caller is interrupted while it waits (it then has no turn)
+     * @throws IllegalStateException if the pool is closed, or closes while the caller waits
+     */
+    public Optional<Turn> turn(Runnable giveBack, Duration patience) throws InterruptedException {
+        Loan loan = new Loan(giveBack);
+        loan.order = orders.incrementAndGet();
+        if (!offer(loan)) {
+            throw new IllegalStateException("the engine has stopped");
+        }
+        try {
+            loan.granted.get(Math.max(0, patience.toNanos()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            withdraw(loan);
+            if (loan.granted.cancel(false)) {
+                return Optional.empty();
+            }
+            // A worker gave the turn meanwhile: it is the caller's after all.
+        } catch (InterruptedException e) {
+            withdraw(loan);
+            if (!loan.granted.cancel(false)) {
+                loan.close(); // a worker took it meanwhile
+            }
+            throw e;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the engine has stopped", e.getCause());
+        }
+        return Optional.of(loan::close);
+    }
+
+    private void withdraw(Task task) {
+        lock.lock();
+        try {
+            queue.remove(task);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void work(int worker) {
         try (Engine engine = new Engine()) {
             engine.setOption("USI_Hash", String.valueOf(HASH_MB));
             engine.setOption("Threads", "1");
@@ -132,12 +327,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             while (!closed) {
                 Task task;
                 try {
-                    task = queue.take();
+                    task = next(worker);
                 } catch (InterruptedException e) {
                     return;
-                }
-                if (task.cancelled()) {
-                    continue;
                 }
                 int now = running.incrementAndGet();
                 peak.accumulateAndGet(now, Math::max);
@@ -145,9 +337,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
                     switch (task) {
                         case Job job -> play(engine, job);
                         case AnalysisJob a -> analyse(engine, a);
+                        case Loan loan -> loan.lend();
                     }
                 } finally {
                     running.decrementAndGet();
+                    finished(worker);
                 }
             }
         }
@@ -191,11 +385,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      */
     public Analysis analyse(String startSfen, List<String> moves, long nodes) {
         AnalysisJob job = new AnalysisJob(startSfen, List.copyOf(moves), settings.nodes() > 0 ? settings.nodes() : nodes);
-        if (closed) {
+        job.order = orders.incrementAndGet();
+        if (!offer(job)) {
             job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
-        } else {
-            job.order = orders.incrementAndGet();
-            queue.add(job);
         }
         return new Analysis(job.result, job.soFar, job.nodes);
     }
@@ -224,7 +416,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         }
     }
 
-    /** Evaluates the next position of an analysis, and queues the analysis again if positions are left. */
+    /**
+     * Evaluates the next position of an analysis, and queues the analysis again if positions are left. A search
+     * stopped because a game's move needed the worker is thrown away, and the position is evaluated again on the
+     * analysis' next turn, which keeps its place in the queue.
+     */
     private void analyse(Engine engine, AnalysisJob job) {
         try {
             engine.setOption("Skill Level", "20");
@@ -232,12 +428,17 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             int i = job.soFar.size();
             engine.setPosition(Sfen.parse(job.startSfen), job.moves.subList(0, i));
             boolean senteToMove = engine.position().sideToMove() == 0;
-            Engine.SearchResult r = engine.think(SearchLimits.nodes(job.nodes));
-            String best = r.bestMove() instanceof BestMove.Play p ? p.move() : null;
+            BestMove bestMove = search(engine, job);
+            if (job.givingBack) {
+                job.givingBack = false;
+                requeue(job, job.order); // the position again, on the analysis' next turn
+                return;
+            }
+            String best = bestMove instanceof BestMove.Play p ? p.move() : null;
             Integer cp = null;
             Integer mate = null;
-            if (r.line().isPresent()) {
-                switch (r.line().get().score()) {
+            if (job.line != null) {
+                switch (job.line.score()) {
                     case Score.Cp c -> cp = senteToMove ? c.value() : -c.value();
                     case Score.Mate m -> mate = senteToMove ? m.plies() : -m.plies();
                 }
@@ -245,17 +446,59 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             job.soFar.add(new Evaluation(i, cp, mate, best));
             if (job.soFar.size() > job.moves.size()) {
                 job.result.complete(List.copyOf(job.soFar));
-            } else if (closed) {
-                job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
             } else {
-                job.order = orders.incrementAndGet();
-                queue.add(job);
+                requeue(job, orders.incrementAndGet());
             }
         } catch (RuntimeException e) {
             if (!closed) { // a search interrupted because the pool is closing is no failure worth a report
                 LOG.error("analysis failed", e);
             }
             job.result.completeExceptionally(e);
+        }
+    }
+
+    /**
+     * Searches an analysis' current position and keeps its last principal variation in {@code job.line}; stopped
+     * early if a game's move asks for the worker back ({@code job.givingBack}, whose result is then of no use).
+     */
+    private static BestMove search(Engine engine, AnalysisJob job) {
+        CompletableFuture<BestMove> done = new CompletableFuture<>();
+        job.line = null;
+        engine.onInfo(i -> {
+            if (i instanceof SearchInfo.Line l && l.multipv() == 1) {
+                job.line = l;
+            }
+        });
+        engine.onBestMove(done::complete);
+        job.engine = engine;
+        try {
+            if (job.givingBack) {
+                return null; // asked back before the search began
+            }
+            engine.go(SearchLimits.nodes(job.nodes));
+            // The search is under way, so that a stop reaches it: a game's move that asked for the worker since
+            // the look above has stopped it or will (it sets givingBack before it stops the engine).
+            if (job.givingBack) {
+                engine.stop();
+            }
+            return done.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            engine.stop();
+            throw new IllegalStateException("interrupted while searching", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            job.engine = null;
+            engine.onInfo(i -> {});
+        }
+    }
+
+    /** Queues an analysis again for its next position, in the given place; it fails if the pool has closed. */
+    private void requeue(AnalysisJob job, long order) {
+        job.order = order;
+        if (!offer(job)) {
+            job.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
         }
     }
 
@@ -266,6 +509,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         engine.setOption("EnteringKingRule", enteringKing(r.rules()).usiName());
         engine.setOption("MaxMovesToDraw", String.valueOf(r.rules().maxMoves()));
         SearchLimits limits = limits(r, (time.nanos() - r.askedAtNanos()) / 1_000_000L);
+        lastMoveLimits = limits;
         CompletableFuture<BestMove> done = new CompletableFuture<>();
         job.engine = engine;
         if (job.cancelled) {
@@ -330,27 +574,68 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      */
     @Override
     public void close() {
-        closed = true;
-        for (Thread t : workers) {
-            t.interrupt();
+        List<Task> left = new ArrayList<>();
+        lock.lock();
+        try {
+            closed = true;
+            Task t;
+            while ((t = queue.poll()) != null) {
+                left.add(t);
+            }
+        } finally {
+            lock.unlock();
         }
-        queue.clear();
+        for (Thread w : workers) {
+            w.interrupt();
+        }
+        for (Task t : left) {
+            switch (t) {
+                case Loan loan -> loan.granted.completeExceptionally(new IllegalStateException("the engine has stopped"));
+                case AnalysisJob a -> a.result.completeExceptionally(new IllegalStateException("the engine has stopped"));
+                case Job job -> { } // dropped unanswered: its game asks again when it resumes
+            }
+        }
     }
 
-    private sealed interface Task permits Job, AnalysisJob {
+    private sealed interface Task permits Job, Displaceable {
         boolean cancelled();
 
         /** When it was queued (last), for the order within its kind. */
         long order();
     }
 
-    private static final class AnalysisJob implements Task {
+    /**
+     * Work that a game's move may take the worker from: an analysis or a lent turn. The pool asks for the worker
+     * back with its lock held ({@link #askToGiveBack}), then without it stops the search ({@link #giveBack}).
+     */
+    private abstract static sealed class Displaceable implements Task permits AnalysisJob, Loan {
+        volatile long order;
+        /** Whether a game's move has asked for the worker back. */
+        volatile boolean givingBack;
+
+        @Override
+        public long order() {
+            return order;
+        }
+
+        final void askToGiveBack() {
+            givingBack = true;
+        }
+
+        /** Stops the search so that the worker is given back; quick, and on any thread. */
+        abstract void giveBack();
+    }
+
+    private static final class AnalysisJob extends Displaceable {
         final String startSfen;
         final List<String> moves;
         final long nodes;
         final CompletableFuture<List<Evaluation>> result = new CompletableFuture<>();
         final List<Evaluation> soFar = new java.util.concurrent.CopyOnWriteArrayList<>();
-        volatile long order;
+        /** The engine searching the current position, while it does. */
+        volatile Engine engine;
+        /** The last principal variation of the current position's search. */
+        volatile SearchInfo.Line line;
 
         AnalysisJob(String startSfen, List<String> moves, long nodes) {
             this.startSfen = startSfen;
@@ -364,8 +649,51 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         }
 
         @Override
-        public long order() {
-            return order;
+        void giveBack() {
+            // A stop that comes before the search has begun is lost: the worker then sees givingBack (search).
+            Engine e = engine;
+            if (e != null) {
+                e.stop();
+            }
+        }
+    }
+
+    /** A worker's turn lent to a search on another thread: the worker waits until the turn is given back. */
+    private static final class Loan extends Displaceable {
+        /** Completed when a worker gives the turn; cancelled by a caller that stopped waiting, failed by {@link EnginePool#close}. */
+        final CompletableFuture<Void> granted = new CompletableFuture<>();
+        final CountDownLatch returned = new CountDownLatch(1);
+        final Runnable stop;
+
+        Loan(Runnable stop) {
+            this.stop = stop;
+        }
+
+        /** On the worker: gives the turn and waits until it comes back (or the pool closes). */
+        void lend() {
+            if (!granted.complete(null)) {
+                return; // the caller stopped waiting
+            }
+            try {
+                returned.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the pool is closing: the worker ends
+            }
+        }
+
+        /** On the borrower: the turn is over. */
+        void close() {
+            returned.countDown();
+        }
+
+        @Override
+        public boolean cancelled() {
+            return granted.isDone();
+        }
+
+        @Override
+        void giveBack() {
+            stop.run();
         }
     }
 

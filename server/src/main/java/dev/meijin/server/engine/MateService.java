@@ -5,6 +5,7 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.mate.MateLimits;
 import dev.meijin.mate.MateResult;
 import dev.meijin.mate.MateSolver;
+import dev.meijin.mate.UnknownReason;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,6 +13,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +25,16 @@ import org.slf4j.LoggerFactory;
  * most one core solves them. A problem that finds the queue full is refused at once. Settled answers (a mate or
  * a proof of none) are kept for the last {@value #CACHED} problems, so a problem sent again is answered at once
  * with the answer it had (nodes and time included); an answer cut short by the time limit is not kept.
+ *
+ * <p>Each problem is solved during turns of the engine pool ({@link EnginePool#turn}), so that the solver counts
+ * against the pool's limit of searches at once rather than beside it, and it gives way to the games: when a
+ * game's move needs the worker, the solve is stopped (within a millisecond or two: the df-pn looks for a stop
+ * every 1,024 nodes, the reading of a solution every 1,024 positions), the turn is given back, and the problem
+ * waits for another turn to go on from the table it left ({@link MateSolver#resume}); only a reading of the
+ * solution cut short is read again. Its time limit counts the solver's own time alone, not the waits; but a
+ * problem is answered at the latest {@link #MAX_WAIT} after its time limit from when it was sent, so that a busy
+ * engine cannot keep it for ever: what it has not settled by then is answered as not settled because the server
+ * was busy ({@link Solved#busy()}).
  */
 public final class MateService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MateService.class);
@@ -32,6 +46,11 @@ public final class MateService implements AutoCloseable {
     private static final long STACK_BYTES = 64L << 20;
     /** Settled answers kept. */
     static final int CACHED = 128;
+    /**
+     * How much longer than its time limit a problem may take, from when it is sent, waiting for the problems
+     * before it (three of 30 s at most) and for the turns the engine's games leave it.
+     */
+    public static final Duration MAX_WAIT = Duration.ofMinutes(2);
 
     /**
      * A solved problem.
@@ -39,11 +58,27 @@ public final class MateService implements AutoCloseable {
      * @param problem the position solved
      * @param result the solver's answer
      * @param nodes the nodes searched
-     * @param nanos the time spent solving
+     * @param nanos the time spent solving (the solver's own time: waits for a turn are not counted)
+     * @param busy whether the problem reached its deadline ({@link #MAX_WAIT} after its time limit) before the
+     *     solver had spent its time limit on it: the other problems and the engine's games kept it waiting, and
+     *     an unsettled result says nothing of the time limit
      */
-    public record Solved(Position problem, MateResult result, long nodes, long nanos) {}
+    public record Solved(Position problem, MateResult result, long nodes, long nanos, boolean busy) {}
 
-    private record Job(Position problem, String key, Duration limit, CompletableFuture<Solved> answer) {}
+    /** What the solver is doing, for a page that waits for its answer. */
+    public enum State {
+        /** No problem to solve. */
+        IDLE,
+        /** Solving a problem. */
+        SOLVING,
+        /** Waiting for a turn of the engine pool for the problem it has, while games' moves have the workers. */
+        WAITING
+    }
+
+    /**
+     * @param deadline when the problem must be answered, on the {@link System#nanoTime()} scale
+     */
+    private record Job(Position problem, String key, Duration limit, long deadline, CompletableFuture<Solved> answer) {}
 
     private final ArrayBlockingQueue<Job> queue = new ArrayBlockingQueue<>(QUEUE);
     private final Map<String, Solved> settled = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
@@ -54,22 +89,48 @@ public final class MateService implements AutoCloseable {
             return size() > CACHED;
         }
     });
+    private final EnginePool searches;
+    private final Duration maxWait;
     private final Thread worker;
     private volatile MateSolver solver;
     private volatile boolean closed;
+    private volatile State state = State.IDLE;
+    /** How many times a solve gave its turn back for a game's move. */
+    private final AtomicLong gaveWay = new AtomicLong();
 
-    /** Starts the worker; the solver's table is allocated with the first problem. */
-    public MateService() {
+    /**
+     * Starts the worker; the solver's table is allocated with the first problem.
+     *
+     * @param searches the engine pool whose limit of searches at once the solver keeps to: each problem is solved
+     *     during its workers' turns, which its games' moves take back when they need them
+     */
+    public MateService(EnginePool searches) {
+        this(searches, MAX_WAIT);
+    }
+
+    /** As {@link #MateService(EnginePool)}, with another longest wait than {@link #MAX_WAIT}; for tests. */
+    MateService(EnginePool searches, Duration maxWait) {
+        this.searches = searches;
+        this.maxWait = maxWait;
         // The df-pn recurses once per ply, and a line may run 2,000 plies deep before it is cut.
         worker = Thread.ofPlatform().name("mate-solver").daemon().stackSize(STACK_BYTES).start(this::work);
     }
 
     /**
-     * Solves a problem for its side to move, within a time limit.
+     * The longest a problem with this time limit may take from when it is sent until it is answered: the limit
+     * and {@link #MAX_WAIT}.
+     */
+    public Duration answeredWithin(Duration limit) {
+        return limit.plus(maxWait);
+    }
+
+    /**
+     * Solves a problem for its side to move, within a time limit of the solver's own time.
      *
      * @param problem the position
-     * @param limit the longest the solver may take
-     * @return the answer to come, or empty when the queue is full
+     * @param limit the longest the solver may spend on it
+     * @return the answer to come (at the latest {@link #answeredWithin} the limit from now), or empty when the
+     *     queue is full
      */
     public Optional<CompletableFuture<Solved>> solve(Position problem, Duration limit) {
         String key = Sfen.format(problem);
@@ -77,11 +138,38 @@ public final class MateService implements AutoCloseable {
         if (known != null) {
             return Optional.of(CompletableFuture.completedFuture(known));
         }
-        Job job = new Job(problem.copy(), key, limit, new CompletableFuture<>());
+        Position copy = problem.copy();
+        Duration within = answeredWithin(limit);
+        Job job = new Job(copy, key, limit, System.nanoTime() + within.toNanos(), new CompletableFuture<>());
         if (closed || !queue.offer(job)) {
             return Optional.empty();
         }
+        // A problem still waiting behind others at its deadline is answered then; the one being solved answers by
+        // itself at its deadline, a second earlier than this.
+        job.answer().completeOnTimeout(new Solved(copy, new MateResult.Unknown(UnknownReason.STOPPED), 0, 0, true),
+                within.toNanos() + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
         return Optional.of(job.answer());
+    }
+
+    /** What the solver is doing now. */
+    public State state() {
+        return state;
+    }
+
+    /** How many problems wait behind the one being solved. */
+    public int queued() {
+        return queue.size();
+    }
+
+    /** How many times a solve gave its turn back for a game's move. */
+    long gaveWay() {
+        return gaveWay.get();
+    }
+
+    /** While a problem is solved: the nodes searched so far (0 before the first problem). */
+    long nodesSoFar() {
+        MateSolver s = solver;
+        return s == null ? 0 : s.nodesSoFar();
     }
 
     private void work() {
@@ -92,20 +180,129 @@ public final class MateService implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             }
+            if (job.answer().isDone()) {
+                continue; // answered at its deadline while it waited behind others
+            }
             try {
                 if (solver == null) {
                     solver = new MateSolver(HASH_MB);
                 }
-                MateResult r = solver.solve(job.problem(), MateLimits.ofTime(job.limit()));
-                Solved solved = new Solved(job.problem(), r, solver.nodes(), solver.nanos());
-                if (!(r instanceof MateResult.Unknown)) {
-                    settled.put(job.key(), solved);
+                if (!solve(job)) {
+                    return; // closed while it waited for a turn
                 }
-                job.answer().complete(solved);
             } catch (RuntimeException | Error e) {
                 // Whatever failed, the request gets its answer and the worker goes on with the next problem.
                 LOG.error("the mate solver failed on {}", job.key(), e);
                 job.answer().completeExceptionally(e);
+            } finally {
+                state = State.IDLE;
+            }
+        }
+    }
+
+    /**
+     * Solves a problem during as many turns of the pool as the games leave it, and answers it.
+     *
+     * @return false if the service was closed while the problem waited for a turn
+     */
+    private boolean solve(Job job) {
+        long limit = job.limit().toNanos();
+        MateResult r = new MateResult.Unknown(UnknownReason.STOPPED);
+        boolean started = false;
+        long spent = 0;
+        while (true) {
+            long wait = job.deadline() - System.nanoTime();
+            if (wait <= 0) {
+                answer(job, r, started, true);
+                return true;
+            }
+            Slice slice = new Slice();
+            Optional<EnginePool.Turn> turn;
+            state = State.WAITING;
+            try {
+                turn = searches.turn(slice::giveBack, Duration.ofNanos(wait));
+            } catch (InterruptedException e) {
+                job.answer().completeExceptionally(new IllegalStateException("the server is stopping"));
+                return false;
+            } catch (IllegalStateException e) {
+                job.answer().completeExceptionally(e); // the pool has stopped
+                return true;
+            }
+            if (turn.isEmpty()) {
+                continue; // the deadline came first: answered above
+            }
+            state = State.SOLVING;
+            try {
+                if (!slice.begin()) {
+                    gaveWay.incrementAndGet();
+                    continue; // a game's move asked for the worker before the solve began
+                }
+                try {
+                    // The solver's own time left, and no later than the deadline.
+                    long left = Math.max(1, Math.min(limit - spent, job.deadline() - System.nanoTime()));
+                    MateLimits limits = MateLimits.ofTime(Duration.ofNanos(left));
+                    r = started ? solver.resume(limits) : solver.solve(job.problem(), limits);
+                    started = true;
+                    spent = solver.nanos();
+                } finally {
+                    slice.end();
+                }
+            } finally {
+                turn.get().close();
+            }
+            if (closed || !solver.resumable() || spent >= limit) {
+                answer(job, r, true, false);
+                return true;
+            }
+            if (System.nanoTime() - job.deadline() >= 0) {
+                answer(job, r, true, true);
+                return true;
+            }
+            // Stopped so that a game's move could have the worker: go on during the next turn.
+            gaveWay.incrementAndGet();
+        }
+    }
+
+    private void answer(Job job, MateResult r, boolean started, boolean busy) {
+        Solved solved = new Solved(job.problem(), r, started ? solver.nodes() : 0, started ? solver.nanos() : 0, busy);
+        if (!busy && !(r instanceof MateResult.Unknown)) {
+            settled.put(job.key(), solved);
+        }
+        state = State.IDLE; // before the answer, which may be followed at once by a look at the state
+        job.answer().complete(solved);
+    }
+
+    /**
+     * One turn's solve, between the solver's thread and the thread of a game's move that asks for the worker back:
+     * a stop asked for before the solve has begun keeps it from beginning, one asked for after stops it.
+     */
+    private final class Slice {
+        private static final int READY = 0, SOLVING = 1, DONE = 2, GIVEN_BACK = 3;
+        private final AtomicInteger phase = new AtomicInteger(READY);
+
+        /** On the solver's thread, before the solve: false if the worker has been asked back already. */
+        boolean begin() {
+            return phase.compareAndSet(READY, SOLVING);
+        }
+
+        /** On the solver's thread, once the solve has returned. */
+        void end() {
+            phase.set(DONE);
+        }
+
+        /** On the thread of a game's move: stops the solve, or keeps it from beginning. */
+        void giveBack() {
+            if (phase.compareAndSet(READY, GIVEN_BACK)) {
+                return;
+            }
+            // A stop made before the solve has begun would not carry over to it (MateSolver.stop): wait the moment
+            // until it is solving, or has already returned.
+            MateSolver s = solver;
+            while (phase.get() == SOLVING && !s.solving()) {
+                Thread.onSpinWait();
+            }
+            if (phase.get() == SOLVING) {
+                s.stop();
             }
         }
     }

@@ -23,7 +23,7 @@ import org.jdbi.v3.core.statement.Update;
  */
 public final class GameRepository {
     private static final String COLUMNS = "id, status, created_at, updated_at, handicap, rules, main_ms, byoyomi_ms, periods, increment_ms,"
-            + " sente_name, gote_name, sente_kind, gote_kind, engine_level, sente_secret, gote_secret, creator, furigoma, in_lobby, ply,"
+            + " sente_name, gote_name, sente_kind, gote_kind, engine_level, sente_secret, gote_secret, creator, by_furigoma, furigoma, in_lobby, ply,"
             + " winner, reason, detail, ended_at, sente_final_main_ms, sente_final_byoyomi_ms, sente_final_periods, gote_final_main_ms,"
             + " gote_final_byoyomi_ms, gote_final_periods";
 
@@ -40,7 +40,7 @@ public final class GameRepository {
         jdbi.useHandle(h -> {
             Update u = h.createUpdate("insert into games (" + COLUMNS + ") values (:id, :status, :created_at, :updated_at, :handicap, :rules,"
                     + " :main_ms, :byoyomi_ms, :periods, :increment_ms, :sente_name, :gote_name, :sente_kind, :gote_kind, :engine_level,"
-                    + " :sente_secret, :gote_secret, :creator, :furigoma, :in_lobby, :ply, :winner, :reason, :detail, :ended_at,"
+                    + " :sente_secret, :gote_secret, :creator, :by_furigoma, :furigoma, :in_lobby, :ply, :winner, :reason, :detail, :ended_at,"
                     + " :sente_final_main_ms, :sente_final_byoyomi_ms, :sente_final_periods, :gote_final_main_ms, :gote_final_byoyomi_ms,"
                     + " :gote_final_periods)");
             bindAll(u, g).execute();
@@ -58,8 +58,8 @@ public final class GameRepository {
                 .bind("sente_name", g.sente().name()).bind("gote_name", g.gote().name())
                 .bind("sente_kind", g.sente().kind().name()).bind("gote_kind", g.gote().kind().name())
                 .bind("engine_level", t.engineLevel()).bind("sente_secret", g.sente().secretHash()).bind("gote_secret", g.gote().secretHash())
-                .bind("creator", t.creator().name()).bind("furigoma", t.furigoma() == null ? null : faces(t.furigoma()))
-                .bind("in_lobby", t.inLobby()).bind("ply", g.ply());
+                .bind("creator", t.creator().name()).bind("by_furigoma", t.byFurigoma())
+                .bind("furigoma", t.furigoma() == null ? null : faces(t.furigoma())).bind("in_lobby", t.inLobby()).bind("ply", g.ply());
         bindResult(u, g.result());
         return u;
     }
@@ -115,15 +115,21 @@ public final class GameRepository {
     }
 
     /**
-     * Seats a player in a waiting game's free seat and starts the game, unless someone was faster.
+     * Stores a waiting game as joined ({@link StoredGame#joined}): both seats, since the furigoma toss made at the
+     * join may move the creator to gote, the creator's colour, the toss, the status and the time, unless the game
+     * is no longer waiting (someone was faster).
      *
-     * @return whether the seat was taken by this call
+     * @return whether the game was joined by this call
      */
-    public boolean join(String id, Color seat, StoredGame.Player p, long now) {
-        String col = seat == Color.SENTE ? "sente" : "gote";
-        return jdbi.withHandle(h -> h.createUpdate("update games set " + col + "_name = :name, " + col + "_secret = :secret, status = 'PLAYING',"
-                + " updated_at = :now where id = :id and status = 'WAITING' and " + col + "_name is null")
-                .bind("name", p.name()).bind("secret", p.secretHash()).bind("now", now).bind("id", id).execute()) == 1;
+    public boolean join(StoredGame joined) {
+        StoredGame.Terms t = joined.terms();
+        return jdbi.withHandle(h -> h.createUpdate("update games set sente_name = :sente_name, sente_secret = :sente_secret,"
+                + " gote_name = :gote_name, gote_secret = :gote_secret, creator = :creator, furigoma = :furigoma, status = :status,"
+                + " updated_at = :now where id = :id and status = 'WAITING'")
+                .bind("sente_name", joined.sente().name()).bind("sente_secret", joined.sente().secretHash())
+                .bind("gote_name", joined.gote().name()).bind("gote_secret", joined.gote().secretHash())
+                .bind("creator", t.creator().name()).bind("furigoma", t.furigoma() == null ? null : faces(t.furigoma()))
+                .bind("status", joined.status().name()).bind("now", joined.updatedAt()).bind("id", joined.id()).execute()) == 1;
     }
 
     /**
@@ -291,7 +297,7 @@ public final class GameRepository {
         String fg = rs.getString("furigoma");
         Integer level = rs.getObject("engine_level", Integer.class);
         StoredGame.Terms terms = new StoredGame.Terms(Handicap.byId(rs.getString("handicap")).orElseThrow(), rs.getString("rules"), tc, level,
-                Color.valueOf(rs.getString("creator")), fg == null ? null : furigoma(fg), rs.getBoolean("in_lobby"));
+                Color.valueOf(rs.getString("creator")), rs.getBoolean("by_furigoma"), fg == null ? null : furigoma(fg), rs.getBoolean("in_lobby"));
         StoredGame.Player sente = new StoredGame.Player(rs.getString("sente_name"), PlayerKind.valueOf(rs.getString("sente_kind")),
                 rs.getString("sente_secret"));
         StoredGame.Player gote = new StoredGame.Player(rs.getString("gote_name"), PlayerKind.valueOf(rs.getString("gote_kind")),

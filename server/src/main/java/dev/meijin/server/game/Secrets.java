@@ -61,11 +61,21 @@ public final class Secrets {
         }
     }
 
+    /**
+     * The hash of a secret a client sent, as {@link #hash} gives it, or null for none and for a text too long to be a
+     * secret (so that nothing of it is hashed).
+     */
+    public static String hashOf(String secret) {
+        return secret == null || secret.length() > 64 ? null : hash(secret);
+    }
+
+    /** Whether two hashes are the same, neither null (in time independent of where they differ). */
+    public static boolean sameHash(String a, String b) {
+        return a != null && b != null && MessageDigest.isEqual(a.getBytes(StandardCharsets.US_ASCII), b.getBytes(StandardCharsets.US_ASCII));
+    }
+
     /** Whether a secret matches a stored hash (in time independent of where they differ). */
     public static boolean matches(String secret, String hash) {
-        if (secret == null || hash == null || secret.length() > 64) {
-            return false;
-        }
-        return MessageDigest.isEqual(hash(secret).getBytes(StandardCharsets.US_ASCII), hash.getBytes(StandardCharsets.US_ASCII));
+        return sameHash(hashOf(secret), hash);
     }
 }

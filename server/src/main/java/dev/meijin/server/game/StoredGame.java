@@ -25,18 +25,37 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
         Result result) {
 
     /**
-     * The conditions of a game, fixed when it is created.
+     * The conditions of a game, fixed when it is created, but for the sides of a game that furigoma decides, which
+     * are settled when the toss is made: when the second player takes the seat (at once against the engine).
      *
      * @param handicap the start position
      * @param rules the rule-set name ({@code csa}, {@code amateur}, {@code try}, {@code casual}, {@code professional})
      * @param timeControl the time control; {@link TimeControl#UNLIMITED} for none
      * @param engineLevel the engine's level when a seat is the engine, else null
-     * @param creator the colour of the player who created the game
-     * @param furigoma the toss that decided the sides, or null when a side was chosen or in a handicap game
+     * @param creator the colour of the player who created the game; while the toss waits ({@link #tossPending()}),
+     *     {@link Color#SENTE}: the place the creator waits in, which the toss may change
+     * @param byFurigoma whether furigoma decides the sides (an even game whose creator chose no side)
+     * @param furigoma the toss that decided the sides; null while it waits, when a side was chosen and in a handicap
+     *     game
      * @param inLobby whether the game is offered as a seek in the lobby while it waits
      */
-    public record Terms(Handicap handicap, String rules, TimeControl timeControl, Integer engineLevel, Color creator, Furigoma furigoma,
-            boolean inLobby) {}
+    public record Terms(Handicap handicap, String rules, TimeControl timeControl, Integer engineLevel, Color creator, boolean byFurigoma,
+            Furigoma furigoma, boolean inLobby) {
+        /** Checks that only a game decided by furigoma has a toss, and that a waiting toss leaves the creator in sente's place. */
+        public Terms {
+            if (furigoma != null && !byFurigoma) {
+                throw new IllegalArgumentException("a furigoma toss in a game whose sides were chosen");
+            }
+            if (byFurigoma && furigoma == null && creator != Color.SENTE) {
+                throw new IllegalArgumentException("until the toss the creator waits in sente's place");
+            }
+        }
+
+        /** Whether the sides wait for the furigoma toss, made when the second player takes the seat. */
+        public boolean tossPending() {
+            return byFurigoma && furigoma == null;
+        }
+    }
 
     /**
      * One seat.
@@ -124,5 +143,27 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
     public StoredGame withPlayer(Color c, Player p, long now) {
         return c == Color.SENTE ? new StoredGame(id, status, createdAt, now, terms, p, gote, ply, result)
                 : new StoredGame(id, status, createdAt, now, terms, sente, p, ply, result);
+    }
+
+    /**
+     * This waiting game joined by a second player and started: in a game whose toss waits, the sides as the toss
+     * gives them (the creator, who waited in sente's place, takes sente if the toss lets the tosser move first,
+     * else gote), otherwise the joiner in the free seat.
+     *
+     * @param toss the toss, used only when the sides wait for one
+     * @throws IllegalStateException if the game is not waiting
+     */
+    public StoredGame joined(Player joiner, Furigoma toss, long now) {
+        if (status != GameStatus.WAITING) {
+            throw new IllegalStateException("game " + id + " is not waiting");
+        }
+        if (!terms.tossPending()) {
+            return withPlayer(sente.isOpen() ? Color.SENTE : Color.GOTE, joiner, now).with(GameStatus.PLAYING, 0, null, now);
+        }
+        Color creator = toss.tosserMovesFirst() ? Color.SENTE : Color.GOTE;
+        Terms tossed = new Terms(terms.handicap(), terms.rules(), terms.timeControl(), terms.engineLevel(), creator, true, toss, terms.inLobby());
+        Player first = creator == Color.SENTE ? sente : joiner;
+        Player second = creator == Color.SENTE ? joiner : sente;
+        return new StoredGame(id, GameStatus.PLAYING, createdAt, now, tossed, first, second, 0, null);
     }
 }

@@ -31,6 +31,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.InstantSource;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -63,6 +64,8 @@ public final class HttpApi {
     private final Lobby lobby;
     private final ObjectMapper json;
     private final InstantSource wall;
+    /** The time zone of the dates in the games' records. */
+    private final ZoneId recordZone;
     private final boolean engineAvailable;
     private final SecureRandom random = new SecureRandom();
     private final ClientLimits writes;
@@ -102,11 +105,12 @@ public final class HttpApi {
     /**
      * The API over rounds, stored games and the lobby.
      *
+     * @param recordZone the time zone of the dates written in the games' records
      * @param writesPerSecond games created or joined per second per client address (bursts of ten times as many)
      * @param timings the rounds' move handling times, reported by the health check
      */
-    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, boolean engineAvailable,
-            double writesPerSecond, MoveTimings timings) {
+    public HttpApi(RoundOwner rounds, GameRepository repo, Lobby lobby, ObjectMapper json, InstantSource wall, ZoneId recordZone,
+            boolean engineAvailable, double writesPerSecond, MoveTimings timings) {
         this.timings = timings;
         this.writes = new ClientLimits(writesPerSecond, System::nanoTime);
         this.rounds = rounds;
@@ -114,6 +118,7 @@ public final class HttpApi {
         this.lobby = lobby;
         this.json = json;
         this.wall = wall;
+        this.recordZone = recordZone;
         this.engineAvailable = engineAvailable;
     }
 
@@ -129,6 +134,7 @@ public final class HttpApi {
         r.post("/api/games/{id}/analysis", ctx -> analysis(ctx, true));
         r.get("/api/games", this::list);
         r.post("/api/mate", this::mate);
+        r.get("/api/mate/status", this::mateStatus);
         r.post("/api/analyses", this::analyseRecord);
         r.get("/api/analyses/{id}", this::recordAnalysis);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
@@ -445,8 +451,9 @@ public final class HttpApi {
                 .orElseThrow(() -> new RefusedException(ErrorCode.SOLVER_BUSY, "the mate solver is busy with other problems; try again in a moment"));
         MateService.Solved solved;
         try {
-            // The queue holds a few problems: wait for those ahead and this one, with time to spare.
-            solved = answer.get(p.limit().toSeconds() * (MateService.QUEUE + 1) + 30, TimeUnit.SECONDS);
+            // The service answers every problem within its time limit and the longest wait it allows (for the
+            // problems ahead and for the turns the engine's games leave it); this is only a guard beyond that.
+            solved = answer.get(mates.answeredWithin(p.limit()).toSeconds() + 10, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             throw new RefusedException(ErrorCode.INTERNAL, "the mate solver failed on this problem");
         } catch (TimeoutException e) {
@@ -456,6 +463,17 @@ public final class HttpApi {
             throw new RefusedException(ErrorCode.INTERNAL, "interrupted");
         }
         ctx.json(MateProblem.view(solved));
+    }
+
+    /**
+     * What the mate solver is doing, for the tsume page while it waits for its answer: solving, or waiting for a
+     * turn of the engine while games have it.
+     */
+    private void mateStatus(Context ctx) {
+        if (mates == null) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no mate solver");
+        }
+        ctx.json(Map.of("state", mates.state().name().toLowerCase(Locale.ROOT), "queued", mates.queued()));
     }
 
     private void limit(Context ctx) {
@@ -471,35 +489,45 @@ public final class HttpApi {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; play against a person");
         }
         long now = wall.millis();
+        boolean byFurigoma = c.side().equals("random") && c.handicap() == Handicap.EVEN;
         Furigoma toss = null;
         Color creator;
-        if (c.side().equals("random")) {
-            if (c.handicap() == Handicap.EVEN) {
-                toss = Furigoma.toss(random);
-                creator = toss.tosserMovesFirst() ? Color.SENTE : Color.GOTE;
-            } else {
-                creator = random.nextBoolean() ? Color.SENTE : Color.GOTE;
-            }
+        if (byFurigoma) {
+            // The pieces are tossed when both players are seated: at once against the engine; against a person when
+            // the second player takes the seat (Round.join), the creator waiting in sente's place until then.
+            toss = c.engine() ? Furigoma.toss(random) : null;
+            creator = toss == null || toss.tosserMovesFirst() ? Color.SENTE : Color.GOTE;
+        } else if (c.side().equals("random")) {
+            creator = random.nextBoolean() ? Color.SENTE : Color.GOTE;
         } else {
             creator = c.side().equals("sente") ? Color.SENTE : Color.GOTE;
         }
         String secret = Secrets.newSecret();
         StoredGame.Player me = new StoredGame.Player(c.name(), PlayerKind.HUMAN, Secrets.hash(secret));
         StoredGame.Player other = c.engine() ? new StoredGame.Player(EnginePlayer.displayName(c.engineLevel()), PlayerKind.ENGINE, null) : StoredGame.Player.OPEN;
-        StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, toss, c.lobby());
+        StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, byFurigoma, toss,
+                c.lobby());
         StoredGame g = new StoredGame(Secrets.newGameId(), c.engine() ? GameStatus.PLAYING : GameStatus.WAITING, now, now, terms,
                 creator == Color.SENTE ? me : other, creator == Color.SENTE ? other : me, 0, null);
         rounds.create(g);
         if (c.lobby()) {
             lobby.add(g);
         }
-        seat(ctx.status(201), g.id(), creator, secret);
+        seat(ctx.status(201), g.id(), terms.tossPending() ? null : creator, secret);
     }
 
-    private void seat(Context ctx, String id, Color c, String secret) {
+    /**
+     * A seat's answer ({@code Seat}, docs/PROTOCOL.md), with its cookie.
+     *
+     * @param color the seat's colour; null for the creator of a game whose toss waits for the second player
+     */
+    private void seat(Context ctx, String id, Color color, String secret) {
         ctx.header("Set-Cookie", "mj_" + id + "=" + secret + "; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
-        ctx.json(Map.of("gameId", id, "color", Views.color(c), "secret", secret, "url", "/game/" + id));
+        ctx.json(new SeatView(id, Views.color(color), secret, "/game/" + id));
     }
+
+    /** The answer to a creation, join or rematch: the game, the seat's colour (null until a toss gives it), its secret, the page. */
+    private record SeatView(String gameId, String color, String secret, String url) {}
 
     private Round round(Context ctx) {
         String id = ctx.pathParam("id");
@@ -547,7 +575,7 @@ public final class HttpApi {
     private void state(Context ctx) {
         Round r = round(ctx);
         String secret = secret(ctx, r.id());
-        ServerEvent.State s = await(r.snapshot(secret == null ? null : r.seatFor(secret)));
+        ServerEvent.State s = await(r.snapshot(Secrets.hashOf(secret)));
         ctx.json(s);
     }
 
@@ -558,7 +586,7 @@ public final class HttpApi {
         String f = ctx.queryParam("format");
         Format format = Records.format(f == null ? null : f.toLowerCase(Locale.ROOT))
                 .orElseThrow(() -> new RefusedException(ErrorCode.BAD_FIELD, "format must be kif, ki2, csa, jkf or sfen"));
-        String text = Records.write(Records.kifu(g, repo.moves(id), format), format);
+        String text = Records.write(Records.kifu(g, repo.moves(id), format, recordZone), format);
         ctx.header("Content-Disposition", "attachment; filename=\"meijin-" + id + "." + Records.extension(format) + "\"");
         ctx.contentType(format == Format.JKF ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
         ctx.result(text);

@@ -74,7 +74,10 @@ record MateProblem(Position position, Duration limit) {
                 + r.kifu().startProblem().orElse("")));
     }
 
-    /** The answer as sent: the result, the problem's SFEN, the solution with its notations, nodes and time. */
+    /**
+     * The answer as sent: the result, the problem's SFEN, the solution with its notations, nodes and the solver's
+     * own time.
+     */
     static Map<String, Object> view(MateService.Solved s) {
         Map<String, Object> m = new LinkedHashMap<>();
         switch (s.result()) {
@@ -87,7 +90,8 @@ record MateProblem(Position position, Duration limit) {
             case MateResult.NoMate none -> m.put("result", "nomate");
             case MateResult.Unknown u -> {
                 m.put("result", "unknown");
-                m.put("reason", u.reason().name().toLowerCase(Locale.ROOT));
+                // Cut short by its deadline rather than by its own time limit: the server was busy.
+                m.put("reason", s.busy() ? "busy" : u.reason().name().toLowerCase(Locale.ROOT));
             }
         }
         m.put("sfen", Sfen.format(s.problem()));

@@ -27,9 +27,11 @@ final class Records {
      * The record of a stored game for a format, through {@link GameRecords#toKifu}: players, start and end time,
      * time control, each move's time and the ending as the format's special; a game still being played ends
      * with 中断.
+     *
+     * @param zone the time zone of the start and end times: the formats write a date and a time of day without
+     *     a zone, so the server's setting decides it ({@code ServerConfig.recordZone}), not the machine's
      */
-    static Kifu kifu(StoredGame g, List<StoredMove> moves, Format format) {
-        ZoneId zone = ZoneId.systemDefault();
+    static Kifu kifu(StoredGame g, List<StoredMove> moves, Format format, ZoneId zone) {
         List<Duration> times = new ArrayList<>(moves.size());
         for (StoredMove m : moves) {
             times.add(Duration.ofMillis(m.timeMs() == null ? 0 : m.timeMs()));

@@ -3,6 +3,7 @@ package dev.meijin.server.round;
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Clock;
 import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.Outcome;
@@ -179,44 +180,58 @@ public final class Round {
         return id;
     }
 
-    /** The seat a secret acts for in this game, or null (a spectator). */
+    /** The seat a secret acts for in this game as it now stands, or null (a spectator). */
     public Color seatFor(String secret) {
+        return seatOf(Secrets.hashOf(secret));
+    }
+
+    /**
+     * The seat the holder of a secret with this hash ({@link Secrets#hashOf}) acts for in this game as it now stands,
+     * or null (a spectator). Until a furigoma toss the creator is in sente's place; the toss may move it to gote.
+     */
+    public Color seatOf(String secretHash) {
         StoredGame g = stored;
         for (Color c : Color.values()) {
-            String h = g.player(c).secretHash();
-            if (h != null && Secrets.matches(secret, h)) {
+            if (Secrets.sameHash(secretHash, g.player(c).secretHash())) {
                 return c;
             }
         }
         return null;
     }
 
-    /** Posts a move in the position after {@code ply} moves; refusals go to {@code reply}, the move to everyone. */
-    public void play(Color seat, String usi, int ply, Consumer<ServerEvent> reply) {
-        play(seat, usi, ply, Optional.empty(), reply);
+    /**
+     * Posts a move in the position after {@code ply} moves, sent with the hash of a seat secret (null for none); the
+     * round plays it for that secret's seat. Refusals go to {@code reply}, the move to everyone.
+     */
+    public void play(String secretHash, String usi, int ply, Consumer<ServerEvent> reply) {
+        play(secretHash, usi, ply, Optional.empty(), reply);
     }
 
     /**
      * Posts a move with the player's thinking time as its client measured it, so that only the rest of the
      * time its clock ran is treated as lag ({@link Clock#step(long, Duration)}).
      */
-    public void play(Color seat, String usi, int ply, Optional<Duration> thinking, Consumer<ServerEvent> reply) {
-        post(new RoundCommand.Play(seat, usi, ply, thinking, reply));
+    public void play(String secretHash, String usi, int ply, Optional<Duration> thinking, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Play(secretHash, usi, ply, thinking, reply));
     }
 
-    /** Posts a player action; refusals go to {@code reply}. */
-    public void act(Color seat, PlayerAction action, Consumer<ServerEvent> reply) {
-        post(new RoundCommand.Act(seat, action, reply));
+    /** Posts a player action, sent with the hash of a seat secret (null for none); refusals go to {@code reply}. */
+    public void act(String secretHash, PlayerAction action, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Act(secretHash, action, reply));
     }
 
-    /** A viewer connected ({@code seat} null for a spectator); the state goes to {@code reply}. */
-    public void connect(Color seat, Consumer<ServerEvent> reply) {
-        post(new RoundCommand.Connect(seat, reply));
+    /**
+     * A viewer connected with the hash of a seat secret (null for a spectator); the state goes to {@code reply}.
+     * The seat is looked up when the round handles each command of the viewer, so a connection made while a
+     * furigoma toss waits acts, after the toss, for the seat it gave.
+     */
+    public void connect(String secretHash, Consumer<ServerEvent> reply) {
+        post(new RoundCommand.Connect(secretHash, reply));
     }
 
-    /** A viewer that {@link #connect connected} to this round left. */
-    public void disconnect(Color seat) {
-        tell(new RoundCommand.Disconnect(seat));
+    /** A viewer that {@link #connect connected} to this round with this secret hash left. */
+    public void disconnect(String secretHash) {
+        tell(new RoundCommand.Disconnect(secretHash));
     }
 
     /** Takes the free seat of a waiting game; completes with the seat or a {@link RefusedException}. */
@@ -240,10 +255,10 @@ public final class Round {
         return f;
     }
 
-    /** The state as a viewer sees it. */
-    public CompletableFuture<ServerEvent.State> snapshot(Color seat) {
+    /** The state as the holder of a seat secret with this hash (null for none) sees it. */
+    public CompletableFuture<ServerEvent.State> snapshot(String secretHash) {
         CompletableFuture<ServerEvent.State> f = new CompletableFuture<>();
-        post(new RoundCommand.Snapshot(seat, f));
+        post(new RoundCommand.Snapshot(secretHash, f));
         return f;
     }
 
@@ -388,7 +403,7 @@ public final class Round {
             case RoundCommand.Rematch rm -> rematch(rm);
             case RoundCommand.Connect cn -> connect(cn);
             case RoundCommand.Disconnect d -> disconnect(d);
-            case RoundCommand.Snapshot s -> s.state().complete(state(s.seat()));
+            case RoundCommand.Snapshot s -> s.state().complete(state(seatOf(s.secretHash())));
             case RoundCommand.Flag f -> flag();
             case RoundCommand.Gone g -> gone();
             case RoundCommand.EngineAnswered ea -> engineAnswered(ea);
@@ -412,11 +427,12 @@ public final class Round {
     }
 
     private void play(RoundCommand.Play p) {
-        requirePlaying(p.seat());
-        if (stored.player(p.seat()).kind() != PlayerKind.HUMAN) {
+        Color seat = seatOf(p.secretHash());
+        requirePlaying(seat);
+        if (stored.player(seat).kind() != PlayerKind.HUMAN) {
             throw new RefusedException(ErrorCode.NOT_A_PLAYER, "that seat is the engine's");
         }
-        move(p.seat(), p.usi(), p.ply(), p.thinking());
+        move(seat, p.usi(), p.ply(), p.thinking());
     }
 
     /**
@@ -640,7 +656,7 @@ public final class Round {
     }
 
     private void act(RoundCommand.Act a) {
-        Color seat = a.seat();
+        Color seat = seatOf(a.secretHash());
         if (a.action() == PlayerAction.ABORT) {
             abort(seat);
             return;
@@ -777,7 +793,8 @@ public final class Round {
         long wall = ctx.wall().millis();
         StoredGame.Terms t = stored.terms();
         Color offerer = rematchOffer != null ? rematchOffer : stored.player(Color.SENTE).kind() == PlayerKind.HUMAN ? Color.SENTE : Color.GOTE;
-        StoredGame.Terms terms = new StoredGame.Terms(t.handicap(), t.rules(), t.timeControl(), t.engineLevel(), rematchSeat(offerer), null, false);
+        StoredGame.Terms terms = new StoredGame.Terms(t.handicap(), t.rules(), t.timeControl(), t.engineLevel(), rematchSeat(offerer), false, null,
+                false);
         StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, wall, wall, terms, stored.player(rematchSeat(Color.SENTE)),
                 stored.player(rematchSeat(Color.GOTE)), 0, null);
         owner.create(g);
@@ -927,41 +944,66 @@ public final class Round {
                     stored.status().isLive() ? "both seats of this game are taken" : "the game is over"));
             return;
         }
-        Color seat = stored.sente().isOpen() ? Color.SENTE : Color.GOTE;
         long wall = ctx.wall().millis();
         StoredGame.Player p = new StoredGame.Player(j.name(), PlayerKind.HUMAN, j.secretHash());
-        if (!ctx.repository().join(id, seat, p, wall)) {
+        // Both players are seated now: a game whose sides furigoma decides gets its toss, which may move the
+        // creator from sente's place, where it waited, to gote.
+        StoredGame joined = stored.joined(p, stored.terms().tossPending() ? Furigoma.toss(ctx.tosses()) : null, wall);
+        if (!ctx.repository().join(joined)) {
             j.seat().completeExceptionally(new RefusedException(ErrorCode.SEAT_TAKEN, "both seats of this game are taken"));
             return;
         }
-        stored = stored.withPlayer(seat, p, wall).with(GameStatus.PLAYING, 0, null, wall);
+        boolean creatorMoved = joined.terms().creator() != stored.terms().creator();
+        stored = joined;
+        if (creatorMoved) {
+            // The creator's connections and absence go with it to its new seat; the joiner has none yet.
+            swap(present);
+            swap(goneSince);
+        }
         untimedSince = ctx.time().nanos();
         if (stored.terms().inLobby()) {
             ctx.seekClosed().accept(id);
         }
-        j.seat().complete(seat);
+        j.seat().complete(stored.terms().creator().opposite());
         publish(new ServerEvent.Started(id));
         publish(state(null));
+        if (creatorMoved) {
+            publish(presence());
+        }
+    }
+
+    private static void swap(int[] bySeat) {
+        int s = bySeat[0];
+        bySeat[0] = bySeat[1];
+        bySeat[1] = s;
+    }
+
+    private static void swap(long[] bySeat) {
+        long s = bySeat[0];
+        bySeat[0] = bySeat[1];
+        bySeat[1] = s;
     }
 
     // ---- presence
 
     private void connect(RoundCommand.Connect c) {
         watchers++;
-        if (c.seat() != null) {
-            int i = c.seat().index();
+        Color seat = seatOf(c.secretHash());
+        if (seat != null) {
+            int i = seat.index();
             if (present[i]++ == 0) {
                 goneSince[i] = -1;
                 publish(presence());
             }
         }
-        c.reply().accept(state(c.seat()));
+        c.reply().accept(state(seat));
     }
 
     private void disconnect(RoundCommand.Disconnect d) {
         watchers--;
-        if (d.seat() != null) {
-            int i = d.seat().index();
+        Color seat = seatOf(d.secretHash());
+        if (seat != null) {
+            int i = seat.index();
             if (--present[i] == 0) {
                 goneSince[i] = ctx.wall().millis();
                 if (stored.status().isLive()) {
@@ -998,7 +1040,7 @@ public final class Round {
         Players players = new Players(player(g, Color.SENTE), player(g, Color.GOTE));
         return new ServerEvent.State(id, g.status().wire(), Views.color(viewer), players, Views.handicap(g.terms().handicap()),
                 new RulesView(g.terms().rules(), rs.impasse().name(), rs.maxMoves(), rs.takebacks()), Views.timeControl(g.terms().timeControl()),
-                Views.furigoma(g.terms().furigoma(), g.terms().creator()), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
+                Views.furigoma(g.terms()), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
                 game.moves(), game.lastMove(), t.check(), t.dests(), t.dropDests(), Views.clock(clock, now, ctx.wall().millis()), game.impasse(),
                 abortable(), Views.color(takebackOffer), Views.color(impasseOffer), outcomeView(g.result()), KingCharacters.of(g), Views.color(rematchOffer),
                 rematchId);

@@ -7,8 +7,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * What a round's mailbox holds. Each command that a player sends carries the seat it acts for (null for a
- * spectator) and where a personal answer goes (an error, a state).
+ * What a round's mailbox holds. Each command that a viewer sends carries the hash of the seat secret it holds
+ * (null for a spectator), which the round maps to its seat when it handles the command: a furigoma toss at the
+ * join may move the creator from the place it waited in, and a connection made before acts for the seat the toss
+ * gave. Commands also say where a personal answer goes (an error, a state).
  */
 sealed interface RoundCommand {
 
@@ -16,10 +18,10 @@ sealed interface RoundCommand {
      * A move in the position after {@code ply} moves, with the player's own thinking time when its client
      * reported it (the rest of the time its clock ran is lag).
      */
-    record Play(Color seat, String usi, int ply, Optional<Duration> thinking, Consumer<ServerEvent> reply) implements RoundCommand {}
+    record Play(String secretHash, String usi, int ply, Optional<Duration> thinking, Consumer<ServerEvent> reply) implements RoundCommand {}
 
     /** A player action without arguments. */
-    record Act(Color seat, PlayerAction action, Consumer<ServerEvent> reply) implements RoundCommand {}
+    record Act(String secretHash, PlayerAction action, Consumer<ServerEvent> reply) implements RoundCommand {}
 
     /** Someone takes the free seat of a waiting game. */
     record Join(String name, String secretHash, CompletableFuture<Color> seat) implements RoundCommand {}
@@ -31,13 +33,13 @@ sealed interface RoundCommand {
     record Rematch(Color seat, boolean withdraw, CompletableFuture<RematchAnswer> answer) implements RoundCommand {}
 
     /** A viewer connected: it gets the state through {@code reply}; a player's presence changes. */
-    record Connect(Color seat, Consumer<ServerEvent> reply) implements RoundCommand {}
+    record Connect(String secretHash, Consumer<ServerEvent> reply) implements RoundCommand {}
 
     /** A viewer disconnected. */
-    record Disconnect(Color seat) implements RoundCommand {}
+    record Disconnect(String secretHash) implements RoundCommand {}
 
     /** The state for a viewer (HTTP). */
-    record Snapshot(Color seat, CompletableFuture<ServerEvent.State> state) implements RoundCommand {}
+    record Snapshot(String secretHash, CompletableFuture<ServerEvent.State> state) implements RoundCommand {}
 
     /** The flag timer fired: end the game if the running side is out of time. */
     record Flag() implements RoundCommand {}

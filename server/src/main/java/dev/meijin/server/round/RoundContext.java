@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 
 /**
  * What every round shares: the repository, the event bus, the clocks and timer, and the settings.
@@ -22,7 +23,8 @@ import java.util.function.Consumer;
  * @param seekClosed told the id of a lobby game that was joined or aborted
  * @param engine the computer opponent, or null when the server has none
  * @param timings where the time taken to handle each move is counted
+ * @param tosses the randomness of the furigoma tosses made when a second player takes a seat
  */
 public record RoundContext(GameRepository repository, EventBus bus, TimeSource time, InstantSource wall, ScheduledExecutorService timers,
         Duration grace, Duration claimAfter, Duration seekGrace, Duration seekMaxAge, Consumer<String> seekClosed,
-        EnginePlayer engine, MoveTimings timings) {}
+        EnginePlayer engine, MoveTimings timings, RandomGenerator tosses) {}

@@ -46,7 +46,7 @@ public final class Views {
     public static GameSummary summary(StoredGame g) {
         Color engine = g.sente().kind() == PlayerKind.ENGINE ? Color.SENTE : g.gote().kind() == PlayerKind.ENGINE ? Color.GOTE : null;
         return new GameSummary(g.id(), g.status().wire(), name(g.sente()), name(g.gote()), color(engine), engine == null ? null : g.terms().engineLevel(),
-                g.terms().handicap().id(), g.terms().rules(), color(g.terms().creator()), g.terms().furigoma() != null, timeControl(g.terms().timeControl()),
+                g.terms().handicap().id(), g.terms().rules(), color(g.terms().creator()), g.terms().byFurigoma(), timeControl(g.terms().timeControl()),
                 g.ply(), g.createdAt(), outcome(g.result()));
     }
 
@@ -88,13 +88,21 @@ public final class Views {
                 tc.describe());
     }
 
-    static FurigomaView furigoma(Furigoma f, Color creator) {
-        if (f == null) {
+    /**
+     * The furigoma of a game as sent: null unless furigoma decides its sides; while the toss waits for the second
+     * player, nothing but that ({@link FurigomaView#PENDING}); then the toss.
+     */
+    static FurigomaView furigoma(StoredGame.Terms t) {
+        if (!t.byFurigoma()) {
             return null;
+        }
+        Furigoma f = t.furigoma();
+        if (f == null) {
+            return FurigomaView.PENDING;
         }
         List<String> faces = new ArrayList<>(5);
         f.faces().forEach(face -> faces.add(face.name()));
-        return new FurigomaView(faces, color(creator), f.tosserMovesFirst());
+        return new FurigomaView(faces, color(t.creator()), f.tosserMovesFirst());
     }
 
     /** Both clocks read at {@code now}, or null for an untimed game. */

@@ -1,13 +1,14 @@
 package dev.meijin.server.socket;
 
-import dev.meijin.core.Color;
 import dev.meijin.core.game.TimeSource;
+import dev.meijin.server.game.Secrets;
 import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.EventBus;
 import dev.meijin.server.round.RefusedException;
 import dev.meijin.server.round.Round;
 import dev.meijin.server.round.RoundOwner;
 import dev.meijin.server.round.ServerEvent;
+import dev.meijin.server.round.Views;
 import io.javalin.websocket.WsCloseContext;
 import io.javalin.websocket.WsConfig;
 import io.javalin.websocket.WsConnectContext;
@@ -23,8 +24,10 @@ import tools.jackson.databind.ObjectMapper;
 
 /**
  * The game WebSocket ({@code /ws/game/{id}}): translates client messages into round commands and round
- * events into JSON, nothing else. Each connection's seat is decided once, at connect, from the seat secret
- * (query parameter {@code secret} or cookie {@code mj_<id>}); without a matching secret it only watches.
+ * events into JSON, nothing else. Each connection keeps the hash of the seat secret it came with (query
+ * parameter {@code secret} or cookie {@code mj_<id>}), and the round maps it to a seat when it handles each of the
+ * connection's commands ({@link Round#seatOf}), so that the creator of a game whose sides furigoma decides, who
+ * waits in sente's place, acts for the seat the toss gives at the join; without a matching secret it only watches.
  */
 public final class GameSockets {
     /** The largest message accepted, in characters. */
@@ -58,18 +61,22 @@ public final class GameSockets {
         final WsContext ctx;
         final String gameId;
         final Round round;
-        final Color seat;
-        final String seatName;
+        /** The hash of the seat secret the connection came with, or null. */
+        final String secretHash;
         final RateLimiter limiter;
         volatile boolean ready;
 
-        Conn(WsContext ctx, String gameId, Round round, Color seat, RateLimiter limiter) {
+        Conn(WsContext ctx, String gameId, Round round, String secretHash, RateLimiter limiter) {
             this.ctx = ctx;
             this.round = round;
             this.gameId = gameId;
-            this.seat = seat;
-            this.seatName = seat == null ? null : seat.name().toLowerCase(java.util.Locale.ROOT);
+            this.secretHash = secretHash;
             this.limiter = limiter;
+        }
+
+        /** The seat the connection acts for as the game now stands ({@code sente}, {@code gote}), or null. */
+        String seatName() {
+            return Views.color(round.seatOf(secretHash));
         }
     }
 
@@ -82,7 +89,7 @@ public final class GameSockets {
             if (e instanceof ServerEvent.State s) {
                 for (Conn c : conns) {
                     if (c.ready) {
-                        c.ctx.send(write(s.forViewer(c.seatName)));
+                        c.ctx.send(write(s.forViewer(c.seatName())));
                     }
                 }
                 return;
@@ -112,8 +119,7 @@ public final class GameSockets {
         if (secret == null) {
             secret = ctx.cookie("mj_" + id);
         }
-        Color seat = secret == null ? null : round.seatFor(secret);
-        Conn conn = new Conn(ctx, id, round, seat, new RateLimiter(20, 40, time.nanos()));
+        Conn conn = new Conn(ctx, id, round, Secrets.hashOf(secret), new RateLimiter(20, 40, time.nanos()));
         ctx.attribute(CONN, conn);
         ctx.enableAutomaticPings(15, TimeUnit.SECONDS);
         hubs.compute(id, (k, hub) -> {
@@ -124,7 +130,7 @@ public final class GameSockets {
             h.conns.add(conn);
             return h;
         });
-        round.connect(seat, e -> {
+        round.connect(conn.secretHash, e -> {
             ctx.send(write(e));
             if (e instanceof ServerEvent.State) {
                 conn.ready = true;
@@ -156,9 +162,9 @@ public final class GameSockets {
         }
         switch (m) {
             case ClientMessage.Ping p -> ctx.send(write(new ServerEvent.Pong(p.n())));
-            case ClientMessage.Move mv -> conn.round.play(conn.seat, mv.usi(), mv.ply(),
+            case ClientMessage.Move mv -> conn.round.play(conn.secretHash, mv.usi(), mv.ply(),
                     mv.ms().isPresent() ? Optional.of(Duration.ofMillis(mv.ms().getAsLong())) : Optional.empty(), e -> ctx.send(write(e)));
-            case ClientMessage.Act a -> conn.round.act(conn.seat, a.action(), e -> ctx.send(write(e)));
+            case ClientMessage.Act a -> conn.round.act(conn.secretHash, a.action(), e -> ctx.send(write(e)));
         }
     }
 
@@ -175,7 +181,7 @@ public final class GameSockets {
             }
             return h;
         });
-        conn.round.disconnect(conn.seat);
+        conn.round.disconnect(conn.secretHash);
     }
 
     private void refuse(WsContext ctx, ErrorCode code, String message) {

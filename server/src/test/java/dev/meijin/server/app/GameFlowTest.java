@@ -230,37 +230,4 @@ class GameFlowTest {
         creator.move("3c3d", 0);
         assertThat(creator.next("move").get("turn").asString()).isEqualTo("sente");
     }
-
-    @Test
-    void furigomaShowsFivePawnsAndDecidesTheCreatorsSide() {
-        for (int i = 0; i < 6; i++) {
-            Harness.Seat a = h.create("{\"side\":\"random\"}");
-            JsonNode f = h.get("/api/games/" + a.gameId()).body().get("furigoma");
-            assertThat(f.get("faces").size()).isEqualTo(5);
-            long pawns = 0;
-            for (JsonNode face : f.get("faces")) {
-                pawns += face.asString().equals("PAWN") ? 1 : 0;
-            }
-            assertThat(f.get("tosserMovesFirst").asBoolean()).isEqualTo(pawns >= 3);
-            assertThat(a.color()).isEqualTo(pawns >= 3 ? "sente" : "gote");
-            // Lists say that the creator's colour was tossed, and which it is.
-            JsonNode summary = summary(a.gameId());
-            assertThat(summary.get("furigoma").asBoolean()).isTrue();
-            assertThat(summary.get("creator").asString()).isEqualTo(a.color());
-        }
-        Harness.Seat chosen = h.create("{\"side\":\"gote\"}");
-        assertThat(h.get("/api/games/" + chosen.gameId()).body().get("furigoma").isNull()).isTrue();
-        assertThat(summary(chosen.gameId()).get("furigoma").asBoolean()).isFalse();
-        assertThat(summary(chosen.gameId()).get("creator").asString()).isEqualTo("gote");
-    }
-
-    /** The waiting game with this id as the lists give it (GameSummary). */
-    private JsonNode summary(String id) {
-        for (JsonNode g : h.get("/api/games?status=waiting&limit=200").body().get("games")) {
-            if (g.get("id").asString().equals(id)) {
-                return g;
-            }
-        }
-        throw new AssertionError("game " + id + " is not listed");
-    }
 }

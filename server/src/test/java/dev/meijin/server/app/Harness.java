@@ -103,26 +103,36 @@ final class Harness implements AutoCloseable {
         }
     }
 
-    /** A seat: the game id, colour and secret. */
+    /** A seat: the game id, colour (null for the creator of a game whose furigoma toss waits) and secret. */
     record Seat(String gameId, String color, String secret) {}
 
     Seat create(String body) {
         Answer a = post("/api/games", body);
         assertThat(a.status()).as(a.text()).isEqualTo(201);
-        return new Seat(a.body().get("gameId").asString(), a.body().get("color").asString(), a.body().get("secret").asString());
+        return seat(a.body());
     }
 
     Seat join(String gameId, String name) {
         Answer a = post("/api/games/" + gameId + "/join", "{\"name\":\"" + name + "\"}");
         assertThat(a.status()).as(a.text()).isEqualTo(200);
-        return new Seat(gameId, a.body().get("color").asString(), a.body().get("secret").asString());
+        return seat(a.body());
     }
 
-    /** Creates a game with these options and seats a second player: {sente, gote}. */
+    private static Seat seat(JsonNode b) {
+        JsonNode color = b.get("color");
+        return new Seat(b.get("gameId").asString(), color.isNull() ? null : color.asString(), b.get("secret").asString());
+    }
+
+    /** Creates a game with these options and seats a second player: {sente, gote}, as the join answered. */
     Seat[] pair(String options) {
         Seat a = create(options);
         Seat b = join(a.gameId(), "Hanako");
-        return a.color().equals("sente") ? new Seat[] {a, b} : new Seat[] {b, a};
+        return b.color().equals("gote") ? new Seat[] {a, b} : new Seat[] {b, a};
+    }
+
+    /** {@code GET} with a seat's secret, as a page with the seat's cookie asks. */
+    Answer get(String path, String secret) {
+        return send(HttpRequest.newBuilder(URI.create(base() + path)).header("X-Meijin-Secret", secret).GET().build());
     }
 
     Ws connect(String gameId, String secret) {

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,5 +152,26 @@ class MateApiTest {
         Harness.Answer a = h.post("/api/mate", body(MATE_IN_5, ""));
         assertThat(a.status()).isEqualTo(503);
         assertThat(a.body().get("error").get("code").asString()).isEqualTo("engine_unavailable");
+        assertThat(h.get("/api/mate/status").status()).isEqualTo(503);
+    }
+
+    @Test
+    void theSolversStateCanBeAskedWhileAProblemWaitsForItsAnswer() {
+        start();
+        Harness.Answer idle = h.get("/api/mate/status");
+        assertThat(idle.status()).as(idle.text()).isEqualTo(200);
+        assertThat(idle.body().get("state").asString()).isEqualTo("idle");
+        assertThat(idle.body().get("queued").asInt()).isZero();
+
+        CompletableFuture<Harness.Answer> solving = CompletableFuture.supplyAsync(() -> h.post("/api/mate", body(NINE_PAWNS, ",\"seconds\":2")));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String state;
+        do {
+            assertThat(System.nanoTime()).as("the problem is seen being solved").isLessThan(deadline);
+            state = h.get("/api/mate/status").body().get("state").asString();
+        } while (!state.equals("solving"));
+        Harness.Answer a = solving.join();
+        assertThat(a.body().get("reason").asString()).isEqualTo("time_limit");
+        assertThat(h.get("/api/mate/status").body().get("state").asString()).isEqualTo("idle");
     }
 }

@@ -602,18 +602,16 @@ final class PlayInBrowserTest {
         try (Seat giver = seat(Browser.DESKTOP, "ja"); Seat tosser = seat(Browser.PHONE, "en"); Seat viewer = seat(Browser.DESKTOP, "en")) {
             // 飛車落ち under professional rules, its creator giving the rook (上手): whoever accepts is 下手.
             String rook = giver.create("先手太郎", Map.of("handicap", "ROOK", "side", "gote", "rules", "professional", "tcKind", "unlimited"));
-            // An even game whose sides furigoma decided when it was posted.
+            // An even game whose sides furigoma decides: the pieces are tossed when someone accepts it.
             String even = tosser.create("Toss", Map.of("side", "random", "rules", "amateur", "tcKind", "byoyomi", "mainMinutes", "5",
                     "byoyomiSeconds", "30"));
-            boolean accepterSente = tosser.you().equals("gote");
             viewer.browser.open(base + "/");
             viewer.browser.find("#seeks tr[data-game='" + even + "']");
             assertThat(texts(viewer.browser, "table:has(#seeks) th")).containsExactly("Players", "Handicap", "You play", "Rules", "Time control", "");
             assertThat(texts(viewer.browser, "#seeks tr[data-game='" + rook + "'] td")).containsExactly(
                     "先手太郎", "Rook handicap", "Receiver (shitate), second", "Professional", "Unlimited", "Accept");
             assertThat(texts(viewer.browser, "#seeks tr[data-game='" + even + "'] td")).containsExactly(
-                    "Toss", "Even", accepterSente ? "Sente (first), by furigoma" : "Gote (second), by furigoma", "24 points",
-                    "5 min + 30 s byoyomi", "Accept");
+                    "Toss", "Even", "Furigoma", "24 points", "5 min + 30 s byoyomi", "Accept");
             viewer.browser.script("document.getElementById('seeks').scrollIntoView({block: 'center'})");
             viewer.browser.screenshot("lobby-seeks-sides-desktop");
             viewer.browser.click("#lang");
@@ -623,7 +621,7 @@ final class PlayInBrowserTest {
             assertThat(texts(viewer.browser, "#seeks tr[data-game='" + rook + "'] td")).containsExactly(
                     "先手太郎", "飛車落ち", "下手（後に指す）", "プロ公式", "時間無制限", "受ける");
             assertThat(texts(viewer.browser, "#seeks tr[data-game='" + even + "'] td")).containsExactly(
-                    "Toss", "平手", accepterSente ? "振り駒で先手" : "振り駒で後手", "24点法", "5分 秒読み30秒", "受ける");
+                    "Toss", "平手", "振り駒", "24点法", "5分 秒読み30秒", "受ける");
             // On a phone each seek is a card: the side is said with whose it is.
             viewer.browser.driver.manage().window().setSize(Browser.PHONE);
             assertThat(viewer.browser.script("return getComputedStyle(document.querySelector(\"#seeks tr[data-game='" + rook
@@ -1027,12 +1025,26 @@ final class PlayInBrowserTest {
     }
 
     @Test
-    void furigomaShowsTheFiveTossedPiecesAndASpectatorWatchesLive() {
+    void furigomaIsTossedWhenTheSecondPlayerSitsAndASpectatorWatchesLive() {
         try (Seat creator = seat(Browser.DESKTOP, "ja"); Seat joiner = seat(Browser.PHONE, "en"); Seat watcher = seat(Browser.PHONE, "en")) {
             String id = creator.create("Tosser", Map.of("side", "random", "tcKind", "unlimited", "postSeek", "false"));
+            // Waiting for an opponent, no side is given yet: the pieces are tossed when both players are seated.
+            assertThat(creator.browser.text("#furigoma-pending h2")).isEqualTo("振り駒");
+            assertThat(creator.browser.text("#furigoma-pending p")).isEqualTo("対局者が揃ったら駒を振って先手を決めます");
+            assertThat(creator.browser.all("#furigoma .furigoma-piece")).as("no pieces before the toss").isEmpty();
+            assertThat(texts(creator.browser, ".player .mark")).as("no side before the toss").containsExactly("", "");
+            assertThat(creator.browser.text(".player-bottom .name")).isEqualTo("Tosser");
+            assertThat(creator.browser.text(".player-top .name")).isEqualTo("空席");
+            creator.browser.screenshot("game-furigoma-waiting-desktop");
+            creator.browser.open(base + "/game/" + id);
+            creator.browser.find("#furigoma-pending");
+            assertThat(creator.statusText()).as("a reload before the join").isEqualTo("相手を待っています");
+            assertThat(creator.browser.all("#share-link")).as("the creator's page offers the link, not the seat").hasSize(1);
+
             joiner.joinByLink(id, "Caller");
             creator.browser.await("the game started", d -> "playing".equals(creator.status()));
             creator.browser.find("#furigoma .furigoma-piece");
+            assertThat(creator.browser.all("#furigoma-pending")).isEmpty();
             @SuppressWarnings("unchecked")
             List<String> faces = (List<String>) creator.browser.script(
                     "return [...document.querySelectorAll('#furigoma .furigoma-piece')].map(e => e.dataset.face)");
@@ -1047,6 +1059,20 @@ final class PlayInBrowserTest {
             String name = first == creator ? "Tosser" : "Caller";
             assertThat(creator.browser.text("#furigoma + p")).isEqualTo("歩が" + pawns + "枚：" + name + "さんの先手");
             assertThat(joiner.browser.text("#furigoma + p")).isEqualTo(pawns + " pawns face up: " + name + " moves first");
+            // The creator's board turned to the seat the toss gave, marked with its side; so after a reload.
+            assertThat(creator.browser.find(".player-bottom").getAttribute("data-color")).isEqualTo(creator.you());
+            assertThat(creator.browser.text(".player-bottom .name")).isEqualTo("Tosser");
+            assertThat(creator.browser.text(".player-bottom .mark")).isEqualTo(creator.you().equals("sente") ? "☗先手" : "☖後手");
+            creator.browser.screenshot("game-furigoma-tossed-desktop");
+            String tossed = creator.you();
+            creator.browser.open(base + "/game/" + id);
+            creator.browser.find("#furigoma .furigoma-piece");
+            assertThat(creator.you()).as("a reload after the join").isEqualTo(tossed);
+            assertThat(creator.browser.find(".player-bottom").getAttribute("data-color")).isEqualTo(tossed);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> remembered = (Map<String, Object>) creator.browser.script(
+                    "return JSON.parse(localStorage.getItem('meijin.seats'))[arguments[0]]", id);
+            assertThat(remembered.get("color")).as("the colour of the seat, for the lobby's lists").isEqualTo(tossed);
             joiner.browser.script("document.getElementById('furigoma').scrollIntoView({block: 'center'})");
             joiner.browser.screenshot("game-furigoma-phone");
 
@@ -1062,6 +1088,22 @@ final class PlayInBrowserTest {
             assertThat(watcher.pieceOn("3d")).isEqualTo("P");
             assertThat(watcher.moveTexts()).containsExactly("P-7f", "P-3d");
             watcher.browser.screenshot("game-spectator-phone");
+
+            // The second mover resigns. The creator's list of its games says it by the seat the toss gave, also in a
+            // browser that did not see the toss (the colour it remembered for the seat taken before the toss is null).
+            second.browser.click("#resign");
+            second.browser.click("#resign-yes");
+            assertThat(second.awaitEnd()).isEqualTo("RESIGNATION");
+            creator.browser.script("const s = JSON.parse(localStorage.getItem('meijin.seats')); s[arguments[0]].color = null;"
+                    + " localStorage.setItem('meijin.seats', JSON.stringify(s))", id);
+            String row = "#player-games tr[data-game='" + id + "']";
+            creator.browser.open(base + "/");
+            creator.browser.await("the result", d -> texts(creator.browser, row + " td:last-child")
+                    .equals(List.of(first == creator ? "勝ち（投了）" : "負け（投了）")));
+            assertThat(texts(creator.browser, row + " td:first-child"))
+                    .containsExactly(first == creator ? "☗Tosser – ☖Caller" : "☗Caller – ☖Tosser");
+            assertThat(creator.browser.script("return JSON.parse(localStorage.getItem('meijin.seats'))[arguments[0]].color", id))
+                    .as("remembered again").isEqualTo(tossed);
         }
     }
 
@@ -1248,6 +1290,31 @@ final class PlayInBrowserTest {
             p.script("window.meijin.show({result: 'unknown', reason: 'depth_limit', sfen: arguments[0], nodes: 2000, ms: 3})",
                     "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
             assertThat(p.text("#result")).isEqualTo("時間内に解けず\n理由：手数の上限（2000手より長い詰みは否定できません）\n2,000局面・3ミリ秒");
+            // A problem the engine's games kept from its time until its deadline: try again later.
+            p.script("window.meijin.show({result: 'unknown', reason: 'busy', sfen: arguments[0], nodes: 0, ms: 0})",
+                    "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
+            assertThat(p.text("#result")).isEqualTo("時間内に解けず\n理由：サーバーが混み合っていました（コンピュータとの対局が優先され、解く時間が取れませんでした）"
+                    + "\nしばらくしてからもう一度お試しください。\n0局面・0ミリ秒");
+
+            // While the solver waits for the engine's games to leave it a turn, the page says so (the server's
+            // state and the answer's delay are faked here; MateServiceTest brings such a wait about).
+            p.script("window.answerMate = null; const held = new Promise(r => { window.answerMate = r; }); const f = window.fetch;"
+                    + " window.fetch = (url, init) => String(url) === '/api/mate/status'"
+                    + " ? Promise.resolve(new Response('{\"state\": \"waiting\", \"queued\": 0}', {headers: {'Content-Type': 'application/json'}}))"
+                    + " : String(url) === '/api/mate' ? held.then(() => f(url, init)) : f(url, init)");
+            org.openqa.selenium.WebElement problem = p.find("#problem");
+            problem.clear();
+            problem.sendKeys("6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1");
+            p.await("the old answer gone", d -> p.all("#verdict").isEmpty());
+            p.click("#solve");
+            assertThat(p.text("#tsume-status")).isEqualTo("解いています…（最大5秒）");
+            p.await("the wait said", d -> p.text("#tsume-status").startsWith("順番待ち"));
+            assertThat(p.text("#tsume-status")).isEqualTo("順番待ち…コンピュータとの対局の指し手が先です（5秒の制限時間は解いている間だけ数えます）");
+            p.screenshot("tsume-waiting-phone");
+            p.script("window.answerMate()");
+            p.await("the answer", d -> !p.all("#verdict").isEmpty());
+            assertThat(p.text("#verdict")).isEqualTo("5手詰");
+            assertThat(p.all("#tsume-status.hidden")).as("the wait no longer said").hasSize(1);
         }
     }
 

@@ -81,6 +81,30 @@ class EnginePoolTest {
     }
 
     @Test
+    void aGamesMoveTakesTheWorkerFromAnAnalysisWhoseInterruptedPositionIsEvaluatedAgainAfterwards() throws Exception {
+        try (EnginePool pool = new EnginePool(new EngineSettings(1, 0, Duration.ofSeconds(60)), TimeSource.SYSTEM)) {
+            // Two positions of 2,000,000 nodes each: seconds of search apiece.
+            EnginePool.Analysis analysis = pool.analyse(START, List.of("7g7f"), 2_000_000);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (pool.running() == 0) { // the worker warms its engine up first
+                assertThat(System.nanoTime()).as("the analysis starts").isLessThan(deadline);
+                Thread.sleep(5);
+            }
+            CompletableFuture<EnginePlayer.Answer> move = new CompletableFuture<>();
+            pool.think(request("g", List.of(), new EnginePlayer.Clocks(0, 0, 2_000, 0), System.nanoTime()), move::complete);
+            assertThat(move.get(30, TimeUnit.SECONDS)).isInstanceOf(EnginePlayer.Answer.Play.class);
+            assertThat(pool.givenBack()).as("the move asked for the worker back").isEqualTo(1);
+            assertThat(pool.lastMoveLimits().byoyomi()).as("the byoyomi the move's search was given: it waited less than 0.5 s")
+                    .isBetween(1_500L, 2_000L);
+
+            List<EnginePool.Evaluation> all = analysis.result().get(120, TimeUnit.SECONDS);
+            assertThat(all.stream().map(EnginePool.Evaluation::ply).toList()).as("every position once, in order").containsExactly(0, 1);
+            assertThat(all).allSatisfy(e -> assertThat(e.best()).as("a full search's move").isNotNull());
+            assertThat(pool.peakRunning()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aCancelledRequestIsNeverAnswered() throws Exception {
         try (EnginePool pool = new EnginePool(new EngineSettings(1, 200_000, Duration.ofSeconds(10)), TimeSource.SYSTEM)) {
             CompletableFuture<EnginePlayer.Answer> busy = new CompletableFuture<>();

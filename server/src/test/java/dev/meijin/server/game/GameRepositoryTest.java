@@ -54,7 +54,8 @@ class GameRepositoryTest {
     }
 
     private static StoredGame game(String player, TimeControl tc, Furigoma toss) {
-        StoredGame.Terms terms = new StoredGame.Terms(Handicap.TWO_PIECE, "casual", tc, null, Color.GOTE, toss, true);
+        StoredGame.Terms terms = new StoredGame.Terms(toss == null ? Handicap.TWO_PIECE : Handicap.EVEN, "casual", tc, null, Color.GOTE, toss != null,
+                toss, true);
         return new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, StoredGame.Player.OPEN,
                 new StoredGame.Player(player, PlayerKind.HUMAN, Secrets.hash("s3cret")), 0, null);
     }
@@ -70,7 +71,7 @@ class GameRepositoryTest {
         repo.create(unlimited);
         assertThat(repo.find(unlimited.id())).hasValue(unlimited);
         StoredGame engine = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, 5, 5,
-                new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, 4, Color.SENTE, null, false),
+                new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, 4, Color.SENTE, false, null, false),
                 new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("x")), new StoredGame.Player("Meijin level 4", PlayerKind.ENGINE, null), 0,
                 null);
         repo.create(engine);
@@ -84,12 +85,38 @@ class GameRepositoryTest {
         StoredGame g = game(unique(), TimeControl.UNLIMITED, null);
         repo.create(g);
         StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
-        assertThat(repo.join(g.id(), Color.SENTE, hanako, 2_000)).isTrue();
-        assertThat(repo.join(g.id(), Color.SENTE, new StoredGame.Player("Late", PlayerKind.HUMAN, Secrets.hash("l")), 2_001)).isFalse();
+        StoredGame joined = g.joined(hanako, null, 2_000);
+        assertThat(repo.join(joined)).isTrue();
+        assertThat(repo.join(g.joined(new StoredGame.Player("Late", PlayerKind.HUMAN, Secrets.hash("l")), null, 2_001))).isFalse();
         StoredGame after = repo.find(g.id()).orElseThrow();
+        assertThat(after).isEqualTo(joined);
         assertThat(after.status()).isEqualTo(GameStatus.PLAYING);
         assertThat(after.sente()).isEqualTo(hanako);
+        assertThat(after.gote().name()).isEqualTo(g.gote().name());
         assertThat(after.updatedAt()).isEqualTo(2_000);
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
+    void aGameWaitingForItsFurigomaTossIsStoredWithTheSeatsTheTossGives(GameRepository repo) {
+        StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
+        StoredGame.Terms terms = new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, null, Color.SENTE, true, null, true);
+        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
+        repo.create(g);
+        assertThat(repo.find(g.id())).hasValue(g);
+        assertThat(repo.find(g.id()).orElseThrow().terms().tossPending()).isTrue();
+        // Two pawns and three tokins: the tosser's opponent moves first, so the creator goes to gote.
+        Furigoma toss = new Furigoma(List.of(Furigoma.Face.TOKIN, Furigoma.Face.PAWN, Furigoma.Face.TOKIN, Furigoma.Face.PAWN, Furigoma.Face.TOKIN));
+        StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
+        assertThat(repo.join(g.joined(hanako, toss, 3_000))).isTrue();
+        StoredGame after = repo.find(g.id()).orElseThrow();
+        assertThat(after.sente()).isEqualTo(hanako);
+        assertThat(after.gote()).isEqualTo(taro);
+        assertThat(after.terms().creator()).isEqualTo(Color.GOTE);
+        assertThat(after.terms().furigoma()).isEqualTo(toss);
+        assertThat(after.terms().tossPending()).isFalse();
+        assertThat(after.status()).isEqualTo(GameStatus.PLAYING);
+        assertThat(after.updatedAt()).isEqualTo(3_000);
     }
 
     @ParameterizedTest
