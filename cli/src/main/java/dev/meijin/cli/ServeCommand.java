@@ -8,6 +8,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -65,6 +66,10 @@ final class ServeCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).", defaultValue = "30")
     int seekMaxAgeMinutes;
 
+    @Option(names = "--record-zone", paramLabel = "ZONE", description = "Time zone of the dates in the games' records: a region "
+            + "(Asia/Tokyo), UTC or an offset (+09:00) (default: MEIJIN_RECORD_ZONE, else Asia/Tokyo).")
+    String recordZone;
+
     @Override
     public Integer call() throws InterruptedException {
         ServerConfig cfg = config();
@@ -104,7 +109,17 @@ final class ServeCommand implements Callable<Integer> {
         if (data != null && Files.exists(data) && !Files.isDirectory(data)) {
             throw new ParameterException(spec.commandLine(), "--data: " + data + " is a file, not a directory");
         }
-        ServerConfig cfg = ServerConfig.defaults().withPort(port).withHost(host)
+        ZoneId zone;
+        try {
+            zone = recordZone != null ? ServerConfig.recordZone(recordZone)
+                    : ServerConfig.recordZone(System.getenv(ServerConfig.RECORD_ZONE_VARIABLE));
+        } catch (IllegalArgumentException e) {
+            String named = recordZone != null ? "--record-zone" : ServerConfig.RECORD_ZONE_VARIABLE;
+            String value = recordZone != null ? recordZone : System.getenv(ServerConfig.RECORD_ZONE_VARIABLE);
+            throw new ParameterException(spec.commandLine(), named + " " + Records.message(value.strip())
+                    + ": not a time zone; give a region such as Asia/Tokyo, UTC or an offset such as +09:00");
+        }
+        ServerConfig cfg = ServerConfig.defaults(zone).withPort(port).withHost(host)
                 .withEngine(new EngineSettings(engineThreads, 0, Duration.ofSeconds(engineMoveSeconds))).withWritesPerSecond(writesPerSecond)
                 .withSeekExpiry(Duration.ofSeconds(seekGraceSeconds), Duration.ofMinutes(seekMaxAgeMinutes));
         if (data != null) {

@@ -32,7 +32,8 @@ class ServeCommandTest {
     @Test
     void everyOptionReachesTheConfiguration() {
         ServerConfig cfg = config("--port", "0", "--host", "127.0.0.1", "--data", "games", "--engine-threads", "3",
-                "--engine-move-seconds", "4", "--writes-per-second", "0.5", "--seek-grace", "45", "--seek-max-age", "90");
+                "--engine-move-seconds", "4", "--writes-per-second", "0.5", "--seek-grace", "45", "--seek-max-age", "90",
+                "--record-zone", "Europe/Paris");
         assertThat(cfg.port()).isZero();
         assertThat(cfg.host()).isEqualTo("127.0.0.1");
         assertThat(cfg.dataDir()).isEqualTo(Path.of("games").toAbsolutePath());
@@ -41,6 +42,25 @@ class ServeCommandTest {
         assertThat(cfg.writesPerSecond()).isEqualTo(0.5);
         assertThat(cfg.seekGrace()).isEqualTo(Duration.ofSeconds(45));
         assertThat(cfg.seekMaxAge()).isEqualTo(Duration.ofMinutes(90));
+        assertThat(cfg.recordZone()).isEqualTo(java.time.ZoneId.of("Europe/Paris"));
+    }
+
+    @Test
+    void recordsAreDatedInJapanTimeUnlessAZoneIsGiven() {
+        // The environment of the test run may set MEIJIN_RECORD_ZONE; the option always wins over it.
+        String env = System.getenv(ServerConfig.RECORD_ZONE_VARIABLE);
+        assertThat(config().recordZone()).isEqualTo(ServerConfig.recordZone(env));
+        if (env == null || env.isBlank()) {
+            assertThat(config().recordZone()).isEqualTo(java.time.ZoneId.of("Asia/Tokyo"));
+        }
+        assertThat(config("--record-zone", "+05:30").recordZone()).isEqualTo(java.time.ZoneOffset.ofHoursMinutes(5, 30));
+        assertThat(config("--record-zone", "UTC").recordZone()).isEqualTo(java.time.ZoneId.of("UTC"));
+
+        Cli.Result bad = Cli.run("serve", "--record-zone", "Mars/Olympus", "--port", "0");
+        assertThat(bad.code()).isEqualTo(Main.USAGE);
+        assertThat(bad.err()).isEqualTo("meijin serve: --record-zone Mars/Olympus: not a time zone; give a region such as Asia/Tokyo, "
+                + "UTC or an offset such as +09:00 (see 'meijin serve --help')\n");
+        assertThat(bad.out()).isEmpty();
     }
 
     @Test

@@ -67,9 +67,18 @@ public record ServerConfig(String host, int port, Path dataDir, String dbUrl, St
      * @throws IllegalArgumentException if {@value #RECORD_ZONE_VARIABLE} names no time zone
      */
     public static ServerConfig defaults() {
+        return defaults(recordZone(System.getenv(RECORD_ZONE_VARIABLE)));
+    }
+
+    /**
+     * The defaults of {@link #defaults()} with the records dated in the given zone, whatever the environment says.
+     *
+     * @param recordZone the time zone of the dates written in the games' records
+     */
+    public static ServerConfig defaults(ZoneId recordZone) {
         return new ServerConfig("0.0.0.0", 8080, Path.of(System.getProperty("user.home"), ".meijin"), null, null, null, Duration.ofMillis(300),
                 Duration.ofSeconds(60), Duration.ofSeconds(20), Duration.ofMinutes(30), TimeSource.SYSTEM, InstantSource.system(), EngineSettings.defaults(),
-                2, recordZone(System.getenv(RECORD_ZONE_VARIABLE)));
+                2, recordZone);
     }
 
     /** This configuration on another port. */
