@@ -8,6 +8,7 @@ import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
+import dev.meijin.core.text.AsciiNumbers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -83,7 +84,7 @@ public final class Sfen {
         if (fields.size() == 4) {
             String mn = fields.get(3);
             int at = starts.get(3);
-            if (mn.length() > 9 || !mn.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+            if (mn.length() > 9 || !AsciiNumbers.isDigits(mn)) {
                 throw new SfenException(SfenException.Reason.MOVE_NUMBER, in, at, "move number " + SfenException.quote(mn) + " is not a positive integer");
             }
             moveNumber = Integer.parseInt(mn);

@@ -163,6 +163,8 @@ class SfenTest {
             move number negative  | '4k4/9/9/9/9/9/9/9/4K4 b - -1'                                        | MOVE_NUMBER | 26
             move number letters   | '4k4/9/9/9/9/9/9/9/4K4 b - abc'                                       | MOVE_NUMBER | 26
             move number too big   | '4k4/9/9/9/9/9/9/9/4K4 b - 99999999999'                               | MOVE_NUMBER | 26
+            move number fullwidth | '4k4/9/9/9/9/9/9/9/4K4 b - １２'                                        | MOVE_NUMBER | 26
+            move number Arabic    | '4k4/9/9/9/9/9/9/9/4K4 b - ١٢'                                        | MOVE_NUMBER | 26
             """)
     void malformed(String name, String sfen, Reason reason, int index) {
         SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.parse(sfen));
@@ -196,6 +198,9 @@ class SfenTest {
                 "invalid SFEN move number at 26: move number \"abc\" is not a positive integer in \"4k4/9/9/9/9/9/9/9/4K4 b - abc\"");
         assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - 0"))
                 .isEqualTo("invalid SFEN move number at 26: move number 0 is below 1 in \"4k4/9/9/9/9/9/9/9/4K4 b - 0\"");
+        // Integer.parseInt reads any Unicode digit: full-width １２ would be move 12.
+        assertThat(message("4k4/9/9/9/9/9/9/9/4K4 b - １２")).isEqualTo(
+                "invalid SFEN move number at 26: move number \"１２\" is not a positive integer in \"4k4/9/9/9/9/9/9/9/4K4 b - １２\"");
         assertThat(message("4k4/9/9/9/4x4/9/9/9/4K4 b - 1"))
                 .isEqualTo("invalid SFEN board at 11: unknown piece letter 'x' in \"4k4/9/9/9/4x4/9/9/9/4K4 b - 1\"");
         assertThat(message("4k4/9/9/9/3+G4/9/9/9/4K4 b - 1"))
