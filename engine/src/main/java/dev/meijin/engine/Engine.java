@@ -6,6 +6,7 @@ import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.GenType;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
+import dev.meijin.core.text.AsciiNumbers;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.core.usi.UsiMoveException;
 import dev.meijin.mate.Convention;
@@ -120,7 +121,7 @@ public final class Engine implements AutoCloseable {
                 case SPIN -> {
                     long n;
                     try {
-                        n = Long.parseLong(v);
+                        n = AsciiNumbers.parseLong(v);
                     } catch (NumberFormatException e) {
                         throw new IllegalArgumentException("option " + o.name() + ": \"" + v + "\" is not a whole number");
                     }

@@ -1,5 +1,6 @@
 package dev.meijin.engine.eval;
 
+import dev.meijin.core.text.AsciiNumbers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -111,7 +112,7 @@ public final class Weights {
                 throw new IllegalArgumentException("weights line " + no + ": expected a feature name and a value, got \"" + excerpt(line) + "\"");
             }
             try {
-                w[i] = Integer.parseInt(parts[1]);
+                w[i] = AsciiNumbers.parseInt(parts[1]);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("weights line " + no + ": \"" + excerpt(parts[1]) + "\" is not a whole number", e);
             }

@@ -4,6 +4,7 @@ import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.sfen.SfenException;
+import dev.meijin.core.text.AsciiNumbers;
 import dev.meijin.engine.BestMove;
 import dev.meijin.engine.Bound;
 import dev.meijin.engine.Engine;
@@ -199,7 +200,7 @@ public final class UsiProtocol {
         }
         engine.setOption(name, value);
         if (name.equalsIgnoreCase("MultiPV")) {
-            multiPv = Integer.parseInt(value.strip());
+            multiPv = AsciiNumbers.parseInt(value.strip());
         }
     }
 
@@ -369,7 +370,7 @@ public final class UsiProtocol {
 
     private static long number(String key, String text) {
         try {
-            return Long.parseLong(text);
+            return AsciiNumbers.parseLong(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("go: " + key + " needs a number, got \"" + excerpt(text) + "\"");
         }

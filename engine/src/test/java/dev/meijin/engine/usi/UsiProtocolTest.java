@@ -130,6 +130,10 @@ class UsiProtocolTest {
         "setoption name|info string error: setoption: the option name is missing",
         "setoption name Foo value 1|info string error: unknown option \"Foo\"",
         "setoption name Threads value abc|info string error: option Threads: \"abc\" is not a whole number",
+        // Long.parseLong reads any Unicode digit: these were 2, -10 and 3.
+        "setoption name Threads value ２|info string error: option Threads: \"２\" is not a whole number",
+        "setoption name DrawValue value -١٠|info string error: option DrawValue: \"-١٠\" is not a whole number",
+        "setoption name MultiPV value ３|info string error: option MultiPV: \"３\" is not a whole number",
         "setoption name Skill Level value 25|info string error: option Skill Level: 25 is outside 0–20",
         "setoption name USI_Ponder value maybe|info string error: option USI_Ponder: \"maybe\" is neither true nor false",
         "setoption name DisableSearchFeature value Quiescence|info string error: unknown search feature \"Quiescence\" (None, NullMove,"
@@ -185,6 +189,9 @@ class UsiProtocolTest {
         "go depth 0|go: depth must be at least 1, got 0",
         "go nodes -5|go: nodes must be at least 1, got -5",
         "go btime 1000 wtime abc|go: wtime needs a number, got \"abc\"",
+        "go btime １０００ wtime 1000|go: btime needs a number, got \"１０００\"",
+        "go depth ٣|go: depth needs a number, got \"٣\"",
+        "go nodes 1０|go: nodes needs a number, got \"1０\"",
     })
     void goWithABadNumberReportsItAndAnswersAtOnce(String command, String error) throws InterruptedException {
         send("position startpos moves 7g7f");
@@ -201,6 +208,7 @@ class UsiProtocolTest {
         "go mate x|go: mate needs a number, got \"x\"",
         "go mate 0|go: mate must be at least 1, got 0",
         "go mate -5|go: mate must be at least 1, got -5",
+        "go mate １０００|go: mate needs a number, got \"１０００\"",
     })
     void goMateWithABadTimeReportsItAndAnswersTimeout(String command, String error) {
         send("position sfen 6k2/9/6P2/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
@@ -250,6 +258,7 @@ class UsiProtocolTest {
         "setoption name Skill Level value -1|info string error: option Skill Level: -1 is outside 0–20",
         "setoption name BookFile value /nonexistent/book.db|info string error: BookFile /nonexistent/book.db: no such file",
         "position sfen 9/9/9/9/9/9/9/9/9 b - 1|info string error: position: illegal position: no king on the board; no position is set until a valid one: go answers bestmove resign",
+        "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - １|info string error: position: invalid SFEN move number at 26: move number \"１\" is not a positive integer in \"4k4/9/9/9/9/9/9/9/4K4 b - １\"; no position is set until a valid one: go answers bestmove resign",
         "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f foo|info string error: position: move 2: malformed USI move \"foo\": expected from-square, to-square and an optional '+', or a drop such as P*5e; no position is set until a valid one: go answers bestmove resign",
         "position startpos moves 7g7f 8c8d 2h2c+|info string error: position: move 3: illegal move 2h2c+ in lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3: a rook on 2h cannot move to 2c; no position is set until a valid one: go answers bestmove resign",
         "gameover|info string error: gameover: expected win, lose or draw",
