@@ -10,6 +10,7 @@ import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
+import dev.meijin.core.text.AsciiNumbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,7 +31,7 @@ public final class RecordValidator {
 
     private static Optional<Integer> parseInt(String s) {
         String t = s.strip();
-        if (t.isEmpty() || t.length() > 9 || !t.chars().allMatch(Character::isDigit)) {
+        if (t.length() > 9 || !AsciiNumbers.isDigits(t)) {
             return Optional.empty();
         }
         return Optional.of(Integer.parseInt(t));
