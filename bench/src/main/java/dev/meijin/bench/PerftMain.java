@@ -3,6 +3,7 @@ package dev.meijin.bench;
 import dev.meijin.core.movegen.Perft;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.text.AsciiNumbers;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
@@ -41,8 +42,8 @@ public final class PerftMain {
         StringBuilder sfen = new StringBuilder();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--depth" -> depth = Integer.parseInt(value(args, ++i, "--depth"));
-                case "--runs" -> runs = Integer.parseInt(value(args, ++i, "--runs"));
+                case "--depth" -> depth = AsciiNumbers.parseInt(value(args, ++i, "--depth"));
+                case "--runs" -> runs = AsciiNumbers.parseInt(value(args, ++i, "--runs"));
                 case "--method" -> method = value(args, ++i, "--method");
                 case "-h", "--help" -> {
                     System.out.println("usage: PerftMain [--depth N] [--runs N] [--method bulk|full|both] [startpos | SFEN]");

@@ -149,6 +149,7 @@ public final class Main implements Callable<Integer> {
         cmd.setErr(err);
         cmd.setParameterExceptionHandler(Main::onParameterError);
         cmd.setExecutionExceptionHandler(Main::onExecutionError);
+        Options.wholeNumbersInAsciiDigits(cmd);
         return cmd;
     }
 

@@ -1,14 +1,45 @@
 package dev.meijin.cli;
 
+import dev.meijin.core.text.AsciiNumbers;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.function.Function;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
 
 /** Checks of option values shared by the commands, each failing as a usage error that names the option and the value. */
 final class Options {
     private Options() {}
+
+    /**
+     * Makes every whole-number option and parameter of a command tree ({@code int}, {@code long} and their boxes)
+     * read ASCII digits only. picocli's own converters call {@link Integer#valueOf}, which takes any Unicode digit:
+     * {@code --depth １} was depth 1. A value in other digits is refused as picocli refuses {@code x}:
+     * {@code Invalid value for option '--depth': '１' is not an int}.
+     *
+     * @param cmd the top command, with its subcommands already added
+     */
+    static void wholeNumbersInAsciiDigits(CommandLine cmd) {
+        CommandLine.ITypeConverter<Integer> toInt = converter(AsciiNumbers::parseInt, "an int");
+        CommandLine.ITypeConverter<Long> toLong = converter(AsciiNumbers::parseLong, "a long");
+        cmd.registerConverter(Integer.class, toInt);
+        cmd.registerConverter(int.class, toInt);
+        cmd.registerConverter(Long.class, toLong);
+        cmd.registerConverter(long.class, toLong);
+    }
+
+    private static <T> CommandLine.ITypeConverter<T> converter(Function<String, T> parse, String type) {
+        return value -> {
+            try {
+                return parse.apply(value);
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not " + type);
+            }
+        };
+    }
 
     /**
      * Checks that a whole-number option lies in a range.

@@ -8,6 +8,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -82,6 +84,24 @@ class MainTest {
         assertThat(err.toString()).isEqualTo("meijin serve: --port must be between 0 and 65535, got 70000 (see 'meijin serve --help')"
                 + System.lineSeparator());
         assertThat(out.toString()).isEmpty();
+    }
+
+    /** picocli's converters read any Unicode digit: --depth １ was depth 1 and --byoyomi ١٠٠٠ a second. */
+    @Test
+    void wholeNumbersAreAsciiDigits() {
+        assertThat(Cli.run("perft", "startpos", "--depth", "1").code()).isEqualTo(Main.OK);
+        for (Map.Entry<List<String>, String> c : Map.of(
+                List.of("perft", "startpos", "--depth", "１"), "Invalid value for option '--depth': '１' is not an int",
+                List.of("perft", "startpos", "--depth", "+١"), "Invalid value for option '--depth': '+١' is not an int",
+                List.of("match", "--byoyomi", "١٠٠٠"), "Invalid value for option '--byoyomi': '١٠٠٠' is not a long",
+                List.of("gensfen", "--nodes", "1０"), "Invalid value for option '--nodes': '1０' is not a long").entrySet()) {
+            String command = c.getKey().getFirst();
+            Cli.Result r = Cli.run(c.getKey().toArray(String[]::new));
+            assertThat(r.code()).as(c.getKey().toString()).isEqualTo(Main.USAGE);
+            assertThat(r.errLines()).as(c.getKey().toString())
+                    .containsExactly("meijin " + command + ": " + c.getValue() + " (see 'meijin " + command + " --help')");
+            assertThat(r.out()).as(c.getKey().toString()).isEmpty();
+        }
     }
 
     @Test
