@@ -3,6 +3,7 @@ package dev.meijin.server.http;
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Handicap;
+import dev.meijin.core.text.AsciiNumbers;
 import dev.meijin.notation.Format;
 import dev.meijin.server.engine.EnginePool;
 import dev.meijin.server.engine.MateService;
@@ -612,7 +613,7 @@ public final class HttpApi {
         String l = ctx.queryParam("limit");
         if (l != null) {
             try {
-                limit = Integer.parseInt(l);
+                limit = AsciiNumbers.parseInt(l);
             } catch (NumberFormatException e) {
                 throw new RefusedException(ErrorCode.BAD_FIELD, "limit must be an integer from 1 to 200");
             }

@@ -208,6 +208,8 @@ class BadRequestTest {
         assertThat(full.body().get("error").get("code").asString()).isEqualTo("seat_taken");
         badField(h.get("/api/games/" + s[0].gameId() + "/record?format=pdf"), "format must be kif, ki2, csa, jkf or sfen");
         badField(h.get("/api/games?limit=0"), "limit must be an integer from 1 to 200");
+        // Integer.parseInt reads full-width digits: this was a limit of 10.
+        badField(h.get("/api/games?limit=%EF%BC%91%EF%BC%90"), "limit must be an integer from 1 to 200");
         badField(h.get("/api/games?status=sleeping"), "status must be waiting, playing, finished or aborted");
         gameGoesOn(0, "7g7f");
     }
