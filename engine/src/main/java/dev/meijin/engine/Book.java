@@ -4,6 +4,7 @@ import dev.meijin.core.Move;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.text.AsciiNumbers;
 import dev.meijin.core.usi.Usi;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,8 +32,9 @@ import java.util.Random;
  *       gets the next move with weight 1 (weights add up over lines).</li>
  * </ul>
  *
- * A book move that is not legal in its position is refused with the line number, so a broken book is noticed
- * when it is loaded and not in a game.
+ * A book move that is not legal in its position, or a count that is not a whole number in ASCII digits, is
+ * refused with the line number, so a broken book is noticed when it is loaded and not in a game. A move's weights
+ * add up to at most {@link Integer#MAX_VALUE}.
  */
 final class Book {
     private final Map<Long, List<int[]>> entries; // key -> {move, ponder, weight}
@@ -90,7 +92,7 @@ final class Book {
                         after.doMove(m);
                         ponder = Usi.parseMove(after, w[1]);
                     }
-                    int weight = w.length > 4 ? Math.max(0, Integer.parseInt(w[4])) : 1;
+                    int weight = w.length > 4 ? weight(w[4]) : 1;
                     add(map, block.key(), m, ponder, weight);
                 } else {
                     throw new IllegalArgumentException("a move before any \"sfen\" line");
@@ -128,11 +130,28 @@ final class Book {
         }
     }
 
+    /**
+     * A book move's weight: its count, the fifth field, a whole number in ASCII digits. A negative count weighs
+     * nothing and one beyond {@link Integer#MAX_VALUE} weighs that much.
+     *
+     * @throws IllegalArgumentException naming the field and its text (the caller adds the file and line)
+     */
+    private static int weight(String count) {
+        try {
+            return Math.clamp(AsciiNumbers.parseLong(count), 0, Integer.MAX_VALUE);
+        } catch (NumberFormatException e) {
+            String text = count.length() > 40 ? count.substring(0, 40) + "…" : count;
+            throw new IllegalArgumentException("count \"" + text + "\" (the move's weight, field 5) is not a whole number");
+        }
+    }
+
     private static void add(Map<Long, List<int[]>> map, long key, int move, int ponder, int weight) {
         List<int[]> list = map.computeIfAbsent(key, k -> new ArrayList<>());
         for (int[] e : list) {
             if (e[0] == move) {
-                e[2] += weight;
+                // Counts of one move add up over blocks and lines; held at the int maximum, not wrapped round to
+                // a negative weight that would take the position out of the book.
+                e[2] = (int) Math.min((long) e[2] + weight, Integer.MAX_VALUE);
                 if (e[1] == Move.NONE) {
                     e[1] = ponder;
                 }

@@ -3,14 +3,20 @@ package dev.meijin.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.meijin.core.Move;
+import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setups;
+import dev.meijin.core.usi.Usi;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -114,4 +120,32 @@ class BookTest {
                     .hasMessage("BookFile " + orphan + " line 1: a move before any \"sfen\" line");
         }
     }
+
+    @Test
+    void aBadCountIsRefusedWithItsFileLineAndField() throws IOException {
+        try (Engine e = new Engine()) {
+            // The count was read with Integer.parseInt: "12x" failed with its bare "For input string", and
+            // full-width １２ was read as 12.
+            for (String count : List.of("12x", "１２", "1.5")) {
+                Path f = write("count.db", "sfen " + STARTPOS_SFEN + "\n2g2f none 0 0 1\n7g7f none 0 0 " + count + "\n");
+                assertThatThrownBy(() -> e.setOption("BookFile", f.toString())).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("BookFile " + f + " line 3: count \"" + count + "\" (the move's weight, field 5) is not a whole number");
+            }
+        }
+    }
+
+    @Test
+    void countsAddUpWithoutWrappingRound() throws IOException {
+        // Two counts of 2^31 - 1 added in an int came to -2: the position had no weight and left the book.
+        // A count beyond an int was refused; both now weigh the int maximum.
+        for (String counts : List.of("2147483647\n7g7f none 0 0 2147483647", "3000000000")) {
+            Book book = Book.read(new BufferedReader(new StringReader(
+                    "sfen " + STARTPOS_SFEN + "\n2g2f none 0 0 0\n7g7f none 0 0 " + counts + "\n")), "big.db");
+            Position start = Position.startpos();
+
+            assertThat(book.probe(start, new Random(1))).as(counts).containsExactly(Usi.parseMove(start, "7g7f"), Move.NONE);
+        }
+    }
+
+    private static final String STARTPOS_SFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 }
