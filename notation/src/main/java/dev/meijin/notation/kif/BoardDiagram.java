@@ -375,20 +375,7 @@ public final class BoardDiagram {
                 return null;
             }
             if (t.startsWith("手数＝") || t.startsWith("手数=")) {
-                int i = 3;
-                long n = 0;
-                while (i < t.length() && t.charAt(i) >= '0' && t.charAt(i) <= '9' && n < Limits.MAX_MOVE_NUMBER) {
-                    n = n * 10 + (t.charAt(i++) - '0');
-                }
-                if (i == 3) {
-                    return "手数＝ without a number";
-                }
-                // The start's move number (SFEN's) follows the moves before it.
-                if (n >= Limits.MAX_MOVE_NUMBER) {
-                    return "手数＝ number too large (at most " + (Limits.MAX_MOVE_NUMBER - 1) + ")";
-                }
-                moveNumber = (int) n + 1;
-                return null;
+                return moveCount(t);
             }
             if (t.startsWith("+-")) {
                 borders++;
@@ -418,6 +405,34 @@ public final class BoardDiagram {
                 rows++;
                 return null;
             }
+            return null;
+        }
+
+        /**
+         * Takes a {@code 手数＝N} line: N moves were played before the diagram. Kakinoki writes the last of them after
+         * spaces ({@code 手数＝30  ▲５八玉  まで}); anything else after the digits makes it no number.
+         */
+        private String moveCount(String t) {
+            int i = 3;
+            long n = 0;
+            while (i < t.length() && t.charAt(i) >= '0' && t.charAt(i) <= '9' && n < Limits.MAX_MOVE_NUMBER) {
+                n = n * 10 + (t.charAt(i++) - '0');
+            }
+            if (i == 3) {
+                return "手数＝ without a number";
+            }
+            // The start's move number (SFEN's) follows the moves before it.
+            if (n >= Limits.MAX_MOVE_NUMBER) {
+                return "手数＝ number too large (at most " + (Limits.MAX_MOVE_NUMBER - 1) + ")";
+            }
+            if (i < t.length() && !Character.isWhitespace(t.charAt(i))) {
+                int end = i;
+                while (end < t.length() && !Character.isWhitespace(t.charAt(end))) {
+                    end++;
+                }
+                return "手数＝ number \"" + Limits.excerpt(t.substring(3, end)) + "\" is not a whole number";
+            }
+            moveNumber = (int) n + 1;
             return null;
         }
 

@@ -437,6 +437,20 @@ class KifReaderTest {
         }
 
         @Test
+        void aMoveCountWithMoreThanDigitsIsRefusedWithItsLine() {
+            // The digits were read up to the first other character: 12abc was 12 moves before the diagram.
+            for (String count : List.of("12abc", "1２", "12.5")) {
+                ReadResult r = KifReader.read(BOD + "後手番\n手数＝" + count + "\n");
+
+                assertThat(r.problems()).as(count).containsExactly(
+                        new Problem(16, 0, 0, "手数＝ number \"" + count + "\" is not a whole number: \"手数＝" + count + "\""));
+                assertThat(r.kifu().start().setup().moveNumber()).as(count).isEqualTo(1);
+            }
+            KifuException e = catchThrowableOfType(KifuException.class, () -> BoardDiagram.parse(BOD + "手数＝12abc  ▲５八玉\n"));
+            assertThat(e).hasMessage("line 15: 手数＝ number \"12abc\" is not a whole number");
+        }
+
+        @Test
         void handicapSideNamesAreAccepted() {
             String bod = BOD.replace("後手の持駒", "上手の持駒").replace("先手の持駒", "下手の持駒");
 
