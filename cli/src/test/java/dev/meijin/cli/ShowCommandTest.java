@@ -115,6 +115,16 @@ class ShowCommandTest {
     }
 
     @Test
+    void twoKingsOfOneSideAreNamedWhereTheDiagramShowsThem() {
+        Cli.Result r = Cli.run("show", "kk7/9/9/9/9/9/9/9/9 b - 1");
+        assertThat(r.code()).isEqualTo(Main.FAILED);
+        // The king on 9a, the first a reader sees, was called the second king.
+        assertThat(r.errLines()).containsExactly("meijin: invalid SFEN position at 1: gote has 2 kings, on 9a and 8a; sente has no king"
+                + " in \"kk7/9/9/9/9/9/9/9/9 b - 1\"");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
     void aMalformedSfenIsOneErrorLine() {
         Cli.Result r = Cli.run("show", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 3B 1");
         assertThat(r.code()).isEqualTo(Main.FAILED);

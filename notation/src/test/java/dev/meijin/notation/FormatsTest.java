@@ -152,6 +152,6 @@ class FormatsTest {
 
         assertThat(e.problem()).as(format.name()).isEqualTo(new Problem(0, 0, 0,
                 "cannot write the record: the start position is not legal: " + k.startProblem().orElseThrow()));
-        assertThat(k.startProblem()).hasValue("sente has a second king on 6i");
+        assertThat(k.startProblem()).hasValue("sente has 2 kings, on 6i and 5i");
     }
 }

@@ -15,7 +15,10 @@ public final class IllegalPositionException extends IllegalArgumentException {
         this(issues, detail, -1);
     }
 
-    /** With the first square at fault (a dead piece, the second pawn of a nifu, a second king, the king in check), or -1. */
+    /**
+     * With the first square at fault (a dead piece, the second pawn of a nifu, the second king as a diagram is read,
+     * the king in check), or -1.
+     */
     public IllegalPositionException(Set<PositionIssue> issues, String detail, int square) {
         super("illegal position: " + detail);
         this.detail = detail;

@@ -23,7 +23,10 @@ final class SetupValidator {
     /** One broken rule: the issue, a sentence for people, and the square at fault (-1 if none is). */
     record Finding(PositionIssue issue, String detail, int square) {}
 
-    /** Every rule the setup breaks, in the order they were found (squares from 1a to 9i). */
+    /**
+     * Every rule the setup breaks: dead pieces in the order they were found (squares from 1a to 9i), then too many
+     * kings, piece counts, missing kings, nifu and a check on the side not to move.
+     */
     static List<Finding> check(Setup s, boolean tsume) {
         List<Finding> out = new ArrayList<>();
         Position board = Position.boardOf(s);
@@ -38,13 +41,16 @@ final class SetupValidator {
             count[r > KING ? r - 8 : r]++;
             if (r == KING) {
                 kings[c]++;
-                if (kings[c] == 2) {
-                    out.add(new Finding(PositionIssue.TOO_MANY_KINGS, side(c) + " has a second king on " + Square.name(sq), sq));
-                }
             }
             if (Rules.isDeadSquare(c, r, sq)) {
                 out.add(new Finding(PositionIssue.DEAD_PIECE,
                         side(c) + "'s " + Role.of(r).englishName() + " on " + Square.name(sq) + " could never move", sq));
+            }
+        }
+        for (int c = 0; c < 2; c++) {
+            if (kings[c] > 1) {
+                List<Integer> on = kingsInReadingOrder(s, c);
+                out.add(new Finding(PositionIssue.TOO_MANY_KINGS, side(c) + " has " + on.size() + " kings, on " + names(on), on.get(1)));
             }
         }
         for (int c = 0; c < 2; c++) {
@@ -108,6 +114,29 @@ final class SetupValidator {
             }
         }
         return new IllegalPositionException(issues(findings), String.join("; ", details), square);
+    }
+
+    /**
+     * The squares of a colour's kings as a diagram or an SFEN board is read: rank by rank from a, each from file 9
+     * to file 1. A message then lists them as the reader sees them, and the second is the extra one.
+     */
+    private static List<Integer> kingsInReadingOrder(Setup s, int c) {
+        List<Integer> on = new ArrayList<>();
+        for (int rank = 1; rank <= 9; rank++) {
+            for (int file = 9; file >= 1; file--) {
+                int sq = Square.of(file, rank);
+                if (s.piece(sq) == Piece.of(c, KING)) {
+                    on.add(sq);
+                }
+            }
+        }
+        return on;
+    }
+
+    /** Square names as a list in words: {@code 9a and 8a}, {@code 9a, 8a and 7a}. */
+    private static String names(List<Integer> squares) {
+        List<String> names = squares.stream().map(Square::name).toList();
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast();
     }
 
     /** The square of the second unpromoted pawn of a colour on a file, from rank 1 on. */

@@ -268,7 +268,7 @@ class SfenTest {
 
     /** What a position error says, in words, for each issue. */
     private static final java.util.Map<String, String> PHRASES = java.util.Map.of(
-            "NO_KING", "no king", "TOO_MANY_KINGS", "a second king on", "NIFU", "unpromoted pawns on file",
+            "NO_KING", "no king", "TOO_MANY_KINGS", " kings, on ", "NIFU", "unpromoted pawns on file",
             "DEAD_PIECE", "could never move", "OPPONENT_IN_CHECK", "is in check but",
             "TOO_MANY_PIECES", "on the board and in hand, a set has");
 
@@ -277,8 +277,8 @@ class SfenTest {
             no sente king           | 4k4/9/9/9/9/9/9/9/9 w - 1             | NO_KING | -1
             no gote king            | 9/9/9/9/9/9/9/9/4K4 b - 1             | NO_KING | -1
             no kings at all         | 9/9/9/9/9/9/9/9/9 b - 1               | NO_KING | -1
-            two sente kings         | 4k4/9/9/9/9/9/9/9/3KK4 b - 1          | TOO_MANY_KINGS | 19
-            two gote kings          | 3kk4/9/9/9/9/9/9/9/4K4 b - 1          | TOO_MANY_KINGS | 1
+            two sente kings         | 4k4/9/9/9/9/9/9/9/3KK4 b - 1          | TOO_MANY_KINGS | 20
+            two gote kings          | 3kk4/9/9/9/9/9/9/9/4K4 b - 1          | TOO_MANY_KINGS | 2
             sente nifu              | 4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1       | NIFU | 17
             gote nifu               | 4k4/9/p8/9/p8/9/9/9/4K4 b - 1         | NIFU | 11
             sente pawn on rank 1    | P3k4/9/9/9/9/9/9/9/4K4 b - 1          | DEAD_PIECE | 0
@@ -314,6 +314,24 @@ class SfenTest {
                 .isEqualTo(index);
         assertThat(viaSfen.getMessage()).as(sfen).doesNotContain("illegal position")
                 .contains(index < 0 ? "invalid SFEN position: " : "invalid SFEN position at " + index + ": ");
+    }
+
+    @Test
+    void kingsOfOneSideAreNamedInTheOrderADiagramShowsThem() {
+        // Squares were scanned from 1a: of kk7 the king on 9a was called the second one.
+        assertThat(positionMessage("kk7/9/9/9/9/9/9/9/4K4 b - 1"))
+                .isEqualTo("invalid SFEN position at 1: gote has 2 kings, on 9a and 8a in \"kk7/9/9/9/9/9/9/9/4K4 b - 1\"");
+        assertThat(positionMessage("4k4/9/9/9/9/9/9/K8/K3K4 b - 1"))
+                .isEqualTo("invalid SFEN position at 19: sente has 3 kings, on 9h, 9i and 5i in \"4k4/9/9/9/9/9/9/K8/K3K4 b - 1\"");
+        assertThat(positionMessage("kk7/9/9/9/9/9/9/9/K3K4 b - 1")).isEqualTo("invalid SFEN position at 20: sente has 2 kings, on 9i"
+                + " and 5i; gote has 2 kings, on 9a and 8a in \"kk7/9/9/9/9/9/9/9/K3K4 b - 1\"");
+    }
+
+    private static String positionMessage(String sfen) {
+        SfenException e = catchThrowableOfType(SfenException.class, () -> Sfen.position(sfen));
+        assertThat(e).as(sfen).isNotNull();
+        assertThat(e.reason()).as(sfen).isEqualTo(Reason.POSITION);
+        return e.getMessage();
     }
 
     @Test

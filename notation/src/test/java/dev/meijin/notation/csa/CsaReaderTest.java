@@ -436,9 +436,8 @@ class CsaReaderTest {
     void illegalStartPositionIsReportedAndNoMoveIsRead() {
         ReadResult r = CsaReader.read("P+55OU\nP-51OU\nP-52OU\n+\n+5546OU\n");
         assertThat(r.kifu().mainLine()).isEmpty();
-        // Squares are checked from 1a to 9i: gote's king on 5a comes first, so the one on 5b is the second.
         assertThat(r.problems()).containsExactly(new Problem(4, 1, 0,
-                "the start position is not legal: gote has a second king on 5b; no moves were read"));
+                "the start position is not legal: gote has 2 kings, on 5a and 5b; no moves were read"));
     }
 
     @Test

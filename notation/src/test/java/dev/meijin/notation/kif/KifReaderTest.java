@@ -521,9 +521,8 @@ class KifReaderTest {
 
             ReadResult r = KifReader.read(twoKings + "   1 ５八玉(59)\n");
 
-            // Squares are checked from 1a to 9i: the king on 5e comes first, so the one on 5i is the second.
             assertThat(r.problems()).containsExactly(new Problem(1, 0, 0,
-                    "the start position is not legal: sente has a second king on 5i; no moves were read"));
+                    "the start position is not legal: sente has 2 kings, on 5e and 5i; no moves were read"));
             assertThat(r.kifu().moves()).isEmpty();
         }
     }
