@@ -23,8 +23,8 @@ import org.jdbi.v3.core.statement.Update;
  */
 public final class GameRepository {
     private static final String COLUMNS = "id, status, created_at, updated_at, handicap, rules, main_ms, byoyomi_ms, periods, increment_ms,"
-            + " sente_name, gote_name, sente_kind, gote_kind, engine_level, sente_secret, gote_secret, creator, by_furigoma, furigoma, in_lobby, ply,"
-            + " winner, reason, detail, ended_at, sente_final_main_ms, sente_final_byoyomi_ms, sente_final_periods, gote_final_main_ms,"
+            + " sente_name, gote_name, sente_kind, gote_kind, engine_level, sente_secret, gote_secret, creator, by_furigoma, by_lot, furigoma,"
+            + " in_lobby, ply, winner, reason, detail, ended_at, sente_final_main_ms, sente_final_byoyomi_ms, sente_final_periods, gote_final_main_ms,"
             + " gote_final_byoyomi_ms, gote_final_periods";
 
     private final Jdbi jdbi;
@@ -40,9 +40,9 @@ public final class GameRepository {
         jdbi.useHandle(h -> {
             Update u = h.createUpdate("insert into games (" + COLUMNS + ") values (:id, :status, :created_at, :updated_at, :handicap, :rules,"
                     + " :main_ms, :byoyomi_ms, :periods, :increment_ms, :sente_name, :gote_name, :sente_kind, :gote_kind, :engine_level,"
-                    + " :sente_secret, :gote_secret, :creator, :by_furigoma, :furigoma, :in_lobby, :ply, :winner, :reason, :detail, :ended_at,"
-                    + " :sente_final_main_ms, :sente_final_byoyomi_ms, :sente_final_periods, :gote_final_main_ms, :gote_final_byoyomi_ms,"
-                    + " :gote_final_periods)");
+                    + " :sente_secret, :gote_secret, :creator, :by_furigoma, :by_lot, :furigoma, :in_lobby, :ply, :winner, :reason, :detail,"
+                    + " :ended_at, :sente_final_main_ms, :sente_final_byoyomi_ms, :sente_final_periods, :gote_final_main_ms,"
+                    + " :gote_final_byoyomi_ms, :gote_final_periods)");
             bindAll(u, g).execute();
         });
     }
@@ -58,7 +58,7 @@ public final class GameRepository {
                 .bind("sente_name", g.sente().name()).bind("gote_name", g.gote().name())
                 .bind("sente_kind", g.sente().kind().name()).bind("gote_kind", g.gote().kind().name())
                 .bind("engine_level", t.engineLevel()).bind("sente_secret", g.sente().secretHash()).bind("gote_secret", g.gote().secretHash())
-                .bind("creator", t.creator().name()).bind("by_furigoma", t.byFurigoma())
+                .bind("creator", t.creator().name()).bind("by_furigoma", t.byFurigoma()).bind("by_lot", t.byLot())
                 .bind("furigoma", t.furigoma() == null ? null : faces(t.furigoma())).bind("in_lobby", t.inLobby()).bind("ply", g.ply());
         bindResult(u, g.result());
         return u;
@@ -115,9 +115,9 @@ public final class GameRepository {
     }
 
     /**
-     * Stores a waiting game as joined ({@link StoredGame#joined}): both seats, since the furigoma toss made at the
-     * join may move the creator to gote, the creator's colour, the toss, the status and the time, unless the game
-     * is no longer waiting (someone was faster).
+     * Stores a waiting game as joined ({@link StoredGame#joined}): both seats, since the furigoma toss or the draw
+     * by lot made at the join may move the creator to gote, the creator's colour, the toss, the status and the
+     * time, unless the game is no longer waiting (someone was faster).
      *
      * @return whether the game was joined by this call
      */
@@ -297,7 +297,8 @@ public final class GameRepository {
         String fg = rs.getString("furigoma");
         Integer level = rs.getObject("engine_level", Integer.class);
         StoredGame.Terms terms = new StoredGame.Terms(Handicap.byId(rs.getString("handicap")).orElseThrow(), rs.getString("rules"), tc, level,
-                Color.valueOf(rs.getString("creator")), rs.getBoolean("by_furigoma"), fg == null ? null : furigoma(fg), rs.getBoolean("in_lobby"));
+                Color.valueOf(rs.getString("creator")), rs.getBoolean("by_furigoma"), rs.getBoolean("by_lot"), fg == null ? null : furigoma(fg),
+                rs.getBoolean("in_lobby"));
         StoredGame.Player sente = new StoredGame.Player(rs.getString("sente_name"), PlayerKind.valueOf(rs.getString("sente_kind")),
                 rs.getString("sente_secret"));
         StoredGame.Player gote = new StoredGame.Player(rs.getString("gote_name"), PlayerKind.valueOf(rs.getString("gote_kind")),

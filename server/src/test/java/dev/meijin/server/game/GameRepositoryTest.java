@@ -15,9 +15,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,7 +57,7 @@ class GameRepositoryTest {
 
     private static StoredGame game(String player, TimeControl tc, Furigoma toss) {
         StoredGame.Terms terms = new StoredGame.Terms(toss == null ? Handicap.TWO_PIECE : Handicap.EVEN, "casual", tc, null, Color.GOTE, toss != null,
-                toss, true);
+                false, toss, true);
         return new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, StoredGame.Player.OPEN,
                 new StoredGame.Player(player, PlayerKind.HUMAN, Secrets.hash("s3cret")), 0, null);
     }
@@ -71,12 +73,18 @@ class GameRepositoryTest {
         repo.create(unlimited);
         assertThat(repo.find(unlimited.id())).hasValue(unlimited);
         StoredGame engine = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, 5, 5,
-                new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, 4, Color.SENTE, false, null, false),
+                new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, 4, Color.SENTE, false, false, null, false),
                 new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("x")), new StoredGame.Player("Meijin level 4", PlayerKind.ENGINE, null), 0,
                 null);
         repo.create(engine);
         assertThat(repo.find(engine.id())).hasValue(engine);
         assertThat(repo.find("nosuchid")).isEmpty();
+    }
+
+    /** Randomness that draws these booleans in turn ({@link Furigoma#toss}: true is a tokin face up). */
+    private static RandomGenerator scripted(boolean... draws) {
+        int[] next = {0};
+        return () -> draws[next[0]++] ? -1L : 0L;
     }
 
     @ParameterizedTest
@@ -100,7 +108,7 @@ class GameRepositoryTest {
     @MethodSource("repositories")
     void aGameWaitingForItsFurigomaTossIsStoredWithTheSeatsTheTossGives(GameRepository repo) {
         StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
-        StoredGame.Terms terms = new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, null, Color.SENTE, true, null, true);
+        StoredGame.Terms terms = new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, null, Color.SENTE, true, false, null, true);
         StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
         repo.create(g);
         assertThat(repo.find(g.id())).hasValue(g);
@@ -108,7 +116,7 @@ class GameRepositoryTest {
         // Two pawns and three tokins: the tosser's opponent moves first, so the creator goes to gote.
         Furigoma toss = new Furigoma(List.of(Furigoma.Face.TOKIN, Furigoma.Face.PAWN, Furigoma.Face.TOKIN, Furigoma.Face.PAWN, Furigoma.Face.TOKIN));
         StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
-        assertThat(repo.join(g.joined(hanako, toss, 3_000))).isTrue();
+        assertThat(repo.join(g.joined(hanako, scripted(true, false, true, false, true), 3_000))).isTrue();
         StoredGame after = repo.find(g.id()).orElseThrow();
         assertThat(after.sente()).isEqualTo(hanako);
         assertThat(after.gote()).isEqualTo(taro);
@@ -117,6 +125,41 @@ class GameRepositoryTest {
         assertThat(after.terms().tossPending()).isFalse();
         assertThat(after.status()).isEqualTo(GameStatus.PLAYING);
         assertThat(after.updatedAt()).isEqualTo(3_000);
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
+    void aHandicapGameWaitingForItsDrawByLotIsStoredWithTheSeatsTheDrawGives(GameRepository repo) {
+        StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
+        StoredGame.Terms terms = new StoredGame.Terms(Handicap.BISHOP, "csa", TimeControl.UNLIMITED, null, Color.SENTE, false, true, null, true);
+        for (boolean creatorSente : new boolean[] {true, false}) {
+            StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
+            repo.create(g);
+            assertThat(repo.find(g.id())).hasValue(g);
+            assertThat(repo.find(g.id()).orElseThrow().sidesPending()).isTrue();
+            StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
+            StoredGame joined = g.joined(hanako, scripted(creatorSente), 3_000);
+            assertThat(repo.join(joined)).isTrue();
+            StoredGame after = repo.find(g.id()).orElseThrow();
+            assertThat(after).isEqualTo(joined);
+            assertThat(after.sente()).isEqualTo(creatorSente ? taro : hanako);
+            assertThat(after.gote()).isEqualTo(creatorSente ? hanako : taro);
+            assertThat(after.terms().creator()).isEqualTo(creatorSente ? Color.SENTE : Color.GOTE);
+            assertThat(after.terms().byLot()).isTrue();
+            assertThat(after.terms().furigoma()).isNull();
+            assertThat(after.sidesPending()).isFalse();
+            assertThat(after.status()).isEqualTo(GameStatus.PLAYING);
+        }
+    }
+
+    @Test
+    void onlyAHandicapGameIsDrawnByLotAndUntilTheDrawItsCreatorWaitsInSentesPlace() {
+        assertThatThrownBy(() -> new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, null, Color.SENTE, false, true, null, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("only the sides of a handicap game are drawn by lot");
+        StoredGame.Terms gote = new StoredGame.Terms(Handicap.ROOK, "csa", TimeControl.UNLIMITED, null, Color.GOTE, false, true, null, true);
+        StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
+        assertThatThrownBy(() -> new StoredGame("abcdefgh", GameStatus.WAITING, 0, 0, gote, taro, StoredGame.Player.OPEN, 0, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("until the draw the creator waits in sente's place");
     }
 
     @ParameterizedTest
