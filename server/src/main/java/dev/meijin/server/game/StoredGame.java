@@ -15,6 +15,9 @@ import java.util.random.RandomGenerator;
  * @param id the game id (8 characters, URL-safe)
  * @param status where the game stands
  * @param createdAt creation instant, epoch milliseconds
+ * @param startedAt when the game began, both players seated (the second player's join; the creation against the
+ *     engine), epoch milliseconds; null while it waits for its second player, and for a game stored before the
+ *     start was recorded ({@link #startTime()})
  * @param updatedAt last change, epoch milliseconds
  * @param terms the conditions fixed at creation
  * @param sente the sente seat (the handicap receiver in a handicap game)
@@ -22,8 +25,8 @@ import java.util.random.RandomGenerator;
  * @param ply the number of moves played
  * @param result the result once finished or aborted, else null
  */
-public record StoredGame(String id, GameStatus status, long createdAt, long updatedAt, Terms terms, Player sente, Player gote, int ply,
-        Result result) {
+public record StoredGame(String id, GameStatus status, long createdAt, Long startedAt, long updatedAt, Terms terms, Player sente, Player gote,
+        int ply, Result result) {
 
     /** Checks that a creator whose sides wait for a draw by lot waits in sente's place. */
     public StoredGame {
@@ -152,6 +155,14 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
         }
     }
 
+    /**
+     * When the game began, as its records date it (KIF 開始日時, CSA {@code $START_TIME}): {@link #startedAt}, or
+     * the creation for a game stored before the start was recorded or that never began.
+     */
+    public long startTime() {
+        return startedAt != null ? startedAt : createdAt;
+    }
+
     /** The seat of a colour. */
     public Player player(Color c) {
         return c == Color.SENTE ? sente : gote;
@@ -159,13 +170,7 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
 
     /** This game with a status, ply and result. */
     public StoredGame with(GameStatus s, int newPly, Result r, long now) {
-        return new StoredGame(id, s, createdAt, now, terms, sente, gote, newPly, r);
-    }
-
-    /** This game with a player seated. */
-    public StoredGame withPlayer(Color c, Player p, long now) {
-        return c == Color.SENTE ? new StoredGame(id, status, createdAt, now, terms, p, gote, ply, result)
-                : new StoredGame(id, status, createdAt, now, terms, sente, p, ply, result);
+        return new StoredGame(id, s, createdAt, startedAt, now, terms, sente, gote, newPly, r);
     }
 
     /**
@@ -178,7 +183,7 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
     }
 
     /**
-     * This waiting game joined by a second player (or the engine) and started. In a game whose sides wait
+     * This waiting game joined by a second player (or the engine) and started at {@code now}. In a game whose sides wait
      * ({@link #sidesPending()}), the sides as decided now: by a furigoma toss in an even game (the creator, who
      * waited in sente's place, takes sente if the toss lets the tosser move first, else gote), by a draw by lot in
      * a handicap game (sente or gote, each with odds of one half); otherwise the joiner takes the free seat.
@@ -191,7 +196,9 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
             throw new IllegalStateException("game " + id + " is not waiting");
         }
         if (!sidesPending()) {
-            return withPlayer(sente.isOpen() ? Color.SENTE : Color.GOTE, joiner, now).with(GameStatus.PLAYING, 0, null, now);
+            Player first = sente.isOpen() ? joiner : sente;
+            Player second = sente.isOpen() ? gote : joiner;
+            return new StoredGame(id, GameStatus.PLAYING, createdAt, now, now, terms, first, second, 0, null);
         }
         Furigoma toss = null;
         boolean creatorSente;
@@ -204,6 +211,6 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
         Color creator = creatorSente ? Color.SENTE : Color.GOTE;
         Player first = creator == Color.SENTE ? sente : joiner;
         Player second = creator == Color.SENTE ? joiner : sente;
-        return new StoredGame(id, GameStatus.PLAYING, createdAt, now, terms.settled(creator, toss), first, second, 0, null);
+        return new StoredGame(id, GameStatus.PLAYING, createdAt, now, now, terms.settled(creator, toss), first, second, 0, null);
     }
 }

@@ -498,7 +498,7 @@ public final class HttpApi {
         StoredGame.Player me = new StoredGame.Player(c.name(), PlayerKind.HUMAN, Secrets.hash(secret));
         StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, random && even,
                 random && !even, null, c.lobby());
-        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, now, now, terms, creator == Color.SENTE ? me : StoredGame.Player.OPEN,
+        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, now, null, now, terms, creator == Color.SENTE ? me : StoredGame.Player.OPEN,
                 creator == Color.SENTE ? StoredGame.Player.OPEN : me, 0, null);
         if (c.engine()) {
             g = g.joined(new StoredGame.Player(EnginePlayer.displayName(c.engineLevel()), PlayerKind.ENGINE, null), chance, now);

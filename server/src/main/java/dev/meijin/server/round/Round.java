@@ -795,7 +795,7 @@ public final class Round {
         Color offerer = rematchOffer != null ? rematchOffer : stored.player(Color.SENTE).kind() == PlayerKind.HUMAN ? Color.SENTE : Color.GOTE;
         StoredGame.Terms terms = new StoredGame.Terms(t.handicap(), t.rules(), t.timeControl(), t.engineLevel(), rematchSeat(offerer), false, false,
                 null, false);
-        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, wall, wall, terms, stored.player(rematchSeat(Color.SENTE)),
+        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, wall, wall, wall, terms, stored.player(rematchSeat(Color.SENTE)),
                 stored.player(rematchSeat(Color.GOTE)), 0, null);
         owner.create(g);
         rematchId = g.id();

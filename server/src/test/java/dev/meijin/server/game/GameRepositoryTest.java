@@ -58,7 +58,7 @@ class GameRepositoryTest {
     private static StoredGame game(String player, TimeControl tc, Furigoma toss) {
         StoredGame.Terms terms = new StoredGame.Terms(toss == null ? Handicap.TWO_PIECE : Handicap.EVEN, "casual", tc, null, Color.GOTE, toss != null,
                 false, toss, true);
-        return new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, StoredGame.Player.OPEN,
+        return new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, null, 1_000, terms, StoredGame.Player.OPEN,
                 new StoredGame.Player(player, PlayerKind.HUMAN, Secrets.hash("s3cret")), 0, null);
     }
 
@@ -72,7 +72,7 @@ class GameRepositoryTest {
         StoredGame unlimited = game(unique(), TimeControl.UNLIMITED, null);
         repo.create(unlimited);
         assertThat(repo.find(unlimited.id())).hasValue(unlimited);
-        StoredGame engine = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, 5, 5,
+        StoredGame engine = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, 5, 5L, 5,
                 new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, 4, Color.SENTE, false, false, null, false),
                 new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("x")), new StoredGame.Player("Meijin level 4", PlayerKind.ENGINE, null), 0,
                 null);
@@ -92,6 +92,7 @@ class GameRepositoryTest {
     void joiningTakesTheFreeSeatOnce(GameRepository repo) {
         StoredGame g = game(unique(), TimeControl.UNLIMITED, null);
         repo.create(g);
+        assertThat(repo.find(g.id()).orElseThrow().startedAt()).as("not started while it waits").isNull();
         StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
         StoredGame joined = g.joined(hanako, null, 2_000);
         assertThat(repo.join(joined)).isTrue();
@@ -102,6 +103,9 @@ class GameRepositoryTest {
         assertThat(after.sente()).isEqualTo(hanako);
         assertThat(after.gote().name()).isEqualTo(g.gote().name());
         assertThat(after.updatedAt()).isEqualTo(2_000);
+        assertThat(after.startedAt()).as("started by the join").isEqualTo(2_000L);
+        assertThat(after.startTime()).isEqualTo(2_000);
+        assertThat(g.startTime()).as("a game not started is dated by its creation").isEqualTo(1_000);
     }
 
     @ParameterizedTest
@@ -109,7 +113,7 @@ class GameRepositoryTest {
     void aGameWaitingForItsFurigomaTossIsStoredWithTheSeatsTheTossGives(GameRepository repo) {
         StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
         StoredGame.Terms terms = new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, null, Color.SENTE, true, false, null, true);
-        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
+        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, null, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
         repo.create(g);
         assertThat(repo.find(g.id())).hasValue(g);
         assertThat(repo.find(g.id()).orElseThrow().terms().tossPending()).isTrue();
@@ -133,7 +137,7 @@ class GameRepositoryTest {
         StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
         StoredGame.Terms terms = new StoredGame.Terms(Handicap.BISHOP, "csa", TimeControl.UNLIMITED, null, Color.SENTE, false, true, null, true);
         for (boolean creatorSente : new boolean[] {true, false}) {
-            StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
+            StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, null, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
             repo.create(g);
             assertThat(repo.find(g.id())).hasValue(g);
             assertThat(repo.find(g.id()).orElseThrow().sidesPending()).isTrue();
@@ -158,7 +162,7 @@ class GameRepositoryTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("only the sides of a handicap game are drawn by lot");
         StoredGame.Terms gote = new StoredGame.Terms(Handicap.ROOK, "csa", TimeControl.UNLIMITED, null, Color.GOTE, false, true, null, true);
         StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
-        assertThatThrownBy(() -> new StoredGame("abcdefgh", GameStatus.WAITING, 0, 0, gote, taro, StoredGame.Player.OPEN, 0, null))
+        assertThatThrownBy(() -> new StoredGame("abcdefgh", GameStatus.WAITING, 0, null, 0, gote, taro, StoredGame.Player.OPEN, 0, null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("until the draw the creator waits in sente's place");
     }
 
@@ -242,7 +246,7 @@ class GameRepositoryTest {
     void listingByStatusAndPlayerNewestFirst(GameRepository repo) {
         String player = unique();
         StoredGame a = game(player, TimeControl.UNLIMITED, null);
-        StoredGame b = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 2_000, 2_000, a.terms(), a.sente(), a.gote(), 0, null);
+        StoredGame b = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 2_000, null, 2_000, a.terms(), a.sente(), a.gote(), 0, null);
         repo.create(a);
         repo.create(b);
         assertThat(repo.list(null, player, 10)).extracting(StoredGame::id).containsExactly(b.id(), a.id());

@@ -17,7 +17,7 @@ class KingCharactersTest {
 
     private static StoredGame game(Handicap h, Integer level, StoredGame.Player sente, StoredGame.Player gote) {
         StoredGame.Terms terms = new StoredGame.Terms(h, "csa", TimeControl.UNLIMITED, level, Color.SENTE, false, false, null, false);
-        return new StoredGame("abcdefgh", GameStatus.PLAYING, 0, 0, terms, sente, gote, 0, null);
+        return new StoredGame("abcdefgh", GameStatus.PLAYING, 0, 0L, 0, terms, sente, gote, 0, null);
     }
 
     @Test
