@@ -47,7 +47,8 @@ export function rememberSeat(seat) {
 
 /**
  * Remembers the colour of a seat this browser holds once it is known: the creator of a game whose sides furigoma
- * decides has none until the second player sits and the pieces are tossed (`Seat.color` is null until then).
+ * or a draw by lot decides has none until the second player sits and the pieces are tossed or the lot is drawn
+ * (`Seat.color` is null until then).
  */
 export function rememberColor(gameId, color) {
   const seats = JSON.parse(localStorage.getItem(SEATS_KEY) || '{}');
@@ -61,7 +62,7 @@ export function seatFor(gameId) {
   return seats[gameId] || null;
 }
 
-/** The seats this browser holds, the most recently taken first: [{gameId, color, at}] (color null until a toss gives it). */
+/** The seats this browser holds, the most recently taken first: [{gameId, color, at}] (color null until a toss or a draw gives it). */
 export function heldSeats() {
   const seats = JSON.parse(localStorage.getItem(SEATS_KEY) || '{}');
   return Object.entries(seats).map(([gameId, s]) => ({ gameId, color: s.color, at: s.at || 0 })).sort((a, b) => b.at - a.at);

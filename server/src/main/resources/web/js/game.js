@@ -178,7 +178,7 @@ export class GamePage {
 
   applyState(state) {
     // The board turns to the player's seat, also when the seat changes: the creator of a game whose sides
-    // furigoma decides waits in sente's place, and the toss at the join may give it gote.
+    // furigoma or a draw by lot decides waits in sente's place, and the toss or draw at the join may give it gote.
     const seatChanged = this.state && state.you && state.you !== this.state.you;
     this.state = state;
     this.premove = null;
@@ -289,9 +289,8 @@ export class GamePage {
     // 王 for the senior player, 玉 for the other, as the server decides (dev.meijin.server.round.KingCharacters)
     const kingNames = s.kings || { sente: '玉', gote: '王' };
     const sideName = (c) => this.sideName(c);
-    // Until the pieces are tossed no seat has a side: the creator waits in sente's place.
-    const tossPending = this.tossPending();
-    const handLabels = tossPending ? { sente: '', gote: '' } : { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') };
+    // Until the pieces are tossed or the lot drawn no seat has a side: the creator waits in sente's place.
+    const handLabels = this.sidesPending() ? { sente: '', gote: '' } : { sente: '☗' + sideName('sente'), gote: '☖' + sideName('gote') };
     if (replaying) {
       const sfens = this.replaySfens();
       const mv = this.viewPly > 0 ? s.moves[this.viewPly - 1].usi : null;
@@ -340,10 +339,13 @@ export class GamePage {
     this.renderPanels(sideName);
   }
 
-  /** Whether the sides wait for the furigoma toss, made when the second player takes the seat (docs/PROTOCOL.md). */
-  tossPending() {
-    const f = this.state.furigoma;
-    return !!f && !f.faces;
+  /**
+   * Whether the sides wait for the furigoma toss or the draw by lot, made when the second player takes the seat
+   * (docs/PROTOCOL.md).
+   */
+  sidesPending() {
+    const { furigoma: f, lot } = this.state;
+    return (!!f && !f.faces) || (!!lot && !lot.creator);
   }
 
   /** A side's name: 先手 and 後手, or 下手 and 上手 in a handicap game. */
@@ -364,7 +366,7 @@ export class GamePage {
     const s = this.state;
     const p = s.players[color];
     bar.el.dataset.color = color;
-    bar.mark.textContent = this.tossPending() ? '' : (color === 'sente' ? '☗' : '☖') + sideLabel;
+    bar.mark.textContent = this.sidesPending() ? '' : (color === 'sente' ? '☗' : '☖') + sideLabel;
     // A seat nobody has taken yet (the game waits for an opponent) has no name.
     const open = !p || (s.status === 'waiting' && p.kind === 'human' && !p.name);
     bar.name.textContent = open ? t('openSeat') : this.playerName(color);
@@ -428,6 +430,7 @@ export class GamePage {
       else panels.push(this.joinEl ||= this.joinPanel());
     }
     if (s.furigoma && s.ply === 0) panels.push(this.furigomaPanel(s.furigoma));
+    if (s.lot && s.ply === 0) panels.push(this.lotPanel(s.lot));
     if (s.status === 'playing' && s.you) panels.push(this.actionsPanel());
     if (s.status === 'finished' && (s.you || s.rematch)) panels.push(this.rematchPanel());
     // The counts once a king is in the enemy camp or next to it (the server's `impasse.relevant`).
@@ -505,6 +508,12 @@ export class GamePage {
     return h('div', { class: 'panel' },
       h('h2', {}, t('furigoma')), row,
       h('p', { class: 'small' }, t('furigomaResult', { n: pawns, name: this.playerName(first) })));
+  }
+
+  lotPanel(lot) {
+    // Not drawn yet: who gives the handicap is drawn when the second player takes the seat.
+    const text = lot.creator ? t('lotResult', { name: this.playerName('gote') }) : t('lotPending');
+    return h('div', { class: 'panel', id: lot.creator ? 'lot' : 'lot-pending' }, h('h2', {}, t('lot')), h('p', { class: 'small' }, text));
   }
 
   actionsPanel() {

@@ -53,10 +53,12 @@ function handicapName(id) {
 /**
  * What the person who accepts a seek plays (docs/PROTOCOL.md, GameSummary): the colour its creator left, as 先手 or
  * 後手 in an even game, or 振り駒 when furigoma decides (the pieces are tossed when the seek is accepted), and as 上手
- * or 下手 in a handicap game, where the giver (上手, gote) moves first.
+ * or 下手 in a handicap game, where the giver (上手, gote) moves first, or 抽選 when a draw by lot decides (drawn when
+ * the seek is accepted).
  */
 function accepterSide(s) {
   const sente = s.creator !== 'sente';
+  if (s.lot) return t('seekLot');
   if (s.handicap !== 'EVEN') return t(sente ? 'seekShitate' : 'seekUwate');
   if (s.furigoma) return t('seekFurigoma');
   return t(sente ? 'seekSente' : 'seekGote');
@@ -151,13 +153,16 @@ export class LobbyPage {
       periods: field(t('periods'), periods), inc: field(t('incrementSeconds'), inc),
       lobby: h('label', { class: 'row small' }, lobby, t('postSeek')),
     };
+    let wasEven = null;
     const sync = () => {
       const even = handicap.value === 'EVEN';
       const keep = side.value;
       side.replaceChildren(...(even
         ? [['random', t('sideFurigoma')], ['sente', t('sideSente')], ['gote', t('sideGote')]]
-        : [['sente', t('sideShitate')], ['gote', t('sideUwate')]]).map(([v, l]) => h('option', { value: v }, l)));
-      if ([...side.options].some((o) => o.value === keep)) side.value = keep;
+        : [['sente', t('sideShitate')], ['gote', t('sideUwate')], ['random', t('sideLot')]]).map(([v, l]) => h('option', { value: v }, l)));
+      // "random" is furigoma in an even game and a draw by lot in a handicap game: not carried from one to the other.
+      if ((keep !== 'random' || even === wasEven) && [...side.options].some((o) => o.value === keep)) side.value = keep;
+      wasEven = even;
       const engine = opponent.value === 'engine';
       fields.level.hidden = !engine;
       fields.lobby.hidden = engine;
@@ -266,8 +271,8 @@ export class LobbyPage {
   }
 
   gameRow(g, last) {
-    // A game whose toss waits has no sides yet: its creator, who waits in sente's place, and the free seat.
-    const players = g.furigoma && g.status === 'waiting' ? `${seatName(g, g.creator) || t('anonymous')} – …`
+    // A game whose toss or draw waits has no sides yet: its creator, who waits in sente's place, and the free seat.
+    const players = (g.furigoma || g.lot) && g.status === 'waiting' ? `${seatName(g, g.creator) || t('anonymous')} – …`
       : `☗${seatName(g, 'sente') || '…'} – ☖${seatName(g, 'gote') || '…'}`;
     return h('tr', { class: 'clickable', 'data-game': g.id, onclick: () => { location.href = `/game/${g.id}`; } },
       h('td', { class: 'players' }, players), h('td', {}, handicapName(g.handicap)), h('td', {}, timeControlText(g.timeControl)),
@@ -315,7 +320,7 @@ export class LobbyPage {
     if (seats.length) {
       const colors = new Map(seats.map((s) => [s.gameId, s.color]));
       const held = await api('GET', `/api/games?ids=${seats.map((s) => encodeURIComponent(s.gameId)).join(',')}&limit=50`);
-      // A seat taken before its furigoma toss has no colour until the game has started: its game's state says it
+      // A seat taken before its furigoma toss or draw by lot has no colour until the game has started: its game's state says it
       // (the seat's cookie goes with the request), once.
       await Promise.all(held.games.filter((g) => !colors.get(g.id) && g.status !== 'waiting').map(async (g) => {
         try {

@@ -22,9 +22,9 @@ import org.jdbi.v3.core.statement.Update;
  * its result, when the move ends the game) are committed together or not at all.
  */
 public final class GameRepository {
-    private static final String COLUMNS = "id, status, created_at, updated_at, handicap, rules, main_ms, byoyomi_ms, periods, increment_ms,"
-            + " sente_name, gote_name, sente_kind, gote_kind, engine_level, sente_secret, gote_secret, creator, by_furigoma, furigoma, in_lobby, ply,"
-            + " winner, reason, detail, ended_at, sente_final_main_ms, sente_final_byoyomi_ms, sente_final_periods, gote_final_main_ms,"
+    private static final String COLUMNS = "id, status, created_at, started_at, updated_at, handicap, rules, main_ms, byoyomi_ms, periods, increment_ms,"
+            + " sente_name, gote_name, sente_kind, gote_kind, engine_level, sente_secret, gote_secret, creator, by_furigoma, by_lot, furigoma,"
+            + " in_lobby, ply, winner, reason, detail, ended_at, sente_final_main_ms, sente_final_byoyomi_ms, sente_final_periods, gote_final_main_ms,"
             + " gote_final_byoyomi_ms, gote_final_periods";
 
     private final Jdbi jdbi;
@@ -38,11 +38,11 @@ public final class GameRepository {
     /** Stores a new game. */
     public void create(StoredGame g) {
         jdbi.useHandle(h -> {
-            Update u = h.createUpdate("insert into games (" + COLUMNS + ") values (:id, :status, :created_at, :updated_at, :handicap, :rules,"
+            Update u = h.createUpdate("insert into games (" + COLUMNS + ") values (:id, :status, :created_at, :started_at, :updated_at, :handicap, :rules,"
                     + " :main_ms, :byoyomi_ms, :periods, :increment_ms, :sente_name, :gote_name, :sente_kind, :gote_kind, :engine_level,"
-                    + " :sente_secret, :gote_secret, :creator, :by_furigoma, :furigoma, :in_lobby, :ply, :winner, :reason, :detail, :ended_at,"
-                    + " :sente_final_main_ms, :sente_final_byoyomi_ms, :sente_final_periods, :gote_final_main_ms, :gote_final_byoyomi_ms,"
-                    + " :gote_final_periods)");
+                    + " :sente_secret, :gote_secret, :creator, :by_furigoma, :by_lot, :furigoma, :in_lobby, :ply, :winner, :reason, :detail,"
+                    + " :ended_at, :sente_final_main_ms, :sente_final_byoyomi_ms, :sente_final_periods, :gote_final_main_ms,"
+                    + " :gote_final_byoyomi_ms, :gote_final_periods)");
             bindAll(u, g).execute();
         });
     }
@@ -51,14 +51,15 @@ public final class GameRepository {
         StoredGame.Terms t = g.terms();
         TimeControl tc = t.timeControl();
         boolean unlimited = tc.isUnlimited();
-        u.bind("id", g.id()).bind("status", g.status().name()).bind("created_at", g.createdAt()).bind("updated_at", g.updatedAt())
+        u.bind("id", g.id()).bind("status", g.status().name()).bind("created_at", g.createdAt()).bind("started_at", g.startedAt())
+                .bind("updated_at", g.updatedAt())
                 .bind("handicap", t.handicap().id()).bind("rules", t.rules())
                 .bind("main_ms", unlimited ? null : tc.main().toMillis()).bind("byoyomi_ms", unlimited ? null : tc.byoyomi().toMillis())
                 .bind("periods", unlimited ? null : tc.periods()).bind("increment_ms", unlimited ? null : tc.increment().toMillis())
                 .bind("sente_name", g.sente().name()).bind("gote_name", g.gote().name())
                 .bind("sente_kind", g.sente().kind().name()).bind("gote_kind", g.gote().kind().name())
                 .bind("engine_level", t.engineLevel()).bind("sente_secret", g.sente().secretHash()).bind("gote_secret", g.gote().secretHash())
-                .bind("creator", t.creator().name()).bind("by_furigoma", t.byFurigoma())
+                .bind("creator", t.creator().name()).bind("by_furigoma", t.byFurigoma()).bind("by_lot", t.byLot())
                 .bind("furigoma", t.furigoma() == null ? null : faces(t.furigoma())).bind("in_lobby", t.inLobby()).bind("ply", g.ply());
         bindResult(u, g.result());
         return u;
@@ -115,9 +116,9 @@ public final class GameRepository {
     }
 
     /**
-     * Stores a waiting game as joined ({@link StoredGame#joined}): both seats, since the furigoma toss made at the
-     * join may move the creator to gote, the creator's colour, the toss, the status and the time, unless the game
-     * is no longer waiting (someone was faster).
+     * Stores a waiting game as joined ({@link StoredGame#joined}): both seats, since the furigoma toss or the draw
+     * by lot made at the join may move the creator to gote, the creator's colour, the toss, the status, the
+     * start and the time, unless the game is no longer waiting (someone was faster).
      *
      * @return whether the game was joined by this call
      */
@@ -125,11 +126,11 @@ public final class GameRepository {
         StoredGame.Terms t = joined.terms();
         return jdbi.withHandle(h -> h.createUpdate("update games set sente_name = :sente_name, sente_secret = :sente_secret,"
                 + " gote_name = :gote_name, gote_secret = :gote_secret, creator = :creator, furigoma = :furigoma, status = :status,"
-                + " updated_at = :now where id = :id and status = 'WAITING'")
+                + " started_at = :started_at, updated_at = :now where id = :id and status = 'WAITING'")
                 .bind("sente_name", joined.sente().name()).bind("sente_secret", joined.sente().secretHash())
                 .bind("gote_name", joined.gote().name()).bind("gote_secret", joined.gote().secretHash())
                 .bind("creator", t.creator().name()).bind("furigoma", t.furigoma() == null ? null : faces(t.furigoma()))
-                .bind("status", joined.status().name()).bind("now", joined.updatedAt()).bind("id", joined.id()).execute()) == 1;
+                .bind("status", joined.status().name()).bind("started_at", joined.startedAt()).bind("now", joined.updatedAt()).bind("id", joined.id()).execute()) == 1;
     }
 
     /**
@@ -297,7 +298,8 @@ public final class GameRepository {
         String fg = rs.getString("furigoma");
         Integer level = rs.getObject("engine_level", Integer.class);
         StoredGame.Terms terms = new StoredGame.Terms(Handicap.byId(rs.getString("handicap")).orElseThrow(), rs.getString("rules"), tc, level,
-                Color.valueOf(rs.getString("creator")), rs.getBoolean("by_furigoma"), fg == null ? null : furigoma(fg), rs.getBoolean("in_lobby"));
+                Color.valueOf(rs.getString("creator")), rs.getBoolean("by_furigoma"), rs.getBoolean("by_lot"), fg == null ? null : furigoma(fg),
+                rs.getBoolean("in_lobby"));
         StoredGame.Player sente = new StoredGame.Player(rs.getString("sente_name"), PlayerKind.valueOf(rs.getString("sente_kind")),
                 rs.getString("sente_secret"));
         StoredGame.Player gote = new StoredGame.Player(rs.getString("gote_name"), PlayerKind.valueOf(rs.getString("gote_kind")),
@@ -309,8 +311,8 @@ public final class GameRepository {
             result = new StoredGame.Result(w == null ? null : Color.valueOf(w), Ending.valueOf(reason),
                     rs.getString("detail") == null ? "" : rs.getString("detail"), rs.getLong("ended_at"), finalClock(rs));
         }
-        return new StoredGame(rs.getString("id"), GameStatus.valueOf(rs.getString("status")), rs.getLong("created_at"), rs.getLong("updated_at"),
-                terms, sente, gote, rs.getInt("ply"), result);
+        return new StoredGame(rs.getString("id"), GameStatus.valueOf(rs.getString("status")), rs.getLong("created_at"),
+                rs.getObject("started_at", Long.class), rs.getLong("updated_at"), terms, sente, gote, rs.getInt("ply"), result);
     }
 
     /** The clocks stored with a result, or null when there are none (an untimed game, or one ended before they were stored). */

@@ -6,6 +6,7 @@ import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.TimeControl;
+import java.util.random.RandomGenerator;
 
 /**
  * A game as stored: who plays, under which conditions, how far it has got and how it ended. The moves are
@@ -14,6 +15,9 @@ import dev.meijin.core.game.TimeControl;
  * @param id the game id (8 characters, URL-safe)
  * @param status where the game stands
  * @param createdAt creation instant, epoch milliseconds
+ * @param startedAt when the game began, both players seated (the second player's join; the creation against the
+ *     engine), epoch milliseconds; null while it waits for its second player, and for a game stored before the
+ *     start was recorded ({@link #startTime()})
  * @param updatedAt last change, epoch milliseconds
  * @param terms the conditions fixed at creation
  * @param sente the sente seat (the handicap receiver in a handicap game)
@@ -21,30 +25,47 @@ import dev.meijin.core.game.TimeControl;
  * @param ply the number of moves played
  * @param result the result once finished or aborted, else null
  */
-public record StoredGame(String id, GameStatus status, long createdAt, long updatedAt, Terms terms, Player sente, Player gote, int ply,
-        Result result) {
+public record StoredGame(String id, GameStatus status, long createdAt, Long startedAt, long updatedAt, Terms terms, Player sente, Player gote,
+        int ply, Result result) {
+
+    /** Checks that a creator whose sides wait for a draw by lot waits in sente's place. */
+    public StoredGame {
+        if (terms.byLot() && gote.isOpen() && terms.creator() != Color.SENTE) {
+            throw new IllegalArgumentException("until the draw the creator waits in sente's place");
+        }
+    }
 
     /**
-     * The conditions of a game, fixed when it is created, but for the sides of a game that furigoma decides, which
-     * are settled when the toss is made: when the second player takes the seat (at once against the engine).
+     * The conditions of a game, fixed when it is created, but for the sides of a game whose creator chose none,
+     * which are settled when both players are seated ({@link StoredGame#joined}): when the second player takes the
+     * seat (at once against the engine), by a furigoma toss in an even game and by a draw by lot in a handicap game.
      *
      * @param handicap the start position
      * @param rules the rule-set name ({@code csa}, {@code amateur}, {@code try}, {@code casual}, {@code professional})
      * @param timeControl the time control; {@link TimeControl#UNLIMITED} for none
      * @param engineLevel the engine's level when a seat is the engine, else null
-     * @param creator the colour of the player who created the game; while the toss waits ({@link #tossPending()}),
-     *     {@link Color#SENTE}: the place the creator waits in, which the toss may change
+     * @param creator the colour of the player who created the game; while the sides wait for the second player
+     *     ({@link StoredGame#sidesPending()}), {@link Color#SENTE}: the place the creator waits in, which the toss or
+     *     the draw may change
      * @param byFurigoma whether furigoma decides the sides (an even game whose creator chose no side)
+     * @param byLot whether a draw by lot decides the sides (a handicap game whose creator chose no side): who gives
+     *     the handicap (上手, gote) and who receives it (下手, sente)
      * @param furigoma the toss that decided the sides; null while it waits, when a side was chosen and in a handicap
      *     game
      * @param inLobby whether the game is offered as a seek in the lobby while it waits
      */
     public record Terms(Handicap handicap, String rules, TimeControl timeControl, Integer engineLevel, Color creator, boolean byFurigoma,
-            Furigoma furigoma, boolean inLobby) {
-        /** Checks that only a game decided by furigoma has a toss, and that a waiting toss leaves the creator in sente's place. */
+            boolean byLot, Furigoma furigoma, boolean inLobby) {
+        /**
+         * Checks that only a game decided by furigoma has a toss, that a waiting toss leaves the creator in sente's
+         * place, and that only a handicap game is decided by lot.
+         */
         public Terms {
             if (furigoma != null && !byFurigoma) {
                 throw new IllegalArgumentException("a furigoma toss in a game whose sides were chosen");
+            }
+            if (byLot && (byFurigoma || !handicap.isHandicap())) {
+                throw new IllegalArgumentException("only the sides of a handicap game are drawn by lot");
             }
             if (byFurigoma && furigoma == null && creator != Color.SENTE) {
                 throw new IllegalArgumentException("until the toss the creator waits in sente's place");
@@ -54,6 +75,11 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
         /** Whether the sides wait for the furigoma toss, made when the second player takes the seat. */
         public boolean tossPending() {
             return byFurigoma && furigoma == null;
+        }
+
+        /** These terms with the sides settled: the creator's colour, and the toss in a game decided by furigoma. */
+        Terms settled(Color creatorColor, Furigoma toss) {
+            return new Terms(handicap, rules, timeControl, engineLevel, creatorColor, byFurigoma, byLot, toss, inLobby);
         }
     }
 
@@ -129,6 +155,14 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
         }
     }
 
+    /**
+     * When the game began, as its records date it (KIF 開始日時, CSA {@code $START_TIME}): {@link #startedAt}, or
+     * the creation for a game stored before the start was recorded or that never began.
+     */
+    public long startTime() {
+        return startedAt != null ? startedAt : createdAt;
+    }
+
     /** The seat of a colour. */
     public Player player(Color c) {
         return c == Color.SENTE ? sente : gote;
@@ -136,34 +170,47 @@ public record StoredGame(String id, GameStatus status, long createdAt, long upda
 
     /** This game with a status, ply and result. */
     public StoredGame with(GameStatus s, int newPly, Result r, long now) {
-        return new StoredGame(id, s, createdAt, now, terms, sente, gote, newPly, r);
-    }
-
-    /** This game with a player seated. */
-    public StoredGame withPlayer(Color c, Player p, long now) {
-        return c == Color.SENTE ? new StoredGame(id, status, createdAt, now, terms, p, gote, ply, result)
-                : new StoredGame(id, status, createdAt, now, terms, sente, p, ply, result);
+        return new StoredGame(id, s, createdAt, startedAt, now, terms, sente, gote, newPly, r);
     }
 
     /**
-     * This waiting game joined by a second player and started: in a game whose toss waits, the sides as the toss
-     * gives them (the creator, who waited in sente's place, takes sente if the toss lets the tosser move first,
-     * else gote), otherwise the joiner in the free seat.
+     * Whether the sides wait for the second player to take the seat: the furigoma toss of an even game
+     * ({@link Terms#tossPending()}) or the draw by lot of a handicap game, whose creator waits in sente's place,
+     * the gote seat free, until then.
+     */
+    public boolean sidesPending() {
+        return terms.tossPending() || terms.byLot() && gote.isOpen();
+    }
+
+    /**
+     * This waiting game joined by a second player (or the engine) and started at {@code now}. In a game whose sides wait
+     * ({@link #sidesPending()}), the sides as decided now: by a furigoma toss in an even game (the creator, who
+     * waited in sente's place, takes sente if the toss lets the tosser move first, else gote), by a draw by lot in
+     * a handicap game (sente or gote, each with odds of one half); otherwise the joiner takes the free seat.
      *
-     * @param toss the toss, used only when the sides wait for one
+     * @param chance the randomness of the toss or the draw, used only when the sides wait for one
      * @throws IllegalStateException if the game is not waiting
      */
-    public StoredGame joined(Player joiner, Furigoma toss, long now) {
+    public StoredGame joined(Player joiner, RandomGenerator chance, long now) {
         if (status != GameStatus.WAITING) {
             throw new IllegalStateException("game " + id + " is not waiting");
         }
-        if (!terms.tossPending()) {
-            return withPlayer(sente.isOpen() ? Color.SENTE : Color.GOTE, joiner, now).with(GameStatus.PLAYING, 0, null, now);
+        if (!sidesPending()) {
+            Player first = sente.isOpen() ? joiner : sente;
+            Player second = sente.isOpen() ? gote : joiner;
+            return new StoredGame(id, GameStatus.PLAYING, createdAt, now, now, terms, first, second, 0, null);
         }
-        Color creator = toss.tosserMovesFirst() ? Color.SENTE : Color.GOTE;
-        Terms tossed = new Terms(terms.handicap(), terms.rules(), terms.timeControl(), terms.engineLevel(), creator, true, toss, terms.inLobby());
+        Furigoma toss = null;
+        boolean creatorSente;
+        if (terms.byFurigoma()) {
+            toss = Furigoma.toss(chance);
+            creatorSente = toss.tosserMovesFirst();
+        } else {
+            creatorSente = chance.nextBoolean();
+        }
+        Color creator = creatorSente ? Color.SENTE : Color.GOTE;
         Player first = creator == Color.SENTE ? sente : joiner;
         Player second = creator == Color.SENTE ? joiner : sente;
-        return new StoredGame(id, GameStatus.PLAYING, createdAt, now, tossed, first, second, 0, null);
+        return new StoredGame(id, GameStatus.PLAYING, createdAt, now, now, terms.settled(creator, toss), first, second, 0, null);
     }
 }

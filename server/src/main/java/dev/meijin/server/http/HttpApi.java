@@ -1,7 +1,6 @@
 package dev.meijin.server.http;
 
 import dev.meijin.core.Color;
-import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.text.AsciiNumbers;
 import dev.meijin.notation.Format;
@@ -68,7 +67,7 @@ public final class HttpApi {
     /** The time zone of the dates in the games' records. */
     private final ZoneId recordZone;
     private final boolean engineAvailable;
-    private final SecureRandom random = new SecureRandom();
+    private final SecureRandom chance = new SecureRandom();
     private final ClientLimits writes;
     private final MoveTimings timings;
     private EnginePool engine;
@@ -490,44 +489,40 @@ public final class HttpApi {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; play against a person");
         }
         long now = wall.millis();
-        boolean byFurigoma = c.side().equals("random") && c.handicap() == Handicap.EVEN;
-        Furigoma toss = null;
-        Color creator;
-        if (byFurigoma) {
-            // The pieces are tossed when both players are seated: at once against the engine; against a person when
-            // the second player takes the seat (Round.join), the creator waiting in sente's place until then.
-            toss = c.engine() ? Furigoma.toss(random) : null;
-            creator = toss == null || toss.tosserMovesFirst() ? Color.SENTE : Color.GOTE;
-        } else if (c.side().equals("random")) {
-            creator = random.nextBoolean() ? Color.SENTE : Color.GOTE;
-        } else {
-            creator = c.side().equals("sente") ? Color.SENTE : Color.GOTE;
-        }
+        // A creator who chose no side waits in sente's place until both players are seated; the sides are then
+        // decided (StoredGame.joined): by furigoma in an even game, by lot in a handicap game. Against the engine
+        // that is at once; against a person when the second player takes the seat (Round.join).
+        boolean random = c.side().equals("random");
+        boolean even = c.handicap() == Handicap.EVEN;
+        Color creator = random || c.side().equals("sente") ? Color.SENTE : Color.GOTE;
         String secret = Secrets.newSecret();
         StoredGame.Player me = new StoredGame.Player(c.name(), PlayerKind.HUMAN, Secrets.hash(secret));
-        StoredGame.Player other = c.engine() ? new StoredGame.Player(EnginePlayer.displayName(c.engineLevel()), PlayerKind.ENGINE, null) : StoredGame.Player.OPEN;
-        StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, byFurigoma, toss,
-                c.lobby());
-        StoredGame g = new StoredGame(Secrets.newGameId(), c.engine() ? GameStatus.PLAYING : GameStatus.WAITING, now, now, terms,
-                creator == Color.SENTE ? me : other, creator == Color.SENTE ? other : me, 0, null);
+        StoredGame.Terms terms = new StoredGame.Terms(c.handicap(), c.rules(), c.timeControl(), c.engineLevel(), creator, random && even,
+                random && !even, null, c.lobby());
+        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, now, null, now, terms, creator == Color.SENTE ? me : StoredGame.Player.OPEN,
+                creator == Color.SENTE ? StoredGame.Player.OPEN : me, 0, null);
+        if (c.engine()) {
+            g = g.joined(new StoredGame.Player(EnginePlayer.displayName(c.engineLevel()), PlayerKind.ENGINE, null), chance, now);
+        }
         rounds.create(g);
         if (c.lobby()) {
             lobby.add(g);
         }
-        seat(ctx.status(201), g.id(), terms.tossPending() ? null : creator, secret);
+        seat(ctx.status(201), g.id(), g.sidesPending() ? null : g.terms().creator(), secret);
     }
 
     /**
      * A seat's answer ({@code Seat}, docs/PROTOCOL.md), with its cookie.
      *
-     * @param color the seat's colour; null for the creator of a game whose toss waits for the second player
+     * @param color the seat's colour; null for the creator of a game whose sides wait for the second player (a
+     *     furigoma toss or a draw by lot)
      */
     private void seat(Context ctx, String id, Color color, String secret) {
         ctx.header("Set-Cookie", "mj_" + id + "=" + secret + "; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
         ctx.json(new SeatView(id, Views.color(color), secret, "/game/" + id));
     }
 
-    /** The answer to a creation, join or rematch: the game, the seat's colour (null until a toss gives it), its secret, the page. */
+    /** The answer to a creation, join or rematch: the game, the seat's colour (null until a toss or draw gives it), its secret, the page. */
     private record SeatView(String gameId, String color, String secret, String url) {}
 
     private Round round(Context ctx) {

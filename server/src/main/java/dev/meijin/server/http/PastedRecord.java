@@ -15,14 +15,16 @@ import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.notation.kifu.RecordDate;
 import dev.meijin.server.engine.EnginePool;
 import dev.meijin.server.game.StoredGame;
 import dev.meijin.server.round.HandicapView;
 import dev.meijin.server.round.MoveView;
 import dev.meijin.server.round.OutcomeView;
 import dev.meijin.server.round.Views;
-import java.time.DateTimeException;
-import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +32,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
@@ -58,14 +59,14 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
     /** The most problems before the first move reported as warnings. */
     static final int MAX_WARNINGS = 5;
     private static final Set<String> FIELDS = Set.of("record");
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("uuuu/MM/dd", Locale.ROOT);
+    private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
     /**
-     * A date as records write it: {@code 2018/05/03}, {@code 2017-03-22}, {@code 2017年3月22日}, with an optional
-     * weekday in brackets, then an optional time ({@code 13:05}, {@code 13:05:55}, ISO's {@code T01:00:00.000}) and
-     * after it an optional zone ({@code Z}, {@code +09:00}).
+     * A time of day given to the second ({@code 13:05:55}) in a text that {@link RecordDate#parse} has read as a
+     * date: it reads {@code 13:05} as {@code 13:05:00}, and the form shown keeps the record's precision.
      */
-    private static final Pattern DATE = Pattern.compile("(\\d{4})\\s*[/\\-年]\\s*(\\d{1,2})\\s*[/\\-月]\\s*(\\d{1,2})\\s*日?"
-            + "(?:\\s*[(（][^)）]{1,3}[)）])?"
-            + "(?:\\s*T?\\s*(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:\\.\\d+)?)?\\s*(Z|[+-]\\d{2}:?\\d{2})?)?\\s*");
+    private static final Pattern TO_THE_SECOND = Pattern.compile("[0-9]:[0-9]{2}:[0-9]{2}");
 
     PastedRecord {
         moves = List.copyOf(moves);
@@ -174,11 +175,12 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
     }
 
     /**
-     * When a game was played, in the record's own terms and one form: the date as {@code 2017/03/22}; the time
-     * only if the record gives one, to the minute or the second as it does ({@code 2018/05/03 13:05:55}), a
-     * fraction of a second dropped; and a time zone only if the record names one, as it names it, never converted
-     * ({@code 2017-03-22T01:00:00.000Z} is {@code 2017/03/22 01:00:00 UTC}, {@code +0900} is {@code +09:00}).
-     * A text that is no such date is kept as written.
+     * When a game was played, in the record's own terms and one form: the date as {@link RecordDate#parse} reads
+     * it, the one rule by which the readers read records' dates, written as {@code 2017/03/22}; the time only if the
+     * record gives one, to the minute or the second as it does ({@code 2018/05/03 13:05:55}), a fraction of a
+     * second dropped; and a time zone only if the record names one, at the record's own offset, never converted
+     * ({@code 2017-03-22T01:00:00.000Z} is {@code 2017/03/22 01:00:00 UTC}, {@code +0900} and {@code JST} are
+     * {@code +09:00}). A text that is no such date is kept as written.
      *
      * @param text a 開始日時 or 対局日 as written, or null
      * @return the date, or null for none
@@ -187,34 +189,21 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         if (text == null) {
             return null;
         }
-        Matcher m = DATE.matcher(text);
-        if (!m.matches()) {
+        Optional<RecordDate> read = RecordDate.parse(text);
+        if (read.isEmpty()) {
             return text;
         }
-        int year = Integer.parseInt(m.group(1));
-        int month = Integer.parseInt(m.group(2));
-        int day = Integer.parseInt(m.group(3));
-        try {
-            LocalDate.of(year, month, day);
-        } catch (DateTimeException e) {
-            return text;
+        RecordDate date = read.get();
+        StringBuilder out = new StringBuilder(DAY.format(date.date()));
+        LocalTime time = switch (date) {
+            case RecordDate.Day d -> null;
+            case RecordDate.Local l -> l.dateTime().toLocalTime();
+            case RecordDate.Offset o -> o.dateTime().toLocalTime();
+        };
+        if (time != null) {
+            out.append(' ').append((TO_THE_SECOND.matcher(text).find() ? SECONDS : MINUTES).format(time));
         }
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%04d/%02d/%02d", year, month, day));
-        if (m.group(4) != null) {
-            int hour = Integer.parseInt(m.group(4));
-            int minute = Integer.parseInt(m.group(5));
-            if (hour > 23 || minute > 59 || m.group(6) != null && Integer.parseInt(m.group(6)) > 59) {
-                return text;
-            }
-            out.append(String.format(Locale.ROOT, " %02d:%02d", hour, minute));
-            if (m.group(6) != null) {
-                out.append(':').append(m.group(6));
-            }
-            String zone = m.group(7);
-            if (zone != null) {
-                out.append(' ').append(zone.equals("Z") ? "UTC" : zone.length() == 5 ? zone.substring(0, 3) + ":" + zone.substring(3) : zone);
-            }
-        }
+        date.offset().ifPresent(o -> out.append(' ').append(o.equals(ZoneOffset.UTC) ? "UTC" : o.getId()));
         return out.toString();
     }
 

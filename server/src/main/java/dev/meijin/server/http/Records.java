@@ -24,9 +24,9 @@ final class Records {
     private Records() {}
 
     /**
-     * The record of a stored game for a format, through {@link GameRecords#toKifu}: players, start and end time,
-     * time control, each move's time and the ending as the format's special; a game still being played ends
-     * with 中断.
+     * The record of a stored game for a format, through {@link GameRecords#toKifu}: players, start time (when both
+     * players were seated, {@link StoredGame#startTime()}) and end time, time control, each move's time and the
+     * ending as the format's special; a game still being played ends with 中断.
      *
      * @param zone the time zone of the start and end times: the formats write a date and a time of day without
      *     a zone, so the server's setting decides it ({@code ServerConfig.recordZone}), not the machine's
@@ -37,7 +37,7 @@ final class Records {
             times.add(Duration.ofMillis(m.timeMs() == null ? 0 : m.timeMs()));
         }
         GameInfo info = GameInfo.of(name(g.sente()), name(g.gote()))
-                .withStartTime(LocalDateTime.ofInstant(Instant.ofEpochMilli(g.createdAt()), zone))
+                .withStartTime(LocalDateTime.ofInstant(Instant.ofEpochMilli(g.startTime()), zone))
                 .withMoveTimes(times)
                 .withSuspended(g.status() == GameStatus.PLAYING);
         if (g.result() != null) {

@@ -3,7 +3,6 @@ package dev.meijin.server.round;
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Clock;
 import dev.meijin.core.game.Ending;
-import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.Outcome;
@@ -187,7 +186,8 @@ public final class Round {
 
     /**
      * The seat the holder of a secret with this hash ({@link Secrets#hashOf}) acts for in this game as it now stands,
-     * or null (a spectator). Until a furigoma toss the creator is in sente's place; the toss may move it to gote.
+     * or null (a spectator). Until a furigoma toss or a draw by lot the creator is in sente's place; the toss or the
+     * draw may move it to gote.
      */
     public Color seatOf(String secretHash) {
         StoredGame g = stored;
@@ -223,7 +223,7 @@ public final class Round {
     /**
      * A viewer connected with the hash of a seat secret (null for a spectator); the state goes to {@code reply}.
      * The seat is looked up when the round handles each command of the viewer, so a connection made while a
-     * furigoma toss waits acts, after the toss, for the seat it gave.
+     * furigoma toss or a draw by lot waits acts, after it, for the seat it gave.
      */
     public void connect(String secretHash, Consumer<ServerEvent> reply) {
         post(new RoundCommand.Connect(secretHash, reply));
@@ -793,9 +793,9 @@ public final class Round {
         long wall = ctx.wall().millis();
         StoredGame.Terms t = stored.terms();
         Color offerer = rematchOffer != null ? rematchOffer : stored.player(Color.SENTE).kind() == PlayerKind.HUMAN ? Color.SENTE : Color.GOTE;
-        StoredGame.Terms terms = new StoredGame.Terms(t.handicap(), t.rules(), t.timeControl(), t.engineLevel(), rematchSeat(offerer), false, null,
-                false);
-        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, wall, wall, terms, stored.player(rematchSeat(Color.SENTE)),
+        StoredGame.Terms terms = new StoredGame.Terms(t.handicap(), t.rules(), t.timeControl(), t.engineLevel(), rematchSeat(offerer), false, false,
+                null, false);
+        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, wall, wall, wall, terms, stored.player(rematchSeat(Color.SENTE)),
                 stored.player(rematchSeat(Color.GOTE)), 0, null);
         owner.create(g);
         rematchId = g.id();
@@ -946,9 +946,9 @@ public final class Round {
         }
         long wall = ctx.wall().millis();
         StoredGame.Player p = new StoredGame.Player(j.name(), PlayerKind.HUMAN, j.secretHash());
-        // Both players are seated now: a game whose sides furigoma decides gets its toss, which may move the
-        // creator from sente's place, where it waited, to gote.
-        StoredGame joined = stored.joined(p, stored.terms().tossPending() ? Furigoma.toss(ctx.tosses()) : null, wall);
+        // Both players are seated now: a game whose creator chose no side gets its furigoma toss or its draw by lot,
+        // which may move the creator from sente's place, where it waited, to gote.
+        StoredGame joined = stored.joined(p, ctx.tosses(), wall);
         if (!ctx.repository().join(joined)) {
             j.seat().completeExceptionally(new RefusedException(ErrorCode.SEAT_TAKEN, "both seats of this game are taken"));
             return;
@@ -1040,7 +1040,7 @@ public final class Round {
         Players players = new Players(player(g, Color.SENTE), player(g, Color.GOTE));
         return new ServerEvent.State(id, g.status().wire(), Views.color(viewer), players, Views.handicap(g.terms().handicap()),
                 new RulesView(g.terms().rules(), rs.impasse().name(), rs.maxMoves(), rs.takebacks()), Views.timeControl(g.terms().timeControl()),
-                Views.furigoma(g.terms()), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
+                Views.furigoma(g.terms()), Views.lot(g), game.initialSfen(), game.sfen(), game.plies(), Views.color(game.turn()),
                 game.moves(), game.lastMove(), t.check(), t.dests(), t.dropDests(), Views.clock(clock, now, ctx.wall().millis()), game.impasse(),
                 abortable(), Views.color(takebackOffer), Views.color(impasseOffer), outcomeView(g.result()), KingCharacters.of(g), Views.color(rematchOffer),
                 rematchId);

@@ -8,9 +8,9 @@ import java.util.function.Consumer;
 
 /**
  * What a round's mailbox holds. Each command that a viewer sends carries the hash of the seat secret it holds
- * (null for a spectator), which the round maps to its seat when it handles the command: a furigoma toss at the
- * join may move the creator from the place it waited in, and a connection made before acts for the seat the toss
- * gave. Commands also say where a personal answer goes (an error, a state).
+ * (null for a spectator), which the round maps to its seat when it handles the command: a furigoma toss or a
+ * draw by lot at the join may move the creator from the place it waited in, and a connection made before acts for
+ * the seat the toss or the draw gave. Commands also say where a personal answer goes (an error, a state).
  */
 sealed interface RoundCommand {
 

@@ -23,7 +23,7 @@ import java.util.random.RandomGenerator;
  * @param seekClosed told the id of a lobby game that was joined or aborted
  * @param engine the computer opponent, or null when the server has none
  * @param timings where the time taken to handle each move is counted
- * @param tosses the randomness of the furigoma tosses made when a second player takes a seat
+ * @param tosses the randomness of the furigoma tosses and draws by lot made when a second player takes a seat
  */
 public record RoundContext(GameRepository repository, EventBus bus, TimeSource time, InstantSource wall, ScheduledExecutorService timers,
         Duration grace, Duration claimAfter, Duration seekGrace, Duration seekMaxAge, Consumer<String> seekClosed,

@@ -25,14 +25,14 @@ public sealed interface ServerEvent {
     /** The whole game as one viewer sees it; {@code you} is that viewer's seat or null. */
     @JsonTypeName("state")
     record State(String id, String status, String you, Players players, HandicapView handicap, RulesView rules, TimeControlView timeControl,
-            FurigomaView furigoma, String initialSfen, String sfen, int ply, String turn, List<MoveView> moves, LastMove lastMove, String check,
+            FurigomaView furigoma, LotView lot, String initialSfen, String sfen, int ply, String turn, List<MoveView> moves, LastMove lastMove, String check,
             Map<String, Map<String, String>> dests, Map<String, List<String>> dropDests, ClockView clock, ImpasseView impasse, boolean abortable,
             String takebackOffer, String impasseOffer, OutcomeView outcome, KingCharacters kings, String rematchOffer, String rematch)
             implements ServerEvent {
         /** The same state for another viewer. */
         public State forViewer(String seat) {
-            return new State(id, status, seat, players, handicap, rules, timeControl, furigoma, initialSfen, sfen, ply, turn, moves, lastMove, check,
-                    dests, dropDests, clock, impasse, abortable, takebackOffer, impasseOffer, outcome, kings, rematchOffer, rematch);
+            return new State(id, status, seat, players, handicap, rules, timeControl, furigoma, lot, initialSfen, sfen, ply, turn, moves, lastMove,
+                    check, dests, dropDests, clock, impasse, abortable, takebackOffer, impasseOffer, outcome, kings, rematchOffer, rematch);
         }
     }
 

@@ -46,8 +46,8 @@ public final class Views {
     public static GameSummary summary(StoredGame g) {
         Color engine = g.sente().kind() == PlayerKind.ENGINE ? Color.SENTE : g.gote().kind() == PlayerKind.ENGINE ? Color.GOTE : null;
         return new GameSummary(g.id(), g.status().wire(), name(g.sente()), name(g.gote()), color(engine), engine == null ? null : g.terms().engineLevel(),
-                g.terms().handicap().id(), g.terms().rules(), color(g.terms().creator()), g.terms().byFurigoma(), timeControl(g.terms().timeControl()),
-                g.ply(), g.createdAt(), outcome(g.result()));
+                g.terms().handicap().id(), g.terms().rules(), color(g.terms().creator()), g.terms().byFurigoma(), g.terms().byLot(),
+                timeControl(g.terms().timeControl()), g.ply(), g.createdAt(), outcome(g.result()));
     }
 
     /** A stored result as sent, or null; without the reasons of a failed declaration (a game in a list, a record). */
@@ -103,6 +103,17 @@ public final class Views {
         List<String> faces = new ArrayList<>(5);
         f.faces().forEach(face -> faces.add(face.name()));
         return new FurigomaView(faces, color(t.creator()), f.tosserMovesFirst());
+    }
+
+    /**
+     * The draw by lot of a game as sent: null unless a draw decides its sides (a handicap game); while the draw
+     * waits for the second player, nothing but that ({@link LotView#PENDING}); then the creator's colour.
+     */
+    static LotView lot(StoredGame g) {
+        if (!g.terms().byLot()) {
+            return null;
+        }
+        return g.sidesPending() ? LotView.PENDING : new LotView(color(g.terms().creator()));
     }
 
     /** Both clocks read at {@code now}, or null for an untimed game. */

@@ -26,8 +26,9 @@ import tools.jackson.databind.ObjectMapper;
  * The game WebSocket ({@code /ws/game/{id}}): translates client messages into round commands and round
  * events into JSON, nothing else. Each connection keeps the hash of the seat secret it came with (query
  * parameter {@code secret} or cookie {@code mj_<id>}), and the round maps it to a seat when it handles each of the
- * connection's commands ({@link Round#seatOf}), so that the creator of a game whose sides furigoma decides, who
- * waits in sente's place, acts for the seat the toss gives at the join; without a matching secret it only watches.
+ * connection's commands ({@link Round#seatOf}), so that the creator of a game whose sides a furigoma toss or a draw
+ * by lot decides, who waits in sente's place, acts for the seat the toss or the draw gives at the join; without a
+ * matching secret it only watches.
  */
 public final class GameSockets {
     /** The largest message accepted, in characters. */

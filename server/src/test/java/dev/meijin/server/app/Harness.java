@@ -103,7 +103,7 @@ final class Harness implements AutoCloseable {
         }
     }
 
-    /** A seat: the game id, colour (null for the creator of a game whose furigoma toss waits) and secret. */
+    /** A seat: the game id, colour (null for the creator of a game whose furigoma toss or draw by lot waits) and secret. */
     record Seat(String gameId, String color, String secret) {}
 
     Seat create(String body) {

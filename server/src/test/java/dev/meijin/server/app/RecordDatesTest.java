@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.meijin.core.game.TimeSource;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.ServerConfig;
+import dev.meijin.server.game.Database;
+import dev.meijin.server.game.GameRepository;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -16,18 +18,24 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The dates of the records the server writes (KIF 開始日時 and 終了日時, CSA {@code $START_TIME} and
- * {@code $END_TIME}) are the local times of the configured zone, whatever the machine's zone: a game created and
- * resigned at known instants, on a wall clock the test sets.
+ * {@code $END_TIME}) are the local times of the configured zone, whatever the machine's zone, and the start is when
+ * the game began, both players seated, not when it was created: a game created, joined and resigned at known
+ * instants, on a wall clock the test sets.
  */
 class RecordDatesTest {
-    /** 2026-03-01 16:30:00 UTC: already 2 March in Japan (01:30), still the morning of 1 March in New York (11:30). */
+    /** 2026-03-01 16:05:00 UTC: the game is created and waits for its second player. */
+    private static final Instant CREATED = Instant.parse("2026-03-01T16:05:00Z");
+    /**
+     * 2026-03-01 16:30:00 UTC, 25 minutes later: the second player joins and the game starts; already 2 March in Japan
+     * (01:30), still the morning of 1 March in New York (11:30).
+     */
     private static final Instant START = Instant.parse("2026-03-01T16:30:00Z");
     /** 95 minutes and 5 seconds later. */
     private static final Instant END = Instant.parse("2026-03-01T18:05:05Z");
 
     @TempDir
     Path dir;
-    private final AtomicLong wallMillis = new AtomicLong(START.toEpochMilli());
+    private final AtomicLong wallMillis = new AtomicLong(CREATED.toEpochMilli());
     private Harness h;
 
     @AfterEach
@@ -37,19 +45,27 @@ class RecordDatesTest {
         }
     }
 
-    /** A game between people created at {@link #START} and resigned by sente at {@link #END}: its id. */
+    /**
+     * A game between people created at {@link #CREATED}, joined at {@link #START} and resigned by sente at
+     * {@link #END}: its id.
+     */
     private String gameResignedAtTheEnd(ServerConfig cfg) {
-        h = new Harness(cfg.withPort(0).withDataDir(dir).withEngine(EngineSettings.off())
-                .withTime(TimeSource.SYSTEM, () -> Instant.ofEpochMilli(wallMillis.get())));
-        Harness.Seat[] s = h.pair("{\"side\":\"sente\"}");
-        Harness.Ws sente = h.connect(s[0].gameId(), s[0].secret());
+        h = new Harness(config(cfg));
+        Harness.Seat creator = h.create("{\"side\":\"sente\"}");
+        wallMillis.set(START.toEpochMilli());
+        h.join(creator.gameId(), "Hanako");
+        Harness.Ws sente = h.connect(creator.gameId(), creator.secret());
         sente.next("state");
         sente.move("7g7f", 0);
         sente.next("move");
         wallMillis.set(END.toEpochMilli());
         sente.send("{\"t\":\"resign\"}");
         assertThat(sente.next("end").get("outcome").get("reason").asString()).isEqualTo("RESIGNATION");
-        return s[0].gameId();
+        return creator.gameId();
+    }
+
+    private ServerConfig config(ServerConfig cfg) {
+        return cfg.withPort(0).withDataDir(dir).withEngine(EngineSettings.off()).withTime(TimeSource.SYSTEM, () -> Instant.ofEpochMilli(wallMillis.get()));
     }
 
     private String record(String id, String format) {
@@ -75,6 +91,20 @@ class RecordDatesTest {
         String id = gameResignedAtTheEnd(ServerConfig.defaults().withRecordZone(ZoneId.of("America/New_York")));
         assertThat(record(id, "kif").lines()).contains("開始日時：2026/03/01 11:30:00", "終了日時：2026/03/01 13:05:05");
         assertThat(record(id, "csa").lines()).contains("$START_TIME:2026/03/01 11:30:00", "$END_TIME:2026/03/01 13:05:05");
+    }
+
+    @Test
+    void aGameStoredBeforeItsStartWasRecordedIsDatedByItsCreation() {
+        ServerConfig cfg = ServerConfig.defaults().withRecordZone(ZoneId.of("UTC"));
+        String id = gameResignedAtTheEnd(cfg);
+        assertThat(record(id, "kif").lines()).contains("開始日時：2026/03/01 16:30:00");
+        h.close();
+        try (Database db = Database.h2(dir)) {
+            new GameRepository(db.jdbi()).inTransaction(t -> t.execute("update games set started_at = null where id = ?", id));
+        }
+        h = new Harness(config(cfg));
+        assertThat(record(id, "kif").lines()).contains("開始日時：2026/03/01 16:05:00", "終了日時：2026/03/01 18:05:05");
+        assertThat(record(id, "csa").lines()).contains("$START_TIME:2026/03/01 16:05:00", "$END_TIME:2026/03/01 18:05:05");
     }
 
     @Test

@@ -1024,6 +1024,21 @@ final class PlayInBrowserTest {
         }
     }
 
+    /**
+     * The creator's board turned to the seat that a toss or a draw at the join gave, marked with its side, and so
+     * after a reload, once the page shows what was decided again ({@code decided}): that seat.
+     */
+    private static String assertTurnedToTheSeatItWasGiven(Seat creator, String id, String mark, String decided) {
+        String seat = creator.you();
+        assertThat(creator.browser.find(".player-bottom").getAttribute("data-color")).isEqualTo(seat);
+        assertThat(creator.browser.text(".player-bottom .mark")).isEqualTo(mark);
+        creator.browser.open(base + "/game/" + id);
+        creator.browser.find(decided);
+        assertThat(creator.you()).as("a reload after the join").isEqualTo(seat);
+        assertThat(creator.browser.find(".player-bottom").getAttribute("data-color")).isEqualTo(seat);
+        return seat;
+    }
+
     @Test
     void furigomaIsTossedWhenTheSecondPlayerSitsAndASpectatorWatchesLive() {
         try (Seat creator = seat(Browser.DESKTOP, "ja"); Seat joiner = seat(Browser.PHONE, "en"); Seat watcher = seat(Browser.PHONE, "en")) {
@@ -1059,16 +1074,10 @@ final class PlayInBrowserTest {
             String name = first == creator ? "Tosser" : "Caller";
             assertThat(creator.browser.text("#furigoma + p")).isEqualTo("歩が" + pawns + "枚：" + name + "さんの先手");
             assertThat(joiner.browser.text("#furigoma + p")).isEqualTo(pawns + " pawns face up: " + name + " moves first");
-            // The creator's board turned to the seat the toss gave, marked with its side; so after a reload.
-            assertThat(creator.browser.find(".player-bottom").getAttribute("data-color")).isEqualTo(creator.you());
             assertThat(creator.browser.text(".player-bottom .name")).isEqualTo("Tosser");
-            assertThat(creator.browser.text(".player-bottom .mark")).isEqualTo(creator.you().equals("sente") ? "☗先手" : "☖後手");
             creator.browser.screenshot("game-furigoma-tossed-desktop");
-            String tossed = creator.you();
-            creator.browser.open(base + "/game/" + id);
-            creator.browser.find("#furigoma .furigoma-piece");
-            assertThat(creator.you()).as("a reload after the join").isEqualTo(tossed);
-            assertThat(creator.browser.find(".player-bottom").getAttribute("data-color")).isEqualTo(tossed);
+            String tossed = assertTurnedToTheSeatItWasGiven(creator, id, creator.you().equals("sente") ? "☗先手" : "☖後手",
+                    "#furigoma .furigoma-piece");
             @SuppressWarnings("unchecked")
             Map<String, Object> remembered = (Map<String, Object>) creator.browser.script(
                     "return JSON.parse(localStorage.getItem('meijin.seats'))[arguments[0]]", id);
@@ -1104,6 +1113,43 @@ final class PlayInBrowserTest {
                     .containsExactly(first == creator ? "☗Tosser – ☖Caller" : "☗Caller – ☖Tosser");
             assertThat(creator.browser.script("return JSON.parse(localStorage.getItem('meijin.seats'))[arguments[0]].color", id))
                     .as("remembered again").isEqualTo(tossed);
+        }
+    }
+
+    @Test
+    void aHandicapGameWhoseCreatorChoseNoSideIsDrawnByLotWhenTheSecondPlayerSits() {
+        try (Seat creator = seat(Browser.DESKTOP, "ja"); Seat joiner = seat(Browser.PHONE, "en")) {
+            String id = creator.create("Drawer", Map.of("handicap", "BISHOP", "side", "random", "tcKind", "unlimited"));
+            // Waiting for an opponent, no side is given yet: who gives the handicap is drawn when both are seated.
+            assertThat(creator.browser.text("#lot-pending h2")).isEqualTo("抽選");
+            assertThat(creator.browser.text("#lot-pending p")).isEqualTo("対局者が揃ったら抽選で上手と下手を決めます");
+            assertThat(texts(creator.browser, ".player .mark")).as("no side before the draw").containsExactly("", "");
+            assertThat(creator.browser.text(".player-bottom .name")).isEqualTo("Drawer");
+            assertThat(creator.browser.text(".player-top .name")).isEqualTo("空席");
+            creator.browser.screenshot("game-lot-waiting-desktop");
+            // The seek says that the one who accepts it is the giver or the receiver by lot.
+            joiner.browser.open(base + "/");
+            joiner.browser.find("#seeks tr[data-game='" + id + "']");
+            assertThat(texts(joiner.browser, "#seeks tr[data-game='" + id + "'] td")).containsExactly(
+                    "Drawer", "Bishop handicap", "Giver or receiver, by lot", "CSA (27 points)", "Unlimited", "Accept");
+            joiner.browser.script("document.getElementById('seeks').scrollIntoView({block: 'center'})");
+            joiner.browser.screenshot("lobby-seek-lot-phone");
+
+            joiner.acceptSeek(id, "Caller");
+            creator.browser.await("the game started", d -> "playing".equals(creator.status()));
+            creator.browser.find("#lot");
+            assertThat(creator.browser.all("#lot-pending")).isEmpty();
+            Seat giver = "gote".equals(creator.you()) ? creator : joiner;
+            Seat receiver = giver == creator ? joiner : creator;
+            assertThat(receiver.you()).isEqualTo("sente");
+            String name = giver == creator ? "Drawer" : "Caller";
+            assertThat(creator.browser.text("#lot p")).isEqualTo("抽選：" + name + "さんが上手（先に指す）");
+            assertThat(joiner.browser.text("#lot p")).isEqualTo("Drawn by lot: " + name + " gives the handicap and moves first");
+            creator.browser.screenshot("game-lot-drawn-desktop");
+            joiner.browser.screenshot("game-lot-drawn-phone");
+            assertTurnedToTheSeatItWasGiven(creator, id, giver == creator ? "☖上手" : "☗下手", "#lot");
+            giver.play("3c3d");
+            receiver.play("7g7f");
         }
     }
 

@@ -15,9 +15,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,8 +57,8 @@ class GameRepositoryTest {
 
     private static StoredGame game(String player, TimeControl tc, Furigoma toss) {
         StoredGame.Terms terms = new StoredGame.Terms(toss == null ? Handicap.TWO_PIECE : Handicap.EVEN, "casual", tc, null, Color.GOTE, toss != null,
-                toss, true);
-        return new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, StoredGame.Player.OPEN,
+                false, toss, true);
+        return new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, null, 1_000, terms, StoredGame.Player.OPEN,
                 new StoredGame.Player(player, PlayerKind.HUMAN, Secrets.hash("s3cret")), 0, null);
     }
 
@@ -70,8 +72,8 @@ class GameRepositoryTest {
         StoredGame unlimited = game(unique(), TimeControl.UNLIMITED, null);
         repo.create(unlimited);
         assertThat(repo.find(unlimited.id())).hasValue(unlimited);
-        StoredGame engine = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, 5, 5,
-                new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, 4, Color.SENTE, false, null, false),
+        StoredGame engine = new StoredGame(Secrets.newGameId(), GameStatus.PLAYING, 5, 5L, 5,
+                new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, 4, Color.SENTE, false, false, null, false),
                 new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("x")), new StoredGame.Player("Meijin level 4", PlayerKind.ENGINE, null), 0,
                 null);
         repo.create(engine);
@@ -79,11 +81,18 @@ class GameRepositoryTest {
         assertThat(repo.find("nosuchid")).isEmpty();
     }
 
+    /** Randomness that draws these booleans in turn ({@link Furigoma#toss}: true is a tokin face up). */
+    private static RandomGenerator scripted(boolean... draws) {
+        int[] next = {0};
+        return () -> draws[next[0]++] ? -1L : 0L;
+    }
+
     @ParameterizedTest
     @MethodSource("repositories")
     void joiningTakesTheFreeSeatOnce(GameRepository repo) {
         StoredGame g = game(unique(), TimeControl.UNLIMITED, null);
         repo.create(g);
+        assertThat(repo.find(g.id()).orElseThrow().startedAt()).as("not started while it waits").isNull();
         StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
         StoredGame joined = g.joined(hanako, null, 2_000);
         assertThat(repo.join(joined)).isTrue();
@@ -94,21 +103,24 @@ class GameRepositoryTest {
         assertThat(after.sente()).isEqualTo(hanako);
         assertThat(after.gote().name()).isEqualTo(g.gote().name());
         assertThat(after.updatedAt()).isEqualTo(2_000);
+        assertThat(after.startedAt()).as("started by the join").isEqualTo(2_000L);
+        assertThat(after.startTime()).isEqualTo(2_000);
+        assertThat(g.startTime()).as("a game not started is dated by its creation").isEqualTo(1_000);
     }
 
     @ParameterizedTest
     @MethodSource("repositories")
     void aGameWaitingForItsFurigomaTossIsStoredWithTheSeatsTheTossGives(GameRepository repo) {
         StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
-        StoredGame.Terms terms = new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, null, Color.SENTE, true, null, true);
-        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
+        StoredGame.Terms terms = new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, null, Color.SENTE, true, false, null, true);
+        StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, null, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
         repo.create(g);
         assertThat(repo.find(g.id())).hasValue(g);
         assertThat(repo.find(g.id()).orElseThrow().terms().tossPending()).isTrue();
         // Two pawns and three tokins: the tosser's opponent moves first, so the creator goes to gote.
         Furigoma toss = new Furigoma(List.of(Furigoma.Face.TOKIN, Furigoma.Face.PAWN, Furigoma.Face.TOKIN, Furigoma.Face.PAWN, Furigoma.Face.TOKIN));
         StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
-        assertThat(repo.join(g.joined(hanako, toss, 3_000))).isTrue();
+        assertThat(repo.join(g.joined(hanako, scripted(true, false, true, false, true), 3_000))).isTrue();
         StoredGame after = repo.find(g.id()).orElseThrow();
         assertThat(after.sente()).isEqualTo(hanako);
         assertThat(after.gote()).isEqualTo(taro);
@@ -117,6 +129,41 @@ class GameRepositoryTest {
         assertThat(after.terms().tossPending()).isFalse();
         assertThat(after.status()).isEqualTo(GameStatus.PLAYING);
         assertThat(after.updatedAt()).isEqualTo(3_000);
+    }
+
+    @ParameterizedTest
+    @MethodSource("repositories")
+    void aHandicapGameWaitingForItsDrawByLotIsStoredWithTheSeatsTheDrawGives(GameRepository repo) {
+        StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
+        StoredGame.Terms terms = new StoredGame.Terms(Handicap.BISHOP, "csa", TimeControl.UNLIMITED, null, Color.SENTE, false, true, null, true);
+        for (boolean creatorSente : new boolean[] {true, false}) {
+            StoredGame g = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 1_000, null, 1_000, terms, taro, StoredGame.Player.OPEN, 0, null);
+            repo.create(g);
+            assertThat(repo.find(g.id())).hasValue(g);
+            assertThat(repo.find(g.id()).orElseThrow().sidesPending()).isTrue();
+            StoredGame.Player hanako = new StoredGame.Player("Hanako", PlayerKind.HUMAN, Secrets.hash("h"));
+            StoredGame joined = g.joined(hanako, scripted(creatorSente), 3_000);
+            assertThat(repo.join(joined)).isTrue();
+            StoredGame after = repo.find(g.id()).orElseThrow();
+            assertThat(after).isEqualTo(joined);
+            assertThat(after.sente()).isEqualTo(creatorSente ? taro : hanako);
+            assertThat(after.gote()).isEqualTo(creatorSente ? hanako : taro);
+            assertThat(after.terms().creator()).isEqualTo(creatorSente ? Color.SENTE : Color.GOTE);
+            assertThat(after.terms().byLot()).isTrue();
+            assertThat(after.terms().furigoma()).isNull();
+            assertThat(after.sidesPending()).isFalse();
+            assertThat(after.status()).isEqualTo(GameStatus.PLAYING);
+        }
+    }
+
+    @Test
+    void onlyAHandicapGameIsDrawnByLotAndUntilTheDrawItsCreatorWaitsInSentesPlace() {
+        assertThatThrownBy(() -> new StoredGame.Terms(Handicap.EVEN, "csa", TimeControl.UNLIMITED, null, Color.SENTE, false, true, null, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("only the sides of a handicap game are drawn by lot");
+        StoredGame.Terms gote = new StoredGame.Terms(Handicap.ROOK, "csa", TimeControl.UNLIMITED, null, Color.GOTE, false, true, null, true);
+        StoredGame.Player taro = new StoredGame.Player("Taro", PlayerKind.HUMAN, Secrets.hash("t"));
+        assertThatThrownBy(() -> new StoredGame("abcdefgh", GameStatus.WAITING, 0, null, 0, gote, taro, StoredGame.Player.OPEN, 0, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("until the draw the creator waits in sente's place");
     }
 
     @ParameterizedTest
@@ -199,7 +246,7 @@ class GameRepositoryTest {
     void listingByStatusAndPlayerNewestFirst(GameRepository repo) {
         String player = unique();
         StoredGame a = game(player, TimeControl.UNLIMITED, null);
-        StoredGame b = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 2_000, 2_000, a.terms(), a.sente(), a.gote(), 0, null);
+        StoredGame b = new StoredGame(Secrets.newGameId(), GameStatus.WAITING, 2_000, null, 2_000, a.terms(), a.sente(), a.gote(), 0, null);
         repo.create(a);
         repo.create(b);
         assertThat(repo.list(null, player, 10)).extracting(StoredGame::id).containsExactly(b.id(), a.id());

@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.notation.Formats;
 import dev.meijin.notation.encoding.TextDecoder;
+import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.notation.kifu.RecordDate;
 import dev.meijin.server.round.RefusedException;
 import dev.meijin.testdata.TestData;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -68,6 +74,10 @@ class PastedRecordTest {
     @Test
     void theDateIsShownInTheRecordsOwnTermsWithATimeAndAZoneOnlyWhereItGivesThem() {
         assertThat(PastedRecord.recordDate("2018/05/03 13:05:55")).isEqualTo("2018/05/03 13:05:55");
+        assertThat(PastedRecord.recordDate("2008/02/18(月) 11:04:26")).isEqualTo("2008/02/18 11:04:26");
+        assertThat(PastedRecord.recordDate("2006年1月10日 9:05")).isEqualTo("2006/01/10 09:05");
+        assertThat(PastedRecord.recordDate("2017/03/22 10:00 JST")).as("a zone by name, at its offset").isEqualTo("2017/03/22 10:00 +09:00");
+        assertThat(PastedRecord.recordDate("2017/03/22 01:00:00 GMT")).isEqualTo("2017/03/22 01:00:00 UTC");
         assertThat(PastedRecord.recordDate("2017/03/22")).as("no time is made up").isEqualTo("2017/03/22");
         assertThat(PastedRecord.recordDate("2017-3-2")).isEqualTo("2017/03/02");
         assertThat(PastedRecord.recordDate("2010/05/14(金) 10:00")).isEqualTo("2010/05/14 10:00");
@@ -78,11 +88,49 @@ class PastedRecordTest {
         // What is no date is kept as written.
         assertThat(PastedRecord.recordDate("平成29年3月22日")).isEqualTo("平成29年3月22日");
         assertThat(PastedRecord.recordDate("2017/13/22")).isEqualTo("2017/13/22");
+        assertThat(PastedRecord.recordDate("2017/02/30 10:00")).as("no such day").isEqualTo("2017/02/30 10:00");
+        assertThat(PastedRecord.recordDate("2017/03/22 25:00")).as("no such time").isEqualTo("2017/03/22 25:00");
+        assertThat(PastedRecord.recordDate("2017/03/22 (祝)")).as("no weekday").isEqualTo("2017/03/22 (祝)");
         assertThat(PastedRecord.recordDate(null)).isNull();
         // The records of the test data: a KIF whose 開始日時 is an ISO time in UTC, a CSA with $START_TIME.
         assertThat(PastedRecord.read(TestData.text("kif/mog-core-scala/001.kif", java.nio.charset.StandardCharsets.UTF_8)).date())
                 .isEqualTo("2017/03/22 01:00:00 UTC");
         assertThat(PastedRecord.read(TestData.text("csa/wcsc28-apery/utf8_WCSC28_L3_KIN_WDF.csa", java.nio.charset.StandardCharsets.UTF_8)).date())
                 .isEqualTo("2018/05/03 13:05:55");
+    }
+
+    /** A KIF, a CSA and a JKF record of two moves dated {@code date} (KIF and JKF 開始日時, CSA {@code $START_TIME}). */
+    private static List<String> recordsDated(String date) {
+        return List.of("開始日時：" + date + "\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n",
+                "V2.2\nN+Sente\nN-Gote\n$START_TIME:" + date + "\nPI\n+\n+7776FU\n-3334FU\n",
+                "{\"header\": {\"開始日時\": \"" + date + "\"}, \"moves\": [{},"
+                        + " {\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, \"color\": 0, \"piece\": \"FU\"}},"
+                        + " {\"move\": {\"from\": {\"x\": 3, \"y\": 3}, \"to\": {\"x\": 3, \"y\": 4}, \"color\": 1, \"piece\": \"FU\"}}]}");
+    }
+
+    @Test
+    void theDatesOfPastedKifCsaAndJkfRecordsAreReadByTheRuleTheReadersReadThemBy() {
+        Map<String, String> shown = new LinkedHashMap<>();
+        shown.put("2017/03/22 01:00:00", "2017/03/22 01:00:00");
+        shown.put("2017-03-22T01:00:00.000Z", "2017/03/22 01:00:00 UTC");
+        shown.put("2017/03/22", "2017/03/22");
+        shown.put("2010/05/14(金) 10:00", "2010/05/14 10:00");
+        shown.put("2026-11-24T10:00:00+09:00", "2026/11/24 10:00:00 +09:00");
+        shown.put("2017/02/30", "2017/02/30");
+        shown.put("2017 / 3 / 22", "2017 / 3 / 22");
+        shown.forEach((written, expected) -> {
+            Optional<RecordDate> asRead = RecordDate.parse(written);
+            for (String text : recordsDated(written)) {
+                PastedRecord p = PastedRecord.read(text);
+                assertThat(p.moves()).as(text).hasSize(2);
+                assertThat(p.date()).as(text).isEqualTo(expected);
+                // One rule: the reader's header, read as the records' dates are, gives the same day and offset, and
+                // what it does not read as a date is kept as written.
+                Optional<RecordDate> header = Formats.read(text, Optional.empty()).kifu().header(Headers.START_TIME).flatMap(RecordDate::parse);
+                assertThat(header).as(text).isEqualTo(asRead);
+                assertThat(p.date()).as(text).startsWith(asRead.map(d -> d.date().format(DateTimeFormatter.ofPattern("uuuu/MM/dd"))).orElse(written))
+                        .endsWith(asRead.flatMap(RecordDate::offset).map(o -> o.equals(ZoneOffset.UTC) ? " UTC" : " " + o).orElse(""));
+            }
+        });
     }
 }

@@ -16,8 +16,8 @@ class KingCharactersTest {
     private static final StoredGame.Player ENGINE = new StoredGame.Player("Meijin level 3", PlayerKind.ENGINE, null);
 
     private static StoredGame game(Handicap h, Integer level, StoredGame.Player sente, StoredGame.Player gote) {
-        StoredGame.Terms terms = new StoredGame.Terms(h, "csa", TimeControl.UNLIMITED, level, Color.SENTE, false, null, false);
-        return new StoredGame("abcdefgh", GameStatus.PLAYING, 0, 0, terms, sente, gote, 0, null);
+        StoredGame.Terms terms = new StoredGame.Terms(h, "csa", TimeControl.UNLIMITED, level, Color.SENTE, false, false, null, false);
+        return new StoredGame("abcdefgh", GameStatus.PLAYING, 0, 0L, 0, terms, sente, gote, 0, null);
     }
 
     @Test
