@@ -276,6 +276,15 @@ final class DfPn {
         return stopRequested || deadline != Long.MAX_VALUE && System.nanoTime() > deadline;
     }
 
+    /**
+     * Whether the solve was stopped or has reached its deadline or its node limit, so that a search made now ends
+     * unsettled for that reason rather than for want of its own budget. Meant for callers between searches (the
+     * reading of a solution): within {@link #prove} the node limit is the search's own.
+     */
+    boolean cutShort() {
+        return outOfTime() || nodes >= nodeLimit;
+    }
+
     private void poll() {
         if (stopRequested) {
             aborted = UnknownReason.STOPPED;

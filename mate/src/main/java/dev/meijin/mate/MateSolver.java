@@ -124,14 +124,15 @@ public final class MateSolver {
         phaseStart = 0;
         visitsBefore = 0;
         nanosBefore = 0;
-        return run(pos, limits, convention, t0);
+        cutReading = null;
+        return run(pos, limits, convention, t0, null);
     }
 
     /**
      * Goes on with the last {@link #solve}, which a {@link #stop()} or its own limits cut short, with the table as
      * that solve left it: the df-pn takes up the proof in the phase it was in ({@link #prove}), with what is left
-     * of that phase's budget, or, if the proof was complete, reads the solution again from it; only a reading cut
-     * short is done again. Between the two calls the solver must do nothing else: {@link #solve}, {@link #check},
+     * of that phase's budget, or, if the proof was complete, goes on reading the solution where the cut left it
+     * (only the positions being read at the cut are read again). Between the two calls the solver must do nothing else: {@link #solve}, {@link #check},
      * {@link #firstMove} and {@link #clear} each end what could be resumed. A solve may be resumed any number of
      * times; {@link #nodes()} and {@link #nanos()} then count it and all its resumptions, not the time between.
      *
@@ -162,9 +163,13 @@ public final class MateSolver {
         dfpn.reset(pos, pos.sideToMove());
         dfpn.depthCuts = cuts;
         table.reading(false);
-        visitsBefore += solution == null ? 0 : solution.visits();
+        Solution cut = cutReading;
+        cutReading = null;
+        if (cut == null) {
+            visitsBefore += solution == null ? 0 : solution.visits();
+        }
         nanosBefore = nanos;
-        return run(pos, limits, resumableConvention, t0);
+        return run(pos, limits, resumableConvention, t0, cut);
     }
 
     /**
@@ -176,10 +181,13 @@ public final class MateSolver {
         return resumable != null;
     }
 
-    /** The body of {@link #solve} and {@link #resume}: the proof from the current phase on, then the reading. */
-    private MateResult run(Position pos, MateLimits limits, Convention convention, long t0) {
+    /**
+     * The body of {@link #solve} and {@link #resume}: the proof from the current phase on, then the reading, or
+     * the reading {@code cutBefore} short (null if there is none) from where it was.
+     */
+    private MateResult run(Position pos, MateLimits limits, Convention convention, long t0, Solution cutBefore) {
         Position root = pos.copy();
-        solution = null;
+        solution = cutBefore;
         line = List.of();
         long deadline = limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos();
         long nodeLimit = limits.nodes() > Long.MAX_VALUE - dfpn.nodes ? Long.MAX_VALUE : dfpn.nodes + limits.nodes();
@@ -204,7 +212,7 @@ public final class MateSolver {
                     phase = PROVEN;
                     proofNodes = dfpn.nodes;
                 }
-                result = read(pos, convention);
+                result = read(pos, convention, cutBefore);
             }
             return result;
         } finally {
@@ -217,6 +225,7 @@ public final class MateSolver {
             if (cut && !settled) {
                 resumable = root;
                 resumableConvention = convention;
+                cutReading = phase == PROVEN ? solution : null;
             }
         }
     }
@@ -231,6 +240,8 @@ public final class MateSolver {
     /** A copy of the last solve's problem while {@link #resume} can go on with it, else null. */
     private Position resumable;
     private Convention resumableConvention;
+    /** The reading of the last solve while {@link #resume} can go on with it, else null. */
+    private Solution cutReading;
     /** Of the current solve: the positions visited by readings that were cut short, and the time of earlier calls. */
     private long visitsBefore;
     private long nanosBefore;
@@ -298,23 +309,29 @@ public final class MateSolver {
         phaseStart = dfpn.nodes;
     }
 
-    private MateResult read(Position pos, Convention convention) {
+    private MateResult read(Position pos, Convention convention, Solution cut) {
         reading = true;
         try {
-            return readSolution(pos, convention);
+            return readSolution(pos, convention, cut);
         } finally {
             reading = false;
         }
     }
 
-    private MateResult readSolution(Position pos, Convention convention) {
+    /** Reads the solution out of the proof, or goes on with the reading {@code cut} short before (if not null). */
+    private MateResult readSolution(Position pos, Convention convention, Solution cut) {
         table.reading(true);
-        solution = new Solution(dfpn, convention, Math.max(readingNodes, proofNodes), readingNodesPerCheck,
-                SOLUTION_VISITS);
-        solution.bounded(readingByBounds);
-        solution.shortBudget(shortReadingNodes);
-        solution.walkShortcuts(walkShortcuts);
-        List<Integer> found = solution.line(0);
+        List<Integer> found;
+        if (cut != null) {
+            found = cut.resume(0);
+        } else {
+            solution = new Solution(dfpn, convention, Math.max(readingNodes, proofNodes), readingNodesPerCheck,
+                    SOLUTION_VISITS);
+            solution.bounded(readingByBounds);
+            solution.shortBudget(shortReadingNodes);
+            solution.walkShortcuts(walkShortcuts);
+            found = solution.line(0);
+        }
         if (found.isEmpty() || found.size() % 2 == 0) {
             return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);
         }
@@ -364,6 +381,7 @@ public final class MateSolver {
         long t0 = System.nanoTime();
         MateResult r = solve(position, limits, convention);
         resumable = null; // the judging below is not resumed
+        cutReading = null;
         lastResult = r;
         if (!(r instanceof MateResult.Mate mate)) {
             return Optional.empty();
@@ -454,6 +472,7 @@ public final class MateSolver {
         long t0 = System.nanoTime();
         stopped = false;
         resumable = null;
+        cutReading = null;
         solution = null;
         line = List.of();
         Position pos = position.copy();
@@ -507,6 +526,7 @@ public final class MateSolver {
     /** Forgets every position the table holds (a new game: {@link #firstMove} keeps them otherwise). */
     public void clear() {
         resumable = null;
+        cutReading = null;
         table.clear();
     }
 

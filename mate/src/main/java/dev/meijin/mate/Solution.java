@@ -58,7 +58,8 @@ final class Solution {
 
     private final DfPn dfpn;
     private final MateTable tt;
-    private final Position pos;
+    /** The solve's position: {@link #resume} takes the one the df-pn was given again. */
+    private Position pos;
     private final int attacker;
     private long perChild;
     private final boolean futileExcluded;
@@ -140,10 +141,29 @@ final class Solution {
         return b != null ? b : (keyBuffers[ply] = new long[Position.MAX_MOVES]);
     }
 
-    /** The minimax looks at the solve's deadline (and stop) once every this many visits plus one. */
+    /** The minimax looks at the solve's deadline, node limit and stop once every this many visits plus one. */
     private static final long TIME_POLL_MASK = 1023;
-    /** The solve's time is up (or it was stopped): from then on every visit is refused, whatever the budgets. */
+    /**
+     * The solve was stopped or reached its deadline or node limit ({@link #cutShort}): from then on every visit
+     * is refused, whatever the budgets, until a {@link #resume}.
+     */
     private boolean timeUp;
+
+    /**
+     * Whether the solve was stopped or reached its deadline or node limit ({@link DfPn#cutShort}). From then on
+     * the reading refuses every visit and remembers nothing it computes: a search left unsettled by the cut is
+     * not taken for one its budget could not settle (which would make the line inexact for good), and no length
+     * computed without it is memoised, so that {@link #resume} reads on with only what holds.
+     */
+    private boolean cutShort() {
+        if (!timeUp && dfpn.cutShort()) {
+            timeUp = true;
+        }
+        if (timeUp) {
+            outOfBudget = true;
+        }
+        return timeUp;
+    }
 
     /** Gives the exact minimax a new visit budget for the next phase of the walk. */
     private void freshBudget() {
@@ -193,13 +213,25 @@ final class Solution {
         if (tt.lookup(pos.boardKey(), pos.hand(attacker), 1, 1) && (tt.pn == 0 || tt.dn == 0)) {
             return tt.pn == 0 ? 1 : -1;
         }
-        if (!search || extraBudget <= 0 || dfpn.aborted != null) {
+        if (!search || extraBudget <= 0 || cutShort()) {
             return 0;
         }
         long before = dfpn.nodes;
         int r = dfpn.prove(ply, Math.min(perChild, extraBudget));
-        extraBudget -= dfpn.nodes - before;
+        charge(r, before);
         return r;
+    }
+
+    /**
+     * Charges the reading's df-pn budget with the nodes a search that began at {@code before} nodes and ended
+     * with {@code r} has spent, unless the cut ({@link #cutShort}) left it unsettled: such a search is made
+     * again after a {@link #resume}, and the budget is for the searches the reading settles, as if it had not
+     * been cut.
+     */
+    private void charge(int r, long before) {
+        if (r != 0 || !cutShort()) {
+            extraBudget -= dfpn.nodes - before;
+        }
     }
 
     /**
@@ -216,13 +248,14 @@ final class Solution {
         if (limit <= noMateWithin) {
             return -1;
         }
-        if (limit >= unknownFrom || extraBudget <= 0 || dfpn.aborted != null) {
+        if (limit >= unknownFrom || extraBudget <= 0 || cutShort()) {
             return 0;
         }
         // A search that runs out is resumed with twice the budget (the table keeps its progress), up to
         // MAX_RETRY_FACTOR times the first, while the reading's total allows: a check left unsettled makes the
         // reading inexact.
         long cap = Math.min(perChild, extraBudget);
+        long budgetBefore = extraBudget;
         int r;
         while (true) {
             long before = dfpn.nodes;
@@ -231,10 +264,14 @@ final class Solution {
             extraBudget -= spent;
             withinCalls[r + 1]++;
             if (r != 0 || spent < cap || cap >= MAX_RETRY_FACTOR * perChild || extraBudget <= 0
-                    || dfpn.aborted != null) {
+                    || cutShort()) {
                 break;
             }
             cap = Math.min(2 * cap, extraBudget);
+        }
+        if (r == 0 && cutShort()) {
+            extraBudget = budgetBefore; // made again after a resume, with its retries (see charge)
+            return 0;
         }
         if (r < 0 && !dfpn.lastWasRepetition()) {
             noMateWithin = limit;
@@ -276,13 +313,16 @@ final class Solution {
         if (n >= b[1]) {
             return 1;
         }
-        if (n >= b[2] || extraBudget <= 0 || dfpn.aborted != null) {
+        if (cutShort()) {
+            return 0;
+        }
+        if (n >= b[2] || extraBudget <= 0) {
             unknown |= decisive;
             return 0;
         }
         long before = dfpn.nodes;
         int r = dfpn.proveWithin(ply, n, Math.min(cap, extraBudget), futileExcluded);
-        extraBudget -= dfpn.nodes - before;
+        charge(r, before);
         withinCalls[r + 1]++;
         if (r > 0) {
             b[1] = Math.min(n, Math.max(0, dfpn.lastLength()));
@@ -290,6 +330,8 @@ final class Solution {
             if (!dfpn.lastWasRepetition()) {
                 b[0] = n;
             }
+        } else if (cutShort()) {
+            return 0;
         } else if (decisive || cap >= extraBudget) {
             b[2] = n;
             unknown |= decisive;
@@ -437,7 +479,7 @@ final class Solution {
                 return INF;
             }
         }
-        if (timeUp || ++visits > visitBudget || (visits & TIME_POLL_MASK) == 0 && (timeUp = dfpn.outOfTime())) {
+        if (timeUp || ++visits > visitBudget || (visits & TIME_POLL_MASK) == 0 && cutShort()) {
             outOfBudget = true;
             return INF;
         }
@@ -716,7 +758,7 @@ final class Solution {
             if (!worth) {
                 int w = within(ply + 1, limit);
                 worth = w > 0;
-                cut |= w == 0;
+                cut |= w == 0 && !timeUp;
             }
             if (worth) {
                 int v = exact(ply + 1, limit);
@@ -730,47 +772,103 @@ final class Solution {
     }
 
     /**
+     * The readings {@link #line} makes in turn, each when the one before was not exact: the deepened bounded
+     * df-pn for a short proof ({@link #deepenedLine}), the minimax ({@link #minimaxLine}), the deepened reading
+     * after a minimax that found a short line in a long proof ({@link #deepenedAfterMinimax}) or after a short
+     * proof's inexact minimax (when the deepening does not come first); or the iterative shortening alone
+     * ({@link #bounded}).
+     */
+    private enum Stage { DEEPENED, MINIMAX, AFTER_MINIMAX, SECOND, BOUNDED }
+
+    /** The reading {@link #line} is in, where {@link #resume} goes on. */
+    private Stage stage;
+    /** The root's stored mate length, the upper bound of the readings. */
+    private int upper;
+    private boolean shortProof;
+    /** The minimax's line, kept while a later reading tries to do better. */
+    private List<Integer> minimaxFound = List.of();
+
+    /**
      * The solution from the current position (path element {@code ply}), which must be proven, as int moves;
-     * the position is left as it was. Empty if the proof could not be followed to a mate.
+     * the position is left as it was. Empty if the proof could not be followed to a mate. A reading cut short by
+     * a stop or the solve's limits returns the line read so far (not exact, {@link #lineExact}) and can go on
+     * with {@link #resume}.
      */
     List<Integer> line(int ply) {
-        int upper = storedLength();
+        upper = storedLength();
         if (upper >= INF) {
             upper = 1;
         }
-        boolean shortProof = upper <= SHORT_PROOF;
+        shortProof = upper <= SHORT_PROOF;
         if (shortProof) {
             extraBudget = Math.max(extraBudget, shortBudget);
         }
-        if (bounded) {
+        cut = false;
+        unknown = false;
+        stage = bounded ? Stage.BOUNDED : shortProof && DEEPEN_FIRST ? Stage.DEEPENED : Stage.MINIMAX;
+        return read(ply);
+    }
+
+    /**
+     * Goes on with a {@link #line} that a stop or the solve's limits cut short, from the reading it was in, with
+     * what it had settled (the memos, the flags, what is left of the budgets) and the df-pn's table: only the
+     * positions being read at the cut are read again. The df-pn must have been reset to the same problem and
+     * given its new limits.
+     */
+    List<Integer> resume(int ply) {
+        pos = dfpn.position();
+        timeUp = false;
+        outOfBudget = false;
+        return read(ply);
+    }
+
+    /** {@link #line} from its current {@link #stage} on. */
+    private List<Integer> read(int ply) {
+        if (stage == Stage.BOUNDED) {
             return boundedLine(ply, upper);
         }
-        if (shortProof && DEEPEN_FIRST) {
+        if (stage == Stage.DEEPENED) {
             List<Integer> deepened = deepenedLine(ply, upper);
-            if (lineExact || dfpn.aborted != null && !deepened.isEmpty()) {
+            if (lineExact) {
                 return deepened;
+            }
+            if (timeUp) {
+                lineExact = false;
+                return deepened.isEmpty() ? greedyLine(ply) : deepened;
             }
             memo.clear();
             withinMemo.clear();
             leftoverMemo.clear();
-            cut = false;
-            unknown = false;
-            extraBudget = Math.max(extraBudget, shortBudget);
-            freshBudget();
+            nextStage(Stage.MINIMAX);
         }
-        List<Integer> first = minimaxLine(ply, upper, upper > LONG_PROOF);
-        if (!lineExact && !shortProof && dfpn.aborted == null && !first.isEmpty() && first.size() <= SHORT_PROOF) {
-            return deepenedAfterMinimax(ply, first);
+        if (stage == Stage.MINIMAX) {
+            minimaxFound = minimaxLine(ply, upper, upper > LONG_PROOF);
+            if (lineExact || timeUp) {
+                return minimaxFound;
+            }
+            if (!shortProof && !minimaxFound.isEmpty() && minimaxFound.size() <= SHORT_PROOF) {
+                nextStage(Stage.AFTER_MINIMAX);
+            } else if (!shortProof || DEEPEN_FIRST) {
+                return minimaxFound;
+            } else {
+                nextStage(Stage.SECOND);
+            }
         }
-        if (lineExact || !shortProof || DEEPEN_FIRST || dfpn.aborted != null) {
+        List<Integer> first = minimaxFound;
+        if (stage == Stage.AFTER_MINIMAX) {
+            // A long proof whose minimax found a line of at most SHORT_PROOF plies: the mate is short after all
+            // (the df-pn's proof took a roundabout way), so it is read again as a short proof would have been.
+            List<Integer> deepened = deepenedLine(ply, first.size());
+            if (lineExact) {
+                return deepened;
+            }
+            lineExact = false;
             return first;
         }
-        // A short proof whose reading left a check out: read it again by deepening the bounded df-pn, with a
-        // fresh budget (the table keeps the bounded searches' proofs and disproofs).
-        extraBudget = Math.max(extraBudget, shortBudget);
-        freshBudget();
+        // A short proof whose minimax left a check out: read again by deepening the bounded df-pn (the table
+        // keeps the bounded searches' proofs and disproofs).
         List<Integer> second = deepenedLine(ply, upper);
-        if (lineExact || (!second.isEmpty() && (first.isEmpty() || second.size() < first.size()))) {
+        if (lineExact || !timeUp && !second.isEmpty() && (first.isEmpty() || second.size() < first.size())) {
             return second;
         }
         lineExact = false;
@@ -778,21 +876,15 @@ final class Solution {
     }
 
     /**
-     * A long proof (more than {@link #SHORT_PROOF} stored plies) whose minimax reading was not exact but found
-     * a line of at most {@link #SHORT_PROOF} plies: the mate is short after all (the df-pn's proof took a
-     * roundabout way), so the length is read again by deepening the bounded df-pn from 1, with the budget of a
-     * short proof, as a short proof would have been. The deepened line is kept when it is exact; otherwise
-     * the minimax's line, not exact.
+     * Moves {@link #line} on to the next reading, with the budget of a short proof at least and a fresh visit
+     * budget; what the last reading found left out or unknown no longer counts.
      */
-    private List<Integer> deepenedAfterMinimax(int ply, List<Integer> first) {
+    private void nextStage(Stage next) {
+        cut = false;
+        unknown = false;
         extraBudget = Math.max(extraBudget, shortBudget);
         freshBudget();
-        List<Integer> deepened = deepenedLine(ply, first.size());
-        if (lineExact) {
-            return deepened;
-        }
-        lineExact = false;
-        return first;
+        stage = next;
     }
 
     /**
@@ -803,6 +895,14 @@ final class Solution {
     private static final boolean DEEPEN_FIRST = true;
 
     /**
+     * The largest bound within which {@link #deepenedLine} found no mate from the root (path element 0), {@code -1}
+     * before it found any: the deepening goes on from there when it is made again (a {@link #resume}, a later
+     * reading). Unlike {@link #bounds} it keeps the disproofs that depend on a repetition too, as they hold on the
+     * root's path, the only one they are asked on.
+     */
+    private int rootNoMateWithin = -1;
+
+    /**
      * The reading by the bounded df-pn, deepened: a mate within 1, 3, 5, … plies until the first bound within
      * which there is one, which is then the exact length (every smaller bound was disproven), and the walk
      * through the checks that mate within the plies left and the replies that do not mate sooner. Exact unless
@@ -811,12 +911,13 @@ final class Solution {
     private List<Integer> deepenedLine(int ply, int upper) {
         boolean saved = bounded;
         bounded = true;
-        unknown = false;
-        cut = false;
         try {
             int target = INF;
-            for (int b = 1; b <= 4 * upper + 16; b += 2) {
+            for (int b = ply == 0 ? rootNoMateWithin + 2 : 1; b <= 4 * upper + 16; b += 2) {
                 int r = mates(ply, b);
+                if (r < 0 && ply == 0) {
+                    rootNoMateWithin = b;
+                }
                 if (r > 0) {
                     target = Math.min(b, knownMate());
                     break;
@@ -928,7 +1029,7 @@ final class Solution {
             lineExact = false;
             return greedyLine(ply);
         }
-        lineExact = !unknown && !cut;
+        lineExact = !unknown && !cut && !timeUp;
         return out;
     }
 
@@ -1053,7 +1154,9 @@ final class Solution {
             return known;
         }
         int left = leftoverAlongUncached(ply, len);
-        leftoverMemo.put(memoKey, left);
+        if (!timeUp) {
+            leftoverMemo.put(memoKey, left);
+        }
         return left;
     }
 

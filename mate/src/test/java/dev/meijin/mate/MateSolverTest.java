@@ -9,6 +9,7 @@ import dev.meijin.core.usi.Usi;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class MateSolverTest {
@@ -226,6 +227,16 @@ class MateSolverTest {
         assertThat(s.nodes()).as("nodes of the stopped solve").isBetween(nodesAtStop, nodesAtStop + 2 * 1024);
     }
 
+    /** The problem solved with no limits by {@code solver}, checked to be a mate in {@code plies} read exactly. */
+    private static MateResult exactMateAlone(MateSolver solver, Problems.Row row, int plies) {
+        MateResult whole = solver.solve(row.position(), MateLimits.NONE);
+        assertThat(whole).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.plies()).isEqualTo(plies);
+            assertThat(m.exact()).isTrue();
+        });
+        return whole;
+    }
+
     @Test
     void aSolveCutShortIsResumedWithItsTableAndGivesTheAnswerOfTheSolveLeftAlone() {
         // 図巧44 (15 plies): a proof of about 150,000 nodes, then a short reading. Cut 20,000 nodes into the proof,
@@ -233,11 +244,7 @@ class MateSolverTest {
         // about as many nodes (a solve started over would search the first 20,000 again).
         Problems.Row row = Problems.row("edo_classics.tsv", "zukou-044");
         MateSolver alone = new MateSolver(64);
-        MateResult whole = alone.solve(row.position(), MateLimits.NONE);
-        assertThat(whole).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
-            assertThat(m.plies()).isEqualTo(15);
-            assertThat(m.exact()).isTrue();
-        });
+        MateResult whole = exactMateAlone(alone, row, 15);
         assertThat(alone.resumable()).as("a settled answer is not resumed").isFalse();
 
         MateSolver s = new MateSolver(64);
@@ -287,6 +294,36 @@ class MateSolverTest {
             assertThat(m.plies()).isEqualTo(15);
             assertThat(m.exact()).isTrue();
         });
+    }
+
+    @Test
+    @Tag("slow")
+    void aReadingCutShortAgainAndAgainGoesOnWhereItWasAndReadsTheWholeSolvesAnswer() {
+        // 図巧94 (23 plies): a proof of about 10,000 nodes, then a reading of about 1.4 M df-pn nodes whose
+        // bounded searches take up to some hundred thousand each. Cut every 50,000 nodes, as a solver that gives its
+        // turn to games is, the reading goes on from where each cut left it (its memos, the bounds disproven from
+        // the root, what is left of its budgets) and ends with the answer of the solve left alone; read again from
+        // the start after each cut, as it was before, it never ended.
+        Problems.Row row = Problems.row("edo_classics.tsv", "zukou-094");
+        MateSolver alone = new MateSolver(64);
+        MateResult whole = exactMateAlone(alone, row, 23);
+
+        MateSolver s = new MateSolver(64);
+        MateResult r = s.solve(row.position(), MateLimits.ofNodes(50_000));
+        int cuts = 0;
+        int readingCuts = 0;
+        while (s.resumable() && cuts < 200) {
+            cuts++;
+            if (s.phaseForTest() == 3) {
+                readingCuts++;
+                assertThat(r).as("an answer cut short in the reading").isInstanceOfSatisfying(MateResult.Mate.class,
+                        m -> assertThat(m.exact()).isFalse());
+            }
+            r = s.resume(MateLimits.ofNodes(50_000));
+        }
+        assertThat(r).isEqualTo(whole);
+        assertThat(readingCuts).as("cuts in the reading").isGreaterThan(20);
+        assertThat(s.nodes()).as("nodes of all the calls").isLessThan(2 * alone.nodes());
     }
 
     @Test
