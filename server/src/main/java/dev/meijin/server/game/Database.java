@@ -3,6 +3,7 @@ package dev.meijin.server.game;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import org.flywaydb.core.Flyway;
 import org.jdbi.v3.core.Jdbi;
 
@@ -23,10 +24,33 @@ public final class Database implements AutoCloseable {
     /**
      * The H2 database file {@code meijin} under a directory. {@code WRITE_DELAY=0} makes every commit reach
      * the file before the commit returns, so a killed server loses no acknowledged move.
+     *
+     * @throws IllegalStateException if another process (another server) has the file open
      */
     public static Database h2(Path dir) {
-        String url = "jdbc:h2:file:" + dir.toAbsolutePath().resolve("meijin") + ";WRITE_DELAY=0";
-        return open(url, "sa", "");
+        Path file = dir.toAbsolutePath().resolve("meijin");
+        try {
+            return open("jdbc:h2:file:" + file + ";WRITE_DELAY=0", "sa", "");
+        } catch (RuntimeException e) {
+            if (heldByAnotherProcess(e)) {
+                throw new IllegalStateException("the database " + file + ".mv.db is in use by another program "
+                        + "(is another meijin serve running with the same data directory?)", e);
+            }
+            throw e;
+        }
+    }
+
+    /** H2's error code for a database file that another process holds open. */
+    private static final int H2_DATABASE_ALREADY_OPEN = 90020;
+
+    /** Whether opening failed because another process holds the H2 file open. */
+    private static boolean heldByAnotherProcess(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof SQLException s && s.getErrorCode() == H2_DATABASE_ALREADY_OPEN) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
