@@ -12,6 +12,9 @@ import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.notation.kifu.Limits;
+import dev.meijin.notation.move.JapaneseNotation;
+import dev.meijin.notation.move.MoveNotationException;
+import dev.meijin.notation.move.MoveStyle;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -45,8 +48,9 @@ import picocli.CommandLine.Spec;
         description = {
             "Play a game between two people in the terminal. Commands are read one per line from standard input, "
                     + "so scripted input works too.",
-            "Enter moves in USI (7g7f, 8h2b+ to promote, P*5e to drop); type help during the game for the other "
-                    + "commands (resign, declare, undo, moves, board, quit).",
+            "Enter moves in USI (7g7f, 8h2b+ to promote, P*5e to drop), Japanese (７六歩, 2二角成, 同歩, ５八金右), CSA "
+                    + "(+7776FU) or Western (P-7f, P-76) notation; type help during the game for the other commands "
+                    + "(resign, declare, undo, moves, board, quit).",
             "Illegal moves are refused with the reason and the game goes on, even under rules where an illegal move "
                     + "loses. The end of the input suspends the game."
         },
@@ -207,7 +211,8 @@ final class PlayCommand implements Callable<Integer> {
         /** Runs the game to its end, or until the input ends or a player quits. */
         void play(String intro) throws IOException {
             out.println(intro);
-            out.println("Enter moves in USI (7g7f, 8h2b+ to promote, P*5e to drop); type help for the commands.");
+            out.println("Enter moves in USI (7g7f, 8h2b+, P*5e), Japanese (７六歩), CSA (+7776FU) or Western (P-7f); "
+                    + "type help for the commands.");
             printBoard();
             while (!game.isOver()) {
                 String line = read(sides.marked(game.turn(), style) + "> ");
@@ -318,21 +323,38 @@ final class PlayCommand implements Callable<Integer> {
                 return;
             }
             String sfenBefore = game.sfen();
-            switch (game.play(text)) {
+            Position before = game.position();
+            String usi;
+            try {
+                usi = MoveInput.usi(before, text);
+            } catch (MoveNotationException e) {
+                // The reason names the position by its SFEN, which the board above already shows.
+                refuse(e.getMessage().replace(" in " + sfenBefore, "").replace(" (position " + sfenBefore + ")", ""));
+                return;
+            }
+            switch (game.play(usi)) {
                 case MoveResult.Applied applied -> {
-                    Position pos = game.position();
-                    Color mover = pos.turn().opposite();
-                    int number = pos.moveNumber() - 1;
-                    String usi = Move.usi(applied.move());
+                    Color mover = before.turn();
                     out.println(switch (style) {
-                        case KANJI -> number + "手目：" + sides.marked(mover, style) + " " + usi;
-                        case ASCII -> "Move " + number + ": " + sides.name(mover, style) + " " + usi;
+                        case KANJI -> before.moveNumber() + "手目：" + sides.marked(mover, style) + " " + shown(before, applied.move());
+                        case ASCII -> "Move " + before.moveNumber() + ": " + sides.name(mover, style) + " " + shown(before, applied.move());
                     });
                     printBoard();
                 }
-                // The reason names the position by its SFEN, which the board above already shows.
                 case MoveResult.Illegal illegal -> refuse(illegal.message().replace(" in " + sfenBefore, ""));
             }
+        }
+
+        /**
+         * A move as the board's style writes it, followed by its USI: {@code ７六歩 (7g7f)} beside the kanji board,
+         * {@code P-7f (7g7f)} (Hodges) beside the letters.
+         */
+        private String shown(Position before, int move) {
+            String notation = switch (style) {
+                case KANJI -> JapaneseNotation.formatKi2(before, move, false);
+                case ASCII -> MoveStyle.HODGES.format(before, move);
+            };
+            return notation + " (" + Move.usi(move) + ")";
         }
 
         private void undo() {
@@ -348,7 +370,7 @@ final class PlayCommand implements Callable<Integer> {
             int last = game.moves()[game.plies() - 1];
             Color mover = game.turn().opposite();
             game.takeBack();
-            out.println("took back " + sides.marked(mover, style) + " " + Move.usi(last));
+            out.println("took back " + sides.marked(mover, style) + " " + shown(game.position(), last));
             printBoard();
         }
 
@@ -421,6 +443,9 @@ final class PlayCommand implements Callable<Integer> {
             out.println("  7g7f 8h2b+ P*5e  a move in USI: from and to squares (files 1-9 from the right,");
             out.println("                   ranks a-i from the top), + to promote, P*5e to drop a pawn");
             out.println("                   (L N S G B R for other pieces)");
+            out.println("  ７六歩 同歩 2二角成 a move in Japanese notation, full-width or ASCII digits, with 右 左 直");
+            out.println("                   上 引 寄 打 成 不成 where a move needs them; also CSA (+7776FU),");
+            out.println("                   Western (P-7f, P-76, Bx2b+) and Kitao-Kawasaki (歩-76)");
             out.println("  moves            list the legal moves");
             out.println("  board            show the board again");
             out.println("  undo             take back the last move (待った), where the rules allow it (--rules casual)");

@@ -35,7 +35,7 @@ class PlayCommandTest {
         // The shortest mate from the start position: sente's rook pawn promotes on 2c in front of a boxed-in king.
         Cli.Result r = play("2g2f\n5a4b\n2f2e\n4b3b\n2e2d\n8b4b\n2d2c+\n");
         assertThat(r.code()).isEqualTo(Main.OK);
-        assertThat(r.outLines()).contains("▲先手> 2g2f", "△後手> 5a4b", "7手目：▲先手 2d2c+", "後手番　8手目　王手");
+        assertThat(r.outLines()).contains("▲先手> 2g2f", "△後手> 5a4b", "7手目：▲先手 ２三歩成 (2d2c+)", "後手番　8手目　王手");
         assertThat(r.outLines().subList(r.outLines().size() - 2, r.outLines().size()))
                 .containsExactly("SENTE wins by CHECKMATE", "まで7手で先手の勝ち（詰み）");
         assertThat(r.err()).isEmpty();
@@ -83,8 +83,8 @@ class PlayCommandTest {
         assertThat(lines.getFirst()).isEqualTo("平手 (Even), professional rules.");
         assertThat(lines).filteredOn(l -> l.startsWith("+---")).hasSize(6); // three boards
         assertThat(lines).containsSubsequence(
-                "先手番　1手目", "▲先手> 7g7f", "1手目：▲先手 7g7f",
-                "| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六", "後手番　2手目", "△後手> 3c3d", "2手目：△後手 3c3d",
+                "先手番　1手目", "▲先手> 7g7f", "1手目：▲先手 ７六歩 (7g7f)",
+                "| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六", "後手番　2手目", "△後手> 3c3d", "2手目：△後手 ３四歩 (3c3d)",
                 "先手番　3手目", "▲先手> resign");
         assertThat(lines.subList(lines.size() - 2, lines.size()))
                 .containsExactly("GOTE wins by RESIGNATION", "まで2手で後手の勝ち（投了）");
@@ -106,10 +106,10 @@ class PlayCommandTest {
         Cli.Result r = play("7g7f\nundo\nundo\n2g2f\n", "--rules", "casual");
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.outLines()).containsSubsequence(
-                "1手目：▲先手 7g7f", "後手番　2手目",
-                "△後手> undo", "took back ▲先手 7g7f", "| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七", "先手番　1手目",
+                "1手目：▲先手 ７六歩 (7g7f)", "後手番　2手目",
+                "△後手> undo", "took back ▲先手 ７六歩 (7g7f)", "| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七", "先手番　1手目",
                 "▲先手> undo", "refused: no move to take back",
-                "▲先手> 2g2f", "1手目：▲先手 2g2f",
+                "▲先手> 2g2f", "1手目：▲先手 ２六歩 (2g2f)",
                 "まで1手で中断");
     }
 
@@ -123,14 +123,14 @@ class PlayCommandTest {
                 "▲先手> P*5e", "refused: illegal move P*5e: no pawn in hand",
                 "▲先手> 3c3d", "refused: illegal move 3c3d: the piece on 3c is the opponent's",
                 "▲先手> foo", "refused: unknown command \"foo\"; type help for the commands",
-                "▲先手> 7g7f", "1手目：▲先手 7g7f");
+                "▲先手> 7g7f", "1手目：▲先手 ７六歩 (7g7f)");
         assertThat(r.out()).doesNotContain("lnsgkgsnl"); // the reason leaves out the SFEN
     }
 
     @Test
     void aByteOrderMarkBeforeTheFirstCommandIsIgnored() {
         Cli.Result r = play("\uFEFF7g7f\nquit\n");
-        assertThat(r.outLines()).contains("1手目：▲先手 7g7f");
+        assertThat(r.outLines()).contains("1手目：▲先手 ７六歩 (7g7f)");
     }
 
     @Test
@@ -142,8 +142,8 @@ class PlayCommandTest {
         assertThat(lines).containsSubsequence(
                 "上手の持駒：なし", "| ・v飛 ・ ・ ・ ・ ・ ・ ・|二", "下手の持駒：なし", "上手番　1手目",
                 "△上手> 7g7f", "refused: illegal move 7g7f: the piece on 7g is the opponent's",
-                "△上手> 3c3d", "1手目：△上手 3c3d", "下手番　2手目",
-                "▲下手> 7g7f", "2手目：▲下手 7g7f",
+                "△上手> 3c3d", "1手目：△上手 ３四歩 (3c3d)", "下手番　2手目",
+                "▲下手> 7g7f", "2手目：▲下手 ７六歩 (7g7f)",
                 "△上手> resign");
         assertThat(lines.subList(lines.size() - 2, lines.size()))
                 .containsExactly("SENTE wins by RESIGNATION", "まで2手で下手の勝ち（投了）");
@@ -284,11 +284,47 @@ class PlayCommandTest {
                 "Illegal moves, and declarations that do not meet the rule, are refused with the reason and the game");
     }
 
+    /**
+     * A player writes moves the way they know: Japanese (full-width or ASCII digits, 同, 成), CSA, Western (Hodges and
+     * Hosking) and Kitao–Kawasaki, as well as USI. Each is echoed in Japanese with its USI.
+     */
+    @Test
+    void movesAreReadInEveryNotationAPlayerWrites() {
+        Cli.Result r = play("７六歩\n-3334FU\n8h2b+\n同銀\nB*4e\nP-35\nBx2c+\n歩-44\n58金右\nresign\n");
+        assertThat(r.outLines()).containsSubsequence(
+                "1手目：▲先手 ７六歩 (7g7f)", "2手目：△後手 ３四歩 (3c3d)", "3手目：▲先手 ２二角成 (8h2b+)",
+                "4手目：△後手 同　銀 (3a2b)", "5手目：▲先手 ４五角 (B*4e)", "6手目：△後手 ３五歩 (3d3e)",
+                "7手目：▲先手 ２三角成 (4e2c+)", "8手目：△後手 ４四歩 (4c4d)", "9手目：▲先手 ５八金右 (4i5h)",
+                "SENTE wins by RESIGNATION");
+        assertThat(r.out()).doesNotContain("refused");
+    }
+
+    /**
+     * A move another notation reads but the position does not allow is refused in that notation's words; text no
+     * notation reads is refused in the terms of the one it looks like. The position's SFEN is left out: the board
+     * shows it.
+     */
+    @Test
+    void movesNoNotationReadsAreRefusedInTheTermsOfTheOneTheyLookLike() {
+        Cli.Result r = play("７七歩\n５八金\n７六\n+7775FU\nP-7e\n+77FU\nP-\n歩-7\nresign\n");
+        assertThat(r.outLines()).containsSubsequence(
+                "▲先手> ７七歩", "refused: illegal Japanese move \"７七歩\": no pawn (歩) can move to 7g",
+                "▲先手> ５八金", "refused: ambiguous Japanese move \"５八金\": 2 moves match (５八金(49), ５八金(69)); add 右, 左, 直, 上, 引 or 寄",
+                "▲先手> ７六", "refused: malformed Japanese move \"７六\" at 2: expected a piece after the square",
+                "▲先手> +7775FU", "refused: illegal CSA move \"+7775FU\": a pawn on 7g cannot move to 7e (7g7e)",
+                "▲先手> P-7e", "refused: illegal Western move \"P-7e\": no pawn can move to 7e",
+                "▲先手> +77FU", "refused: malformed CSA move \"+77FU\": expected a sign, four digits and a piece, as +7776FU",
+                "▲先手> P-", "refused: malformed Western move \"P-\" at 2: expected a square such as 76 or 7f",
+                "▲先手> 歩-7", "refused: malformed Kitao-Kawasaki move \"歩-7\" at 2: expected a square such as 76",
+                "▲先手> resign");
+        assertThat(r.out()).doesNotContain("lnsgkgsnl");
+    }
+
     @Test
     void asciiBoardsAndPrompts() {
         Cli.Result r = play("7g7f\nresign\n", "--ascii");
         assertThat(r.outLines()).containsSubsequence(
-                "Even, professional rules.", "Sente to move, move 1", "Sente> 7g7f", "Move 1: Sente 7g7f",
+                "Even, professional rules.", "Sente to move, move 1", "Sente> 7g7f", "Move 1: Sente P-7f (7g7f)",
                 "|  .  .  P  .  .  .  .  .  .| f", "Gote> resign");
         assertThat(r.out()).endsWith("Gote> resign\nSENTE wins by RESIGNATION\n");
     }
@@ -296,7 +332,7 @@ class PlayCommandTest {
     @Test
     void atATerminalTheInputIsNotEchoed() {
         Cli.Result r = Cli.runWithInput("7g7f\n", true, "play");
-        assertThat(r.out()).contains("▲先手> 1手目：▲先手 7g7f\n").doesNotContain("> 7g7f");
+        assertThat(r.out()).contains("▲先手> 1手目：▲先手 ７六歩 (7g7f)\n").doesNotContain("> 7g7f");
         assertThat(r.out()).endsWith("△後手> \ngame suspended (中断): end of input\nまで1手で中断\n");
     }
 }

@@ -208,8 +208,11 @@ public final class WesternNotation {
                 throw Errors.illegal(notation, text, legal, why.get());
             }
             String what = role.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+            // Name the promotion only when it is what stands in the way: the move exists with the other choice.
+            boolean otherChoice = !legal.select(m -> !Move.isDrop(m) && Move.to(m) == to && Move.piece(m) == piece
+                    && (from < 0 || Move.from(m) == from) && Move.isPromotion(m) != promote).isEmpty();
             throw Errors.illegal(notation, text, legal, "no " + what + (from >= 0 ? " on " + Square.name(from) : "")
-                    + " can move to " + Square.name(to) + (promote ? " promoting" : " without promoting"));
+                    + " can move to " + Square.name(to) + (otherChoice ? (promote ? " promoting" : " without promoting") : ""));
         }
         throw Errors.ambiguous(notation, text, legal, matching, writer, "write the origin square");
     }

@@ -128,4 +128,22 @@ class WesternNotationTest {
                 .isInstanceOfSatisfying(MoveNotationException.class,
                         e -> assertThat(e.reason()).isEqualTo(MoveNotationException.Reason.ILLEGAL));
     }
+
+    /**
+     * The refusal says why no move matches, and names the promotion only where it is what stands in the way: 7e
+     * is out of every pawn's reach, and both knights reach 3a, where a knight must promote. (A move that one piece
+     * alone could make is refused with the rule it breaks, as {@code P-76+}: no promotion outside the zone.)
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            startpos                              | P-75  | no pawn can move to 7e
+            startpos                              | B-22  | no bishop can move to 2b
+            k8/9/5N1N1/9/9/9/9/9/4K4 b - 1         | N-3a  | no knight can move to 3a without promoting
+            """)
+    void anIllegalMoveIsRefusedWithWhatStandsInTheWay(String sfen, String text, String why) {
+        Position pos = sfen.equals("startpos") ? Position.startpos() : Sfen.position(sfen);
+        assertThatThrownBy(() -> WesternNotation.parse(pos, text))
+                .isInstanceOfSatisfying(MoveNotationException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("illegal Western move \"" + text + "\" in " + Sfen.format(pos) + ": " + why));
+    }
 }
