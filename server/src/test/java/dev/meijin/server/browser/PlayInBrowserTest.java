@@ -1504,8 +1504,8 @@ final class PlayInBrowserTest {
             p.click("#analyse");
             p.await("the record read", d -> texts(p, "#moves li[data-ply] .text").size() == 20);
             assertThat(texts(p, "#moves li[data-ply] .text").subList(0, 3)).containsExactly("▲７六歩(77)", "△３四歩(33)", "▲２二角成(88)");
-            assertThat(p.text("#kifu-warnings")).startsWith("棋譜の途中に読めないところがあるため、20手目までを解析します。")
-                    .contains("line 27: unrecognised line \"hello world\"");
+            assertThat(p.text("#kifu-warnings"))
+                    .isEqualTo("棋譜の途中に読めないところがあるため、20手目までを解析します。27行目：この行「hello world」は読めません");
             assertThat(texts(p, ".player-top span")).as("a record without names").containsExactly("☖後手", "—");
             p.await("the analysis done", d -> "done".equals(p.find("#analysis").getDomAttribute("data-status")), Duration.ofSeconds(90));
             assertThat(p.all("#eval-graph rect.eval-band")).hasSize(21);
