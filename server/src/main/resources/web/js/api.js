@@ -1,11 +1,15 @@
 // Talking to the server: JSON over HTTP and the game and lobby WebSockets (docs/PROTOCOL.md).
 
-/** An error answer of the server: `code` is the protocol's error code, `message` its explanation. */
+/**
+ * An error answer of the server: `code` is the protocol's error code, `message` its explanation, and `problem`
+ * what is wrong with a refused record (its kind, place, quoted text and rule), or undefined.
+ */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, problem) {
     super(message);
     this.status = status;
     this.code = code;
+    this.problem = problem;
   }
 }
 
@@ -31,7 +35,7 @@ export async function api(method, path, body) {
   }
   if (!res.ok) {
     const err = data && data.error ? data.error : { code: 'http_' + res.status, message: text || res.statusText };
-    throw new ApiError(res.status, err.code, err.message);
+    throw new ApiError(res.status, err.code, err.message, err.problem);
   }
   return data;
 }

@@ -143,6 +143,7 @@ const STRINGS = {
   unlimitedShort: ['無制限', 'unlimited'],
   error: ['エラー：{message}', 'Error: {message}'],
   errorDetail: ['{error}：{detail}', '{error}: {detail}'],
+  errorProblem: ['{error}。{detail}', '{error}: {detail}'],
   'errors.network': ['サーバーに接続できません', 'The server cannot be reached'],
   'errors.bad_field': ['入力に誤りがあります', 'The input is not valid'],
   'errors.too_large': ['送った内容が大きすぎます', 'What was sent is too large'],
@@ -163,6 +164,57 @@ const STRINGS = {
   'errors.solver_busy': ['ほかの問題を解いています。少し待ってからやり直してください', 'The solver is busy with other problems; try again in a moment'],
   'errors.engine_busy': ['コンピュータがほかの棋譜を解析しています。1分ほど待ってからやり直してください', 'The computer is analysing other records; try again in a minute'],
   'errors.internal': ['サーバーで問題が起きました。もう一度やり直してください', 'Something went wrong on the server; please try again'],
+  // What is wrong with a pasted record (docs/PROTOCOL.md, `problem`): one sentence per Problem.Kind of the notation
+  // layer; {quote} is the quoted input (「…」) or nothing, and the place (行目, 文字目, 手目) goes before it.
+  problemLine: ['{n}行目', 'line {n}'],
+  problemColumn: ['{n}文字目', 'column {n}'],
+  problemPly: ['{n}手目', 'move {n}'],
+  problemAt: ['{at}：{what}', '{at}: {what}'],
+  problemRule: ['{what}。{rule}', '{what}: {rule}'],
+  problemQuote: ['「{text}」', ' "{text}"'],
+  problemReadOn: ['{what}（その後の指し手は読みました）', '{what} (the moves after it are read)'],
+  'problem.TEXT_TOO_LONG': ['棋譜が長すぎるため、初めの部分だけを読みました', 'the text is too long; only its beginning was read'],
+  'problem.LINE_TOO_LONG': ['長すぎる行を読み飛ばしました', 'a line too long to read was skipped'],
+  'problem.TOO_MANY_MOVES': ['指し手が多すぎます', 'there are too many moves'],
+  'problem.TOO_MANY_PROBLEMS': ['ほかにも多くの誤りがあります', 'there are many more problems'],
+  'problem.NO_RECORD': ['棋譜が見つかりません', 'there is no record in the text'],
+  'problem.WRONG_FORMAT': ['この形式の棋譜はまだ読めません', 'records in this format cannot be read yet'],
+  'problem.BAD_JSON': ['JSONとして読めません', 'the text is not valid JSON'],
+  'problem.BAD_ENCODING': ['文字コードが正しくないところがあります（文字化け）', 'some bytes are not valid in the character encoding'],
+  'problem.CANNOT_ENCODE': ['文字{quote}はこの文字コードで書けません', 'the character{quote} cannot be written in this encoding'],
+  'problem.UNKNOWN_LINE': ['この行{quote}は読めません', 'the line{quote} cannot be read'],
+  'problem.UNEXPECTED_TEXT': ['余分な文字{quote}があります', 'there is unexpected text{quote}'],
+  'problem.BAD_HEADER': ['棋譜情報の行{quote}が読めません', 'the header line{quote} cannot be read'],
+  'problem.UNKNOWN_HANDICAP': ['手合割{quote}がわかりません', 'the handicap{quote} is not known'],
+  'problem.BAD_BOARD': ['盤面の指定が正しくありません', 'the board is not given correctly'],
+  'problem.BAD_BOARD_ROW': ['盤面の行{quote}が読めません', 'the board row{quote} cannot be read'],
+  'problem.BAD_SQUARE': ['升目{quote}が正しくありません', 'the square{quote} is not valid'],
+  'problem.BAD_PIECE': ['駒{quote}がわかりません', 'the piece{quote} is not known'],
+  'problem.BAD_HAND': ['持駒{quote}が正しくありません', 'the pieces in hand{quote} are not valid'],
+  'problem.SIDE_TO_MOVE': ['手番の指定が正しくありません', 'the side to move is missing or given twice'],
+  'problem.BAD_SFEN': ['SFEN{quote}が読めません', 'the SFEN{quote} cannot be read'],
+  'problem.ILLEGAL_START': ['開始局面が反則です', 'the start position is not legal'],
+  'problem.EXTRA_POSITION': ['局面は一つだけ読みます。この行は読みません', 'only one position is read; this line is ignored'],
+  'problem.MOVE_NUMBER': ['手数{quote}が正しくありません', 'the move number{quote} is not the one expected'],
+  'problem.MISSING_MOVE': ['指し手が書かれていません', 'the move is missing'],
+  'problem.UNREADABLE_MOVE': ['指し手{quote}が読めません', 'the move{quote} cannot be read'],
+  'problem.AMBIGUOUS_MOVE': ['指し手{quote}ではどの駒を動かすのかわかりません（右・左・直などが必要です）', 'the move{quote} does not say which piece moves'],
+  'problem.ILLEGAL_MOVE': ['指し手{quote}は指せません', 'the move{quote} is illegal'],
+  'problem.MOVE_AFTER_END': ['終局の後に指し手{quote}があります', 'there is a move{quote} after the game ended'],
+  'problem.BAD_TIME': ['消費時間{quote}が正しくありません', 'the time{quote} is not valid'],
+  'problem.BAD_VARIATION': ['変化{quote}が正しくありません', 'the variation{quote} is not valid'],
+  'problem.BAD_ENDING': ['終局の書き方{quote}が読めません', 'the ending{quote} cannot be read'],
+  'problem.ENDING_MISMATCH': ['記録された終局が指し手と合いません', 'the recorded ending does not agree with the moves'],
+  'problem.BAD_FIELD': ['JKFの項目{quote}が正しくありません', 'the JKF member{quote} is not valid'],
+  'problem.UNKNOWN_FIELD': ['JKFにない項目{quote}があります', 'the JKF member{quote} is not known'],
+  'problem.CANNOT_WRITE': ['この形式では書き出せません', 'the record cannot be written in this format'],
+  // The rule a start position breaks (a problem's `rule` with ILLEGAL_START: core PositionIssue).
+  'positionIssue.NO_KING': ['玉がありません', 'a king is missing'],
+  'positionIssue.TOO_MANY_KINGS': ['玉が多すぎます', 'there are too many kings'],
+  'positionIssue.TOO_MANY_PIECES': ['駒の数が多すぎます', 'there are more pieces than a set has'],
+  'positionIssue.NIFU': ['二歩があります', 'a file holds two pawns of one side (nifu)'],
+  'positionIssue.DEAD_PIECE': ['行き所のない駒があります', 'a piece stands where it could never move'],
+  'positionIssue.OPPONENT_IN_CHECK': ['手番でない側の玉に王手がかかっています', 'the side not to move is in check'],
   'illegalMove.MALFORMED': ['指し手として読めません', 'it is not written as a move'],
   'illegalMove.NO_SUCH_PIECE': ['動かす駒がありません', 'there is no piece to move'],
   'illegalMove.NOT_YOUR_PIECE': ['相手の駒は動かせません', 'the piece belongs to your opponent'],
@@ -303,12 +355,47 @@ const DETAILED = new Set(['bad_field', 'too_large']);
  * table has no text for it). Any other code, such as that of a request the pages never make, shows the server's
  * message as it is.
  */
-export function errorText({ code, message, reason }) {
+export function errorText({ code, message, reason, problem }) {
   const key = `errors.${code}`;
   if (!hasString(key)) return t('error', { message });
   let detail = DETAILED.has(code) ? message : null;
   if (code === 'illegal_move') detail = hasString(`illegalMove.${reason}`) ? t(`illegalMove.${reason}`) : message;
+  if (problem) return t('errorProblem', { error: t(key), detail: problemText(problem, message) });
   return detail ? t('errorDetail', { error: t(key), detail }) : t(key);
+}
+
+/**
+ * What is wrong with a pasted record, from the server's structured `problem` (docs/PROTOCOL.md): on the Japanese
+ * page a sentence written from its kind (`problem.<KIND>`) with the input it quotes, the rule it breaks and its
+ * place (「12行目 3文字目 5手目：指し手「７六歩打」が読めません」); on the English page, or for a kind this page does
+ * not know, the server's English `fallback`.
+ */
+export function problemText(problem, fallback) {
+  const key = `problem.${problem.kind}`;
+  if (lang === 'en' || !hasString(key)) return fallback;
+  const quote = problem.text ? t('problemQuote', { text: problem.text }) : '';
+  let what = t(key, { quote });
+  const rule = problem.kind === 'ILLEGAL_MOVE' ? `illegalMove.${problem.rule}` : `positionIssue.${problem.rule}`;
+  if (problem.rule && hasString(rule)) what = t('problemRule', { what, rule: t(rule) });
+  const at = [];
+  if (problem.line > 0) at.push(t('problemLine', { n: problem.line }));
+  if (problem.column > 0) at.push(t('problemColumn', { n: problem.column }));
+  if (problem.ply > 0) at.push(t('problemPly', { n: problem.ply }));
+  return at.length > 0 ? t('problemAt', { at: at.join(' '), what }) : what;
+}
+
+/**
+ * The warnings of a record read in part (`GET /api/analyses/{id}`): each structured one as {@link problemText}
+ * writes it, a problem the reader read past saying so; the server's strings where there is no structured form.
+ */
+export function warningsText(analysis) {
+  const structured = analysis.warningProblems || [];
+  return analysis.warnings.map((w, i) => {
+    const p = structured[i];
+    if (!p || lang === 'en') return w;
+    const what = problemText(p, w);
+    return p.readUpTo == null && what !== w ? t('problemReadOn', { what }) : what;
+  }).join(' ');
 }
 
 /** Fills every element with a `data-i18n` attribute with its string. */

@@ -7,7 +7,7 @@ import { Board } from './board.js';
 import { api, ApiError } from './api.js';
 import { EvalGraph } from './graph.js';
 import { keepInView, moveText, notationSelect, positions, replayKeys, replayNav, savedNotation } from './replay.js';
-import { errorText, language, t } from './i18n.js';
+import { errorText, language, t, warningsText } from './i18n.js';
 import { h, sendPasted, setStatus } from './dom.js';
 
 const OTHER = { sente: 'gote', gote: 'sente' };
@@ -172,7 +172,7 @@ export class KifuPage {
     const details = [a.date, a.event, a.handicap ? (language() === 'en' ? a.handicap.en : a.handicap.ja) : null, t('movesCount', { n: a.moves.length })];
     this.infoEl = h('p', { class: 'small muted', id: 'kifu-info' }, details.filter(Boolean).join(' · '));
     this.warningEl = a.warnings.length > 0
-      ? h('p', { class: 'small note', id: 'kifu-warnings' }, t('recordWarning', { n: a.moves.length, message: a.warnings.join(' ') }))
+      ? h('p', { class: 'small note', id: 'kifu-warnings' }, t('recordWarning', { n: a.moves.length, message: warningsText(a) }))
       : null;
     this.progressEl = h('p', { class: 'small muted', id: 'analysing' });
     this.evalEl = h('div', { class: 'kifu-eval', id: 'position-eval' });

@@ -81,7 +81,7 @@ final class Records {
         if (decoded.text().isBlank()) {
             // The KIF reader takes an empty text for an even game without moves; a file is no record then.
             List<Problem> problems = new ArrayList<>(decoded.problems());
-            problems.add(new Problem(0, 0, 0, bytes.length == 0 ? "the file is empty" : "the file holds nothing but white space"));
+            problems.add(new Problem(Problem.Kind.NO_RECORD, 0, 0, 0, bytes.length == 0 ? "the file is empty" : "the file holds nothing but white space"));
             return new Loaded(label, format, new ReadResult(Kifu.empty(), problems), true);
         }
         return new Loaded(label, format, decoded.read(text -> Formats.read(text, name)), false);

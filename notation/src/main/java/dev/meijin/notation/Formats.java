@@ -189,7 +189,7 @@ public final class Formats {
         Format f = detect(text, fileName);
         Optional<KifuFormat> kf = of(f);
         if (kf.isEmpty()) {
-            return new ReadResult(Kifu.empty(), List.of(new Problem(0, 0, 0, "the text looks like " + f
+            return new ReadResult(Kifu.empty(), List.of(new Problem(Problem.Kind.WRONG_FORMAT, 0, 0, 0, "the text looks like " + f
                     + ", which cannot be read yet")));
         }
         return kf.get().read(text == null ? "" : text);

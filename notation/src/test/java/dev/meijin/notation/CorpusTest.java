@@ -273,7 +273,7 @@ class CorpusTest {
 
         // After ７六歩 ３四歩 sente has the 30 moves of the start, the knight's 8i7g, and eight bishop moves
         // (7g, 6f, 5e, 4d, and 3c and 2b with and without promotion).
-        assertThat(v.problems()).containsExactly(new Problem(0, 0, 2, "recorded 詰み, but sente is not checkmated (39 legal moves)"));
+        assertThat(v.problems()).containsExactly(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, 2, "recorded 詰み, but sente is not checkmated (39 legal moves)"));
     }
 
     @Test
@@ -283,7 +283,7 @@ class CorpusTest {
         Validation v = RecordValidator.validate(k);
 
         assertThat(v.ok()).isFalse();
-        assertThat(v.problems()).containsExactly(new Problem(0, 0, 2, "recorded 入玉勝ち, but the rules reject the declaration: "
+        assertThat(v.problems()).containsExactly(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, 2, "recorded 入玉勝ち, but the rules reject the declaration: "
                 + "failed impasse declaration: the king has not entered the enemy camp"));
         assertThat(v.judged()).get().isInstanceOfSatisfying(Outcome.Win.class, w -> {
             assertThat(w.winner()).isEqualTo(Color.GOTE);

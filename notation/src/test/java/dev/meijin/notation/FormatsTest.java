@@ -105,8 +105,8 @@ class FormatsTest {
         // 0xFF is malformed in UTF-8, Shift_JIS and EUC-JP alike: one sequence each, so the tie goes to UTF-8. The
         // U+FFFD is the second character of line 1.
         assertThat(r.problems()).containsExactly(
-                new Problem(1, 2, 0, "bytes that are not valid UTF-8 were replaced by U+FFFD"),
-                new Problem(2, 0, 0, "unrecognised line \"?\""));
+                new Problem(Problem.Kind.BAD_ENCODING, 1, 2, 0, "bytes that are not valid UTF-8 were replaced by U+FFFD"),
+                new Problem(Problem.Kind.UNKNOWN_LINE, 2, 0, 0, "unrecognised line \"?\"", "?"));
     }
 
     @Test
@@ -137,7 +137,7 @@ class FormatsTest {
 
         KifuException e = catchThrowableOfType(KifuException.class, () -> Formats.write(k, format, WriteOptions.UTF8));
 
-        assertThat(e.problem()).as(format.name()).isEqualTo(new Problem(0, 0, 2,
+        assertThat(e.problem()).as(format.name()).isEqualTo(new Problem(Problem.Kind.CANNOT_WRITE, 0, 0, 2,
                 "cannot write move 3c3e: it is not legal in lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"));
     }
 
@@ -150,7 +150,7 @@ class FormatsTest {
 
         KifuException e = catchThrowableOfType(KifuException.class, () -> Formats.write(k, format, WriteOptions.UTF8));
 
-        assertThat(e.problem()).as(format.name()).isEqualTo(new Problem(0, 0, 0,
+        assertThat(e.problem()).as(format.name()).isEqualTo(new Problem(Problem.Kind.CANNOT_WRITE, 0, 0, 0,
                 "cannot write the record: the start position is not legal: " + k.startProblem().orElseThrow()));
         assertThat(k.startProblem()).hasValue("sente has 2 kings, on 6i and 5i");
     }

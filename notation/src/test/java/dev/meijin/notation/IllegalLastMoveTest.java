@@ -1,5 +1,6 @@
 package dev.meijin.notation;
 
+import dev.meijin.core.position.IllegalMoveReason;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.meijin.core.Color;
@@ -49,8 +50,8 @@ class IllegalLastMoveTest {
     void kifKeepsTheRecordedEndingAsTheMoversIllegalMoveLoss() {
         ReadResult r = read017();
 
-        assertThat(r.problems()).containsExactly(new Problem(34, 4, 27, "illegal Japanese move \"４五桂(37)\" in " + BEFORE
-                + ": it would leave the king in check"));
+        assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.ILLEGAL_MOVE, 34, 4, 27, "illegal Japanese move \"４五桂(37)\" in " + BEFORE
+                + ": it would leave the king in check", "４五桂(37)", IllegalMoveReason.KING_LEFT_IN_CHECK));
         Kifu k = r.kifu();
         assertThat(k.mainLine()).hasSize(26);
         // 反則勝ち of gote, to move after the illegal move, is sente's 反則負け where sente is to move.

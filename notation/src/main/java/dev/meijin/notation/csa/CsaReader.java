@@ -11,12 +11,14 @@ import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
 import dev.meijin.core.position.Setups;
+import dev.meijin.notation.MoveProblems;
 import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
 import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.kifu.Problem.Kind;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Start;
@@ -95,7 +97,7 @@ public final class CsaReader {
     public static ReadResult read(String text) {
         List<ReadResult> all = readRecords(text, 1);
         if (all.isEmpty()) {
-            return new ReadResult(Kifu.empty(), List.of(new Problem(0, 0, 0, "no CSA record in the text")));
+            return new ReadResult(Kifu.empty(), List.of(new Problem(Kind.NO_RECORD, 0, 0, 0, "no CSA record in the text")));
         }
         return all.getFirst();
     }
@@ -152,7 +154,7 @@ public final class CsaReader {
         }
         RecordParser parser = new RecordParser();
         if (text.length() > Limits.MAX_CHARS) {
-            parser.problem(0, 0, "the text is " + text.length() + " characters long; only the first " + Limits.MAX_CHARS + " were read");
+            parser.problem(Kind.TEXT_TOO_LONG, 0, 0, "the text is " + text.length() + " characters long; only the first " + Limits.MAX_CHARS + " were read");
             text = text.substring(0, Limits.MAX_CHARS);
         }
         int n = text.length();
@@ -281,8 +283,12 @@ public final class CsaReader {
             }
         }
 
-        private void problem(int line, int column, String message) {
-            report(new Problem(line, column, 0, message));
+        private void problem(Kind kind, int line, int column, String message) {
+            report(new Problem(kind, line, column, 0, message));
+        }
+
+        private void problem(Kind kind, int line, int column, String message, String text) {
+            report(new Problem(kind, line, column, 0, message, text));
         }
 
         private void report(Problem p) {
@@ -310,7 +316,7 @@ public final class CsaReader {
                 }
                 case '%' -> special(s, line, col);
                 case 'T' -> time(s, line, col);
-                default -> problem(line, col, "unrecognised CSA statement \"" + abbreviate(s) + "\"");
+                default -> problem(Kind.UNKNOWN_LINE, line, col, "unrecognised CSA statement \"" + abbreviate(s) + "\"", abbreviate(s));
             }
         }
 
@@ -338,18 +344,18 @@ public final class CsaReader {
 
         private void version(String s, int line, int col) {
             if (!VERSIONS.contains(s)) {
-                problem(line, col, "unknown CSA version \"" + abbreviate(s) + "\" (expected V2, V2.1, V2.2 or V3.0)");
+                problem(Kind.BAD_HEADER, line, col, "unknown CSA version \"" + abbreviate(s) + "\" (expected V2, V2.1, V2.2 or V3.0)", abbreviate(s));
                 return;
             }
             if (sawVersion) {
-                problem(line, col, "a second version line \"" + abbreviate(s) + "\"");
+                problem(Kind.BAD_HEADER, line, col, "a second version line \"" + abbreviate(s) + "\"", abbreviate(s));
             }
             sawVersion = true;
         }
 
         private void name(String s, int line, int col) {
             if (s.length() < 2 || (s.charAt(1) != '+' && s.charAt(1) != '-')) {
-                problem(line, col, "a name line must start with N+ or N-: \"" + abbreviate(s) + "\"");
+                problem(Kind.BAD_HEADER, line, col, "a name line must start with N+ or N-: \"" + abbreviate(s) + "\"", abbreviate(s));
                 return;
             }
             headers.add(new String[] {s.charAt(1) == '+' ? "N+" : "N-", s.substring(2)});
@@ -358,17 +364,17 @@ public final class CsaReader {
         private void information(String s, int line, int col) {
             int colon = s.indexOf(':');
             if (colon < 0) {
-                problem(line, col, "information line \"" + abbreviate(s) + "\" has no ':' between key and value");
+                problem(Kind.BAD_HEADER, line, col, "information line \"" + abbreviate(s) + "\" has no ':' between key and value", abbreviate(s));
                 return;
             }
             String key = s.substring(1, colon);
             if (key.isEmpty()) {
-                problem(line, col + 1, "information line \"" + abbreviate(s) + "\" has an empty key");
+                problem(Kind.BAD_HEADER, line, col + 1, "information line \"" + abbreviate(s) + "\" has an empty key", abbreviate(s));
                 return;
             }
             for (int i = 0; i < key.length(); i++) {
                 if (Character.isWhitespace(key.charAt(i))) {
-                    problem(line, col + 1 + i, "information key \"" + abbreviate(key) + "\" contains a space");
+                    problem(Kind.BAD_HEADER, line, col + 1 + i, "information key \"" + abbreviate(key) + "\" contains a space", abbreviate(key));
                     return;
                 }
             }
@@ -387,7 +393,7 @@ public final class CsaReader {
 
         private boolean positionClosed(int line, int col, String what) {
             if (setup != null) {
-                problem(line, col, what + " after the side-to-move line is ignored");
+                problem(Kind.BAD_BOARD, line, col, what + " after the side-to-move line is ignored");
                 return true;
             }
             return false;
@@ -395,7 +401,7 @@ public final class CsaReader {
 
         private void positionLine(String s, int line, int col) {
             if (s.length() < 2) {
-                problem(line, col, "unrecognised CSA statement \"P\"");
+                problem(Kind.UNKNOWN_LINE, line, col, "unrecognised CSA statement \"P\"", "P");
                 return;
             }
             char k = s.charAt(1);
@@ -412,13 +418,13 @@ public final class CsaReader {
                     pieces(s, k == '+' ? Color.SENTE : Color.GOTE, line, col);
                 }
             } else {
-                problem(line, col, "unrecognised position line \"" + abbreviate(s) + "\"");
+                problem(Kind.UNKNOWN_LINE, line, col, "unrecognised position line \"" + abbreviate(s) + "\"", abbreviate(s));
             }
         }
 
         private void pi(String s, int line, int col) {
             if (sawPi || anyRow() || sawPieces) {
-                problem(line, col, "PI after another description of the position; it replaces the board");
+                problem(Kind.BAD_BOARD, line, col, "PI after another description of the position; it replaces the board");
             }
             sawPi = true;
             Arrays.fill(hands, 0);
@@ -431,23 +437,23 @@ public final class CsaReader {
                 int r = digit(s, i + 1);
                 Role role = role(s, i + 2);
                 if (f < 1 || r < 1) {
-                    problem(line, col + i, "\"" + s.substring(i, i + 2) + "\" in PI is not a square");
+                    problem(Kind.BAD_SQUARE, line, col + i, "\"" + s.substring(i, i + 2) + "\" in PI is not a square", s.substring(i, i + 2));
                     continue;
                 }
                 if (role == null) {
-                    problem(line, col + i + 2, "\"" + s.substring(i + 2, i + 4) + "\" in PI is not a CSA piece name");
+                    problem(Kind.BAD_PIECE, line, col + i + 2, "\"" + s.substring(i + 2, i + 4) + "\" in PI is not a CSA piece name", s.substring(i + 2, i + 4));
                     continue;
                 }
                 int sq = Square.of(f, r);
                 if (board[sq] == Piece.NONE || Piece.roleOf(board[sq]) != role) {
-                    problem(line, col + i, "PI removes " + role.csa() + " from " + f + r + ", where the even start has "
+                    problem(Kind.BAD_SQUARE, line, col + i, "PI removes " + role.csa() + " from " + f + r + ", where the even start has "
                             + (board[sq] == Piece.NONE ? "no piece" : Piece.roleOf(board[sq]).csa()));
                     continue;
                 }
                 board[sq] = Piece.NONE;
             }
             if (i != s.length()) {
-                problem(line, col + i, "unexpected \"" + abbreviate(s.substring(i)) + "\" at the end of PI");
+                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(s.substring(i)) + "\" at the end of PI", abbreviate(s.substring(i)));
             }
         }
 
@@ -462,17 +468,17 @@ public final class CsaReader {
 
         private void row(String s, int rank, int line, int col) {
             if (sawPi) {
-                problem(line, col, "board row P" + rank + " after PI; it overwrites that rank");
+                problem(Kind.BAD_BOARD, line, col, "board row P" + rank + " after PI; it overwrites that rank");
             }
             if (rows[rank]) {
-                problem(line, col, "board row P" + rank + " appears twice; the later one counts");
+                problem(Kind.BAD_BOARD, line, col, "board row P" + rank + " appears twice; the later one counts");
             }
             rows[rank] = true;
             int i = 2;
             for (int file = 9; file >= 1; file--) {
                 int sq = Square.of(file, rank);
                 if (i >= s.length()) {
-                    problem(line, col + i, "board row P" + rank + " has only " + (9 - file) + ((9 - file) == 1 ? " square" : " squares") + ", not 9");
+                    problem(Kind.BAD_BOARD_ROW, line, col + i, "board row P" + rank + " has only " + (9 - file) + ((9 - file) == 1 ? " square" : " squares") + ", not 9");
                     for (int f = file; f >= 1; f--) {
                         board[Square.of(f, rank)] = Piece.NONE;
                     }
@@ -483,7 +489,7 @@ public final class CsaReader {
                     Role role = role(s, i + 1);
                     if (role == null) {
                         String bad = s.substring(i, Math.min(s.length(), i + 3));
-                        problem(line, col + i, "\"" + bad + "\" in board row P" + rank + " is not a piece");
+                        problem(Kind.BAD_PIECE, line, col + i, "\"" + bad + "\" in board row P" + rank + " is not a piece", bad);
                         board[sq] = Piece.NONE;
                     } else {
                         board[sq] = Piece.of(c == '+' ? Color.SENTE : Color.GOTE, role);
@@ -507,13 +513,13 @@ public final class CsaReader {
                     continue;
                 }
                 String bad = s.substring(i, Math.min(s.length(), i + 3));
-                problem(line, col + i, "\"" + bad + "\" in board row P" + rank + " is not a piece or an empty square");
+                problem(Kind.BAD_PIECE, line, col + i, "\"" + bad + "\" in board row P" + rank + " is not a piece or an empty square", bad);
                 board[sq] = Piece.NONE;
                 i += 3;
             }
             if (i < s.length()) {
                 String rest = s.substring(i);
-                problem(line, col + i, "unexpected \"" + abbreviate(rest.strip()) + "\" after the 9 squares of board row P" + rank + "; ignored");
+                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(rest.strip()) + "\" after the 9 squares of board row P" + rank + "; ignored", abbreviate(rest.strip()));
             }
         }
 
@@ -526,30 +532,30 @@ public final class CsaReader {
                 String name = s.substring(i + 2, i + 4);
                 if (f == 0 && r == 0 && name.equals("AL")) {
                     if (allRemainingTo != null && allRemainingTo != side) {
-                        problem(line, col + i, "00AL given to both sides; the later one counts");
+                        problem(Kind.BAD_HAND, line, col + i, "00AL given to both sides; the later one counts");
                     }
                     allRemainingTo = side;
                     if (i + 4 != s.length()) {
-                        problem(line, col + i + 4, "unexpected \"" + abbreviate(s.substring(i + 4)) + "\" after 00AL");
+                        problem(Kind.UNEXPECTED_TEXT, line, col + i + 4, "unexpected \"" + abbreviate(s.substring(i + 4)) + "\" after 00AL", abbreviate(s.substring(i + 4)));
                     }
                     return;
                 }
                 Role role = role(s, i + 2);
                 if (f < 0 || r < 0 || (f == 0) != (r == 0)) {
-                    problem(line, col + i, "\"" + s.substring(i, i + 2) + "\" is not a square or 00 (in hand)");
+                    problem(Kind.BAD_SQUARE, line, col + i, "\"" + s.substring(i, i + 2) + "\" is not a square or 00 (in hand)", s.substring(i, i + 2));
                     continue;
                 }
                 if (role == null) {
-                    problem(line, col + i + 2, "\"" + name + "\" is not a CSA piece name");
+                    problem(Kind.BAD_PIECE, line, col + i + 2, "\"" + name + "\" is not a CSA piece name", name);
                     continue;
                 }
                 if (f == 0) {
                     if (!role.isHandRole()) {
-                        problem(line, col + i + 2, "a " + role.csa() + " cannot be in hand");
+                        problem(Kind.BAD_HAND, line, col + i + 2, "a " + role.csa() + " cannot be in hand");
                         continue;
                     }
                     if (hands[side.index() * 8 + role.code()] == Limits.MAX_HAND_COUNT) {
-                        problem(line, col + i, "more than " + Limits.MAX_HAND_COUNT + " " + role.csa() + " in "
+                        problem(Kind.BAD_HAND, line, col + i, "more than " + Limits.MAX_HAND_COUNT + " " + role.csa() + " in "
                                 + side.englishName() + "'s hand; ignored");
                         continue;
                     }
@@ -559,18 +565,18 @@ public final class CsaReader {
                 }
             }
             if (i != s.length()) {
-                problem(line, col + i, "unexpected \"" + abbreviate(s.substring(i)) + "\" at the end of a piece line");
+                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(s.substring(i)) + "\" at the end of a piece line", abbreviate(s.substring(i)));
             }
         }
 
         /** Closes the position: applies {@code 00AL}, builds the setup and the live position. */
         private void turn(Color turn, int line, int col) {
             if (setup != null) {
-                problem(line, col, "a second side-to-move line \"" + turn.csaSign() + "\" is ignored");
+                problem(Kind.SIDE_TO_MOVE, line, col, "a second side-to-move line \"" + turn.csaSign() + "\" is ignored");
                 return;
             }
             if (!sawPi && !anyRow() && !sawPieces) {
-                problem(line, col, "no start position (PI, P1–P9 or P+/P-) before the side-to-move line; the even start is assumed");
+                problem(Kind.BAD_BOARD, line, col, "no start position (PI, P1–P9 or P+/P-) before the side-to-move line; the even start is assumed");
                 for (int sq = 0; sq < Square.COUNT; sq++) {
                     board[sq] = Setups.STARTPOS.piece(sq);
                 }
@@ -582,7 +588,7 @@ public final class CsaReader {
                     }
                 }
                 if (!missing.isEmpty()) {
-                    problem(line, col, "board rows " + missing + " are missing; those ranks are empty");
+                    problem(Kind.BAD_BOARD, line, col, "board rows " + missing + " are missing; those ranks are empty");
                 }
             }
             if (allRemainingTo != null) {
@@ -600,7 +606,7 @@ public final class CsaReader {
             try {
                 pos = Position.ofRecord(setup);
             } catch (IllegalPositionException e) {
-                problem(line, col, "the start position is not legal: " + e.detail() + "; no moves were read");
+                report(Problem.illegalStart(line, col, "the start position is not legal: " + e.detail() + "; no moves were read", e));
                 stopped = true;
             }
         }
@@ -628,7 +634,7 @@ public final class CsaReader {
         /** Before the first move or special: closes a position that lacks its side-to-move line. */
         private boolean ensureMoves(Color implied, int line, int col) {
             if (setup == null) {
-                problem(line, col, "no side-to-move line (+ or -) before the first move; " + (implied == Color.SENTE ? "sente" : "gote") + " is assumed to move first");
+                problem(Kind.SIDE_TO_MOVE, line, col, "no side-to-move line (+ or -) before the first move; " + (implied == Color.SENTE ? "sente" : "gote") + " is assumed to move first");
                 turn(implied, line, col);
             }
             return pos != null && !stopped;
@@ -643,13 +649,13 @@ public final class CsaReader {
             }
             int ply = plies + 1;
             if (plies >= Limits.MAX_PLY) {
-                report(new Problem(line, col, ply, "more than " + Limits.MAX_PLY + " moves; the rest was not read"));
+                report(new Problem(Kind.TOO_MANY_MOVES, line, col, ply, "more than " + Limits.MAX_PLY + " moves; the rest was not read"));
                 stopped = true;
                 return;
             }
             if (ended) {
-                report(new Problem(line, col, ply, "move \"" + abbreviate(s) + "\" after the game ended with "
-                        + steps.getLast().special.csa().orElse("a special") + "; the rest is ignored"));
+                report(new Problem(Kind.MOVE_AFTER_END, line, col, ply, "move \"" + abbreviate(s) + "\" after the game ended with "
+                        + steps.getLast().special.csa().orElse("a special") + "; the rest is ignored", abbreviate(s)));
                 stopped = true;
                 return;
             }
@@ -657,7 +663,7 @@ public final class CsaReader {
             try {
                 m = CsaNotation.parse(pos, s);
             } catch (MoveNotationException e) {
-                report(new Problem(line, col + Math.max(0, e.index()), ply, e.getMessage() + "; the main line stops here"));
+                report(MoveProblems.of(e, line, col + Math.max(0, e.index()), ply, e.getMessage() + "; the main line stops here"));
                 stopped = true;
                 // A game that ended on an illegal move may record its ending next: see special.
                 offender = e.reason() == MoveNotationException.Reason.ILLEGAL ? pos.turn() : null;
@@ -686,13 +692,13 @@ public final class CsaReader {
             }
             Optional<Special> sp = Special.ofCsa(s);
             if (sp.isEmpty()) {
-                problem(line, col, "unknown special \"" + abbreviate(s) + "\"; ignored");
+                problem(Kind.BAD_ENDING, line, col, "unknown special \"" + abbreviate(s) + "\"; ignored", abbreviate(s));
                 return;
             }
             if (ended) {
                 // Game servers echo the declaring client's %KACHI and then write their own: a repeat is harmless.
                 if (steps.getLast().special != sp.get()) {
-                    problem(line, col, "a second special " + abbreviate(s) + " after " + steps.getLast().special.csa().orElse("") + "; ignored");
+                    problem(Kind.BAD_ENDING, line, col, "a second special " + abbreviate(s) + " after " + steps.getLast().special.csa().orElse("") + "; ignored", abbreviate(s));
                 }
                 return;
             }
@@ -706,11 +712,11 @@ public final class CsaReader {
             }
             Duration d = parseTime(s);
             if (d == null) {
-                problem(line, col, "\"" + abbreviate(s) + "\" is not a time such as T12 or T12.345");
+                problem(Kind.BAD_TIME, line, col, "\"" + abbreviate(s) + "\" is not a time such as T12 or T12.345", abbreviate(s));
                 return;
             }
             if (steps.isEmpty()) {
-                problem(line, col, "time \"" + abbreviate(s) + "\" before any move; ignored");
+                problem(Kind.BAD_TIME, line, col, "time \"" + abbreviate(s) + "\" before any move; ignored", abbreviate(s));
                 return;
             }
             steps.getLast().time = d;
@@ -745,10 +751,10 @@ public final class CsaReader {
         ReadResult finish() {
             if (setup == null) {
                 if (sawPi || anyRow() || sawPieces) {
-                    problem(0, 0, "the record has no side-to-move line (+ or -); sente is assumed to move");
+                    problem(Kind.SIDE_TO_MOVE, 0, 0, "the record has no side-to-move line (+ or -); sente is assumed to move");
                     turn(Color.SENTE, 0, 0);
                 } else {
-                    problem(0, 0, "the record has no start position and no side-to-move line; the even start is assumed");
+                    problem(Kind.BAD_BOARD, 0, 0, "the record has no start position and no side-to-move line; the even start is assumed");
                     setup = Setups.STARTPOS;
                 }
             }
@@ -768,7 +774,7 @@ public final class CsaReader {
                 out.add(b.build());
             }
             if (unlisted > 0) {
-                problems.add(new Problem(0, 0, 0, unlisted + " more problems are not listed"));
+                problems.add(new Problem(Kind.TOO_MANY_PROBLEMS, 0, 0, 0, unlisted + " more problems are not listed"));
             }
             return new ReadResult(new Kifu(hs, start, startComments, out), problems);
         }

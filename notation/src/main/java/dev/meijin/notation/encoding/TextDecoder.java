@@ -283,11 +283,11 @@ public final class TextDecoder {
                     lineStart = scanned + 1;
                 }
             }
-            problems.add(new Problem(line, at - lineStart + 1, 0,
+            problems.add(new Problem(Problem.Kind.BAD_ENCODING, line, at - lineStart + 1, 0,
                     "bytes that are not valid " + displayName(cs) + " were replaced by U+FFFD"));
         }
         if (errors.size() > MAX_REPORTED) {
-            problems.add(new Problem(0, 0, 0, (errors.size() - MAX_REPORTED)
+            problems.add(new Problem(Problem.Kind.TOO_MANY_PROBLEMS, 0, 0, 0, (errors.size() - MAX_REPORTED)
                     + " more invalid " + displayName(cs) + " byte sequences were replaced by U+FFFD"));
         }
         return problems;

@@ -123,8 +123,8 @@ public final class TextEncoder {
             }
         }
         String ch = at >= 0 && at < text.length() ? new String(Character.toChars(text.codePointAt(at))) : "?";
-        return new Problem(line, at - lineStart + 1, 0, "character \"" + ch + "\" (U+"
+        return new Problem(Problem.Kind.CANNOT_ENCODE, line, at - lineStart + 1, 0, "character \"" + ch + "\" (U+"
                 + String.format("%04X", ch.codePointAt(0)) + ") cannot be written in "
-                + TextDecoder.displayName(charset));
+                + TextDecoder.displayName(charset), ch);
     }
 }

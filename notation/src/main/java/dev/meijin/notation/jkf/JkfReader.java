@@ -8,6 +8,7 @@ import dev.meijin.core.Role;
 import dev.meijin.core.Square;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.position.IllegalMove;
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
@@ -17,6 +18,7 @@ import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.KifuException;
 import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.kifu.Problem.Kind;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Start;
@@ -88,11 +90,11 @@ public final class JkfReader {
             int line = at == null ? 0 : Math.max(0, at.getLineNr());
             int col = at == null ? 0 : Math.max(0, at.getColumnNr());
             String why = e instanceof StreamConstraintsException ? tooLarge(e.getOriginalMessage()) : "malformed JSON: " + e.getOriginalMessage();
-            return new ReadResult(Kifu.empty(), List.of(new Problem(line, col, 0, why)));
+            return new ReadResult(Kifu.empty(), List.of(new Problem(e instanceof StreamConstraintsException ? Kind.TEXT_TOO_LONG : Kind.BAD_JSON, line, col, 0, why)));
         }
         List<Problem> problems = new ArrayList<>();
         if (root == null || !root.isObject()) {
-            problems.add(new Problem(0, 0, 0, "a JKF text is a JSON object with header, initial and moves"));
+            problems.add(new Problem(Kind.NO_RECORD, 0, 0, 0, "a JKF text is a JSON object with header, initial and moves"));
             return new ReadResult(Kifu.empty(), problems);
         }
         return new Reader(problems).record(root);
@@ -141,15 +143,18 @@ public final class JkfReader {
         final String path;
         /** Whether the entry is a well-formed move that the rules refuse (not a malformed one). */
         final boolean illegal;
+        /** For an illegal move, the rule it breaks when the core names one; else null. */
+        final IllegalMoveReason rule;
 
         Bad(String path, String message) {
-            this(path, message, false);
+            this(path, message, false, null);
         }
 
-        Bad(String path, String message, boolean illegal) {
+        Bad(String path, String message, boolean illegal, IllegalMoveReason rule) {
             super(message, null, false, false);
             this.path = path;
             this.illegal = illegal;
+            this.rule = illegal ? rule : null;
         }
     }
 
@@ -160,14 +165,15 @@ public final class JkfReader {
             this.problems = problems;
         }
 
-        private void problem(int ply, String path, String message) {
-            problems.add(new Problem(0, 0, ply, path + ": " + message));
+        /** A problem with the member at {@code path}, which is the problem's text. */
+        private void problem(Kind kind, int ply, String path, String message) {
+            problems.add(new Problem(kind, 0, 0, ply, path + ": " + message, path));
         }
 
         ReadResult record(JsonNode root) {
             for (Map.Entry<String, JsonNode> e : root.properties()) {
                 if (!e.getKey().equals("header") && !e.getKey().equals("initial") && !e.getKey().equals("moves")) {
-                    problem(0, e.getKey(), "unknown member; ignored");
+                    problem(Kind.UNKNOWN_FIELD, 0, e.getKey(), "unknown member; ignored");
                 }
             }
             List<Header> headers = headers(root.get("header"));
@@ -177,9 +183,9 @@ public final class JkfReader {
             List<Step> steps = List.of();
             JsonNode moves = root.get("moves");
             if (moves == null || moves.isNull()) {
-                problem(0, "moves", "missing; the record has no moves");
+                problem(Kind.BAD_FIELD, 0, "moves", "missing; the record has no moves");
             } else if (!moves.isArray()) {
-                problem(0, "moves", "not an array; the record has no moves");
+                problem(Kind.BAD_FIELD, 0, "moves", "not an array; the record has no moves");
             } else {
                 int first = 0;
                 if (!moves.isEmpty()) {
@@ -190,7 +196,7 @@ public final class JkfReader {
                         startComments.addAll(List.of(single.asString().split("\r\n|\r|\n", -1)));
                     }
                     if (m0.has("move") || m0.has("special")) {
-                        problem(0, "moves[0]", "the first entry holds only the start comments; its move is read as the first move");
+                        problem(Kind.BAD_FIELD, 0, "moves[0]", "the first entry holds only the start comments; its move is read as the first move");
                     } else {
                         first = 1;
                     }
@@ -200,7 +206,7 @@ public final class JkfReader {
                     pos = Position.ofRecord(setup);
                     steps = line(moves, first, pos, "moves", true);
                 } catch (IllegalPositionException e) {
-                    problem(0, "initial", "the start position is not legal: " + e.detail() + "; no moves were read");
+                    problems.add(Problem.illegalStart(0, 0, "initial: the start position is not legal: " + e.detail() + "; no moves were read", e));
                 }
             }
             return new ReadResult(new Kifu(headers, start, startComments, steps), problems);
@@ -209,21 +215,21 @@ public final class JkfReader {
         private List<Header> headers(JsonNode h) {
             List<Header> out = new ArrayList<>();
             if (h == null || h.isNull()) {
-                problem(0, "header", "missing; no headers");
+                problem(Kind.BAD_HEADER, 0, "header", "missing; no headers");
                 return out;
             }
             if (!h.isObject()) {
-                problem(0, "header", "not an object; ignored");
+                problem(Kind.BAD_HEADER, 0, "header", "not an object; ignored");
                 return out;
             }
             for (Map.Entry<String, JsonNode> e : h.properties()) {
                 if (e.getKey().isBlank()) {
-                    problem(0, "header", "a header with an empty key; ignored");
+                    problem(Kind.BAD_HEADER, 0, "header", "a header with an empty key; ignored");
                     continue;
                 }
                 JsonNode v = e.getValue();
                 if (!v.isString()) {
-                    problem(0, "header." + e.getKey(), "not a string; read as text");
+                    problem(Kind.BAD_HEADER, 0, "header." + e.getKey(), "not a string; read as text");
                 }
                 out.add(new Header(e.getKey(), v.isString() ? v.asString() : v.isNull() ? "" : v.toString()));
             }
@@ -236,19 +242,19 @@ public final class JkfReader {
                 return even;
             }
             if (!init.isObject()) {
-                problem(0, "initial", "not an object; the even start is assumed");
+                problem(Kind.BAD_FIELD, 0, "initial", "not an object; the even start is assumed");
                 return even;
             }
             JsonNode preset = init.get("preset");
             String name = preset != null && preset.isString() ? preset.asString() : null;
             if (name == null) {
-                problem(0, "initial.preset", "missing; " + (init.has("data") ? "the data is read" : "the even start is assumed"));
+                problem(Kind.BAD_FIELD, 0, "initial.preset", "missing; " + (init.has("data") ? "the data is read" : "the even start is assumed"));
                 return init.has("data") ? data(init.get("data"), even) : even;
             }
             if (!name.equals("OTHER")) {
                 Optional<Handicap> h = Handicap.byJkfPreset(name);
                 if (h.isEmpty()) {
-                    problem(0, "initial.preset", "unknown preset \"" + Limits.excerpt(name) + "\"; the even start is assumed");
+                    problem(Kind.UNKNOWN_HANDICAP, 0, "initial.preset", "unknown preset \"" + Limits.excerpt(name) + "\"; the even start is assumed");
                     return even;
                 }
                 return Sfen.parse(h.get().sfen());
@@ -258,13 +264,13 @@ public final class JkfReader {
 
         private Setup data(JsonNode data, Setup even) {
             if (data == null || !data.isObject()) {
-                problem(0, "initial.data", "missing for preset OTHER; the even start is assumed");
+                problem(Kind.BAD_FIELD, 0, "initial.data", "missing for preset OTHER; the even start is assumed");
                 return even;
             }
             Color turn = Color.SENTE;
             JsonNode color = data.get("color");
             if (color == null || !color.canConvertToInt() || (color.asInt() != 0 && color.asInt() != 1)) {
-                problem(0, "initial.data.color", "not 0 or 1; sente is assumed to move");
+                problem(Kind.SIDE_TO_MOVE, 0, "initial.data.color", "not 0 or 1; sente is assumed to move");
             } else {
                 turn = Color.of(color.asInt());
             }
@@ -272,27 +278,27 @@ public final class JkfReader {
             JsonNode b = data.get("board");
             if (b == null || !b.isArray()) {
                 if (b == null || !(b.isObject() && b.isEmpty())) {
-                    problem(0, "initial.data.board", "not a 9×9 array; the board is empty");
+                    problem(Kind.BAD_BOARD, 0, "initial.data.board", "not a 9×9 array; the board is empty");
                 }
             } else {
                 if (b.size() != 9) {
-                    problem(0, "initial.data.board", b.size() + " columns, not 9");
+                    problem(Kind.BAD_BOARD, 0, "initial.data.board", b.size() + " columns, not 9");
                 }
                 for (int x = 1; x <= Math.min(9, b.size()); x++) {
                     JsonNode column = b.get(x - 1);
                     if (!column.isArray()) {
                         // An object has a size too, but no squares by index.
-                        problem(0, "initial.data.board[" + (x - 1) + "]", "not an array of 9 squares; the column is empty");
+                        problem(Kind.BAD_BOARD_ROW, 0, "initial.data.board[" + (x - 1) + "]", "not an array of 9 squares; the column is empty");
                         continue;
                     }
                     if (column.size() != 9) {
-                        problem(0, "initial.data.board[" + (x - 1) + "]", "not an array of 9 squares");
+                        problem(Kind.BAD_BOARD_ROW, 0, "initial.data.board[" + (x - 1) + "]", "not an array of 9 squares");
                     }
                     for (int y = 1; y <= Math.min(9, column.size()); y++) {
                         JsonNode sq = column.get(y - 1);
                         String path = "initial.data.board[" + (x - 1) + "][" + (y - 1) + "]";
                         if (!sq.isObject()) {
-                            problem(0, path, "not a piece {color, kind}; left empty");
+                            problem(Kind.BAD_PIECE, 0, path, "not a piece {color, kind}; left empty");
                             continue;
                         }
                         JsonNode kind = sq.get("kind");
@@ -302,7 +308,7 @@ public final class JkfReader {
                         }
                         Role role = role(kind);
                         if (role == null || c == null || !c.canConvertToInt() || (c.asInt() != 0 && c.asInt() != 1)) {
-                            problem(0, path, "not a piece {color, kind}; left empty");
+                            problem(Kind.BAD_PIECE, 0, path, "not a piece {color, kind}; left empty");
                             continue;
                         }
                         board.set(Square.of(x, y), Piece.of(Color.of(c.asInt()), role));
@@ -312,12 +318,12 @@ public final class JkfReader {
             List<Integer> hands = new ArrayList<>(Collections.nCopies(16, 0));
             JsonNode hs = data.get("hands");
             if (hs == null || !hs.isArray() || hs.size() != 2) {
-                problem(0, "initial.data.hands", "not an array of two hands; both are empty");
+                problem(Kind.BAD_HAND, 0, "initial.data.hands", "not an array of two hands; both are empty");
             } else {
                 for (int c = 0; c < 2; c++) {
                     JsonNode hand = hs.get(c);
                     if (!hand.isObject()) {
-                        problem(0, "initial.data.hands[" + c + "]", "not an object; empty");
+                        problem(Kind.BAD_HAND, 0, "initial.data.hands[" + c + "]", "not an object; empty");
                         continue;
                     }
                     for (Map.Entry<String, JsonNode> e : hand.properties()) {
@@ -325,18 +331,18 @@ public final class JkfReader {
                         String path = "initial.data.hands[" + c + "]." + e.getKey();
                         if (role == null || !role.isHandRole()) {
                             if (!(e.getValue().canConvertToInt() && e.getValue().asInt() == 0)) {
-                                problem(0, path, "not a kind that can be held; ignored");
+                                problem(Kind.BAD_HAND, 0, path, "not a kind that can be held; ignored");
                             }
                             continue;
                         }
                         JsonNode v = e.getValue();
                         // More than a set has is the start position's problem, reported once by its check.
                         if (!v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 0) {
-                            problem(0, path, "not a number of pieces; ignored");
+                            problem(Kind.BAD_HAND, 0, path, "not a number of pieces; ignored");
                             continue;
                         }
                         if (v.asInt() > Limits.MAX_HAND_COUNT) {
-                            problem(0, path, v.asInt() + " pieces, more than " + Limits.MAX_HAND_COUNT + "; ignored");
+                            problem(Kind.BAD_HAND, 0, path, v.asInt() + " pieces, more than " + Limits.MAX_HAND_COUNT + "; ignored");
                             continue;
                         }
                         hands.set(c * 8 + role.code(), v.asInt());
@@ -355,17 +361,17 @@ public final class JkfReader {
                 String at = path + "[" + i + "]";
                 int ply = pos.plies() + 1;
                 if (ply > Limits.MAX_PLY) {
-                    problem(ply, at, "more than " + Limits.MAX_PLY + " moves; the rest was not read");
+                    problem(Kind.TOO_MANY_MOVES, ply, at, "more than " + Limits.MAX_PLY + " moves; the rest was not read");
                     break;
                 }
                 if (!e.isObject()) {
-                    problem(ply, at, "not an object; the " + (main ? "main line" : "fork") + " stops here");
+                    problem(Kind.BAD_FIELD, ply, at, "not an object; the " + (main ? "main line" : "fork") + " stops here");
                     break;
                 }
                 boolean hasMove = e.has("move") && !e.get("move").isNull();
                 boolean hasSpecial = e.has("special") && !e.get("special").isNull();
                 if (hasMove == hasSpecial) {
-                    problem(ply, at, (hasMove ? "both a move and a special" : "neither a move nor a special")
+                    problem(Kind.BAD_FIELD, ply, at, (hasMove ? "both a move and a special" : "neither a move nor a special")
                             + "; the " + (main ? "main line" : "fork") + " stops here");
                     break;
                 }
@@ -379,7 +385,9 @@ public final class JkfReader {
                         step = Step.special(special(e.get("special"), at + ".special"));
                     }
                 } catch (Bad bad) {
-                    problem(ply, bad.path, bad.getMessage() + "; the " + (main ? "main line" : "fork") + " stops here");
+                    Kind kind = bad.illegal ? Kind.ILLEGAL_MOVE : Kind.UNREADABLE_MOVE;
+                    problems.add(new Problem(kind, 0, 0, ply, bad.path + ": " + bad.getMessage() + "; the " + (main ? "main line" : "fork")
+                            + " stops here", bad.path, bad.rule));
                     if (bad.illegal && i + 1 < arr.size()) {
                         illegalMoveEnding(arr.get(i + 1), pos.turn(), path + "[" + (i + 1) + "]").ifPresent(out::add);
                     }
@@ -406,20 +414,20 @@ public final class JkfReader {
                 JsonNode forks = e.get("forks");
                 if (forks != null && !forks.isNull()) {
                     if (!forks.isArray()) {
-                        problem(ply, at + ".forks", "not an array; ignored");
+                        problem(Kind.BAD_VARIATION, ply, at + ".forks", "not an array; ignored");
                     } else {
                         List<List<Step>> fs = new ArrayList<>();
                         for (int f = 0; f < forks.size(); f++) {
                             JsonNode fork = forks.get(f);
                             String fp = at + ".forks[" + f + "]";
                             if (!fork.isArray()) {
-                                problem(ply, fp, "not an array; ignored");
+                                problem(Kind.BAD_VARIATION, ply, fp, "not an array; ignored");
                                 continue;
                             }
                             List<Step> alt = line(fork, 0, pos, fp, false);
                             if (alt.isEmpty()) {
                                 if (!fork.isEmpty()) {
-                                    problem(ply, fp, "no playable move; the fork is dropped");
+                                    problem(Kind.BAD_VARIATION, ply, fp, "no playable move; the fork is dropped");
                                 }
                                 continue;
                             }
@@ -431,7 +439,7 @@ public final class JkfReader {
                 out.add(step);
                 if (!step.isMove()) {
                     if (i + 1 < arr.size()) {
-                        problem(ply, path + "[" + (i + 1) + "]", "entries after the special " + step.special().orElseThrow().japanese() + " are ignored");
+                        problem(Kind.MOVE_AFTER_END, ply, path + "[" + (i + 1) + "]", "entries after the special " + step.special().orElseThrow().japanese() + " are ignored");
                     }
                     break;
                 }
@@ -482,9 +490,10 @@ public final class JkfReader {
                 int pc = pos.pieceAt(from);
                 if (pc == Piece.NONE || Piece.color(pc) != us) {
                     // The core names the rule (no piece there, or the opponent's), as for every notation.
+                    Optional<IllegalMove> broken = from == to ? Optional.empty() : pos.illegalMove(new MoveOrDrop.BoardMove(from, to, promote));
                     String why = from == to ? "no " + (us == 0 ? "sente" : "gote") + " piece on " + Square.file(from) + Square.rank(from)
-                            : pos.illegalMove(new MoveOrDrop.BoardMove(from, to, promote)).map(IllegalMove::message).orElseThrow();
-                    throw new Bad(at + ".from", why, from != to);
+                            : broken.map(IllegalMove::message).orElseThrow();
+                    throw new Bad(at + ".from", why, from != to, broken.map(IllegalMove::reason).orElse(null));
                 }
                 Role onBoard = Piece.roleOf(pc);
                 if (onBoard != kind) {
@@ -578,9 +587,9 @@ public final class JkfReader {
             }
             // The core says which rule the move breaks (its reach, the check, nifu, …), as for every notation; a move
             // to its own square is no move at all, and CSA words it the same.
-            String why = !Move.isReal(m) ? ": a piece must move to another square"
-                    : pos.illegalMove(Move.toRecord(m)).map(w -> ": " + w.message()).orElse("");
-            throw new Bad(at, "illegal move " + Move.usi(m) + " in " + Sfen.format(pos) + why, true);
+            Optional<IllegalMove> broken = Move.isReal(m) ? pos.illegalMove(Move.toRecord(m)) : Optional.empty();
+            String why = !Move.isReal(m) ? ": a piece must move to another square" : broken.map(w -> ": " + w.message()).orElse("");
+            throw new Bad(at, "illegal move " + Move.usi(m) + " in " + Sfen.format(pos) + why, true, broken.map(IllegalMove::reason).orElse(null));
         }
 
         private static int square(JsonNode n, String at) throws Bad {
@@ -639,14 +648,14 @@ public final class JkfReader {
                 return out;
             }
             if (!n.isArray()) {
-                problem(0, at, "not an array of strings; ignored");
+                problem(Kind.BAD_FIELD, 0, at, "not an array of strings; ignored");
                 return out;
             }
             for (JsonNode c : n) {
                 if (c.isString()) {
                     out.add(c.asString());
                 } else {
-                    problem(0, at, "holds a non-string; it is skipped");
+                    problem(Kind.BAD_FIELD, 0, at, "holds a non-string; it is skipped");
                 }
             }
             return out;
@@ -655,7 +664,7 @@ public final class JkfReader {
         /** A time {@code {h, m, s}} of at most {@code maxSeconds}, or null (with a problem). */
         private Duration clock(JsonNode n, String at, long maxSeconds) {
             if (n == null || n.isNull()) {
-                problems.add(new Problem(0, 0, 0, at + ": missing; the time is ignored"));
+                problems.add(new Problem(Kind.BAD_TIME, 0, 0, 0, at + ": missing; the time is ignored", at));
                 return null;
             }
             long h = n.has("h") && !n.get("h").isNull() ? n.get("h").asLong(-1) : 0;
@@ -663,12 +672,12 @@ public final class JkfReader {
             long s = n.has("s") ? n.get("s").asLong(-1) : -1;
             // Each part within the bound keeps the sum far from overflowing.
             if (h < 0 || m < 0 || s < 0 || h > maxSeconds || m > maxSeconds || s > maxSeconds) {
-                problems.add(new Problem(0, 0, 0, at + ": not a time {h, m, s}; ignored"));
+                problems.add(new Problem(Kind.BAD_TIME, 0, 0, 0, at + ": not a time {h, m, s}; ignored", at));
                 return null;
             }
             long seconds = h * 3600 + m * 60 + s;
             if (seconds > maxSeconds) {
-                problems.add(new Problem(0, 0, 0, at + ": " + seconds + " seconds is more than " + maxSeconds + "; ignored"));
+                problems.add(new Problem(Kind.BAD_TIME, 0, 0, 0, at + ": " + seconds + " seconds is more than " + maxSeconds + "; ignored", at));
                 return null;
             }
             return Duration.ofSeconds(seconds);

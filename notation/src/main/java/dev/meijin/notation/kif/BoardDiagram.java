@@ -114,12 +114,12 @@ public final class BoardDiagram {
             if (!t.isEmpty()) {
                 String error = r.accept(t);
                 if (error != null) {
-                    throw new KifuException(new Problem(i + 1, 0, 0, error));
+                    throw new KifuException(new Problem(kindOf(t), i + 1, 0, 0, error, Limits.excerpt(t)));
                 }
             }
         }
         if (r.rows != 9 || r.malformed) {
-            throw new KifuException(new Problem(0, 0, 0, "the diagram has " + r.rows + " board rows, not 9"));
+            throw new KifuException(new Problem(Problem.Kind.BAD_BOARD, 0, 0, 0, "the diagram has " + r.rows + " board rows, not 9"));
         }
         return r.setup(r.turn == null ? Color.SENTE : r.turn, r.moveNumber);
     }
@@ -182,6 +182,17 @@ public final class BoardDiagram {
     /** The role of a one-character diagram name, or null. */
     static Role role(char c) {
         return Role.ofKanji(c).orElse(null);
+    }
+
+    /**
+     * What a line of a diagram that {@link Reader#accept} refuses is about: pieces in hand, the move number
+     * (手数＝), or else a row of the board.
+     */
+    static Problem.Kind kindOf(String t) {
+        if (handColor(t) != null) {
+            return Problem.Kind.BAD_HAND;
+        }
+        return t.startsWith("手数＝") || t.startsWith("手数=") ? Problem.Kind.MOVE_NUMBER : Problem.Kind.BAD_BOARD_ROW;
     }
 
     /** Whether a (stripped) line belongs to a diagram's frame or board: the file header, a border or a row. */

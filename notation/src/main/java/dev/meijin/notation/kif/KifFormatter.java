@@ -162,7 +162,7 @@ final class KifFormatter {
     /** Writes a line starting at relative ply {@code startPly}, then its variations; leaves the position as found. */
     private void line(List<Step> steps, int startPly, Duration[] totals, int depth) {
         if (depth > MAX_DEPTH) {
-            throw new KifuException(new Problem(0, 0, startPly + firstNumber - 1,
+            throw new KifuException(new Problem(Problem.Kind.CANNOT_WRITE, 0, 0, startPly + firstNumber - 1,
                     "variations are nested more than " + MAX_DEPTH + " deep"));
         }
         Duration[][] before = new Duration[steps.size()][];
@@ -174,7 +174,7 @@ final class KifFormatter {
             before[i] = acc.clone();
             int mover = pos == null ? kifu.start().setup().turn().index() : pos.sideToMove();
             if (!s.isMove() && i != steps.size() - 1) {
-                throw new KifuException(new Problem(0, 0, ply + firstNumber - 1,
+                throw new KifuException(new Problem(Problem.Kind.CANNOT_WRITE, 0, 0, ply + firstNumber - 1,
                         "a special step must end its line"));
             }
             // Totals are summed exactly and cut only when written, so that times with fractions (CSA V3.0) do not
@@ -270,7 +270,7 @@ final class KifFormatter {
             if (e.reason() == MoveNotationException.Reason.ILLEGAL) {
                 throw KifuException.illegalMove(ply + firstNumber - 1, pos, move);
             }
-            throw new KifuException(new Problem(0, 0, ply + firstNumber - 1, e.getMessage()));
+            throw new KifuException(new Problem(Problem.Kind.CANNOT_WRITE, 0, 0, ply + firstNumber - 1, e.getMessage()));
         }
     }
 

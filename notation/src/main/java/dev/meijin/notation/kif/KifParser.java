@@ -6,11 +6,13 @@ import dev.meijin.core.game.Handicap;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
+import dev.meijin.notation.MoveProblems;
 import dev.meijin.notation.kifu.Header;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.kifu.Problem.Kind;
 import dev.meijin.notation.kifu.ReadResult;
 import dev.meijin.notation.kifu.Special;
 import dev.meijin.notation.kifu.Start;
@@ -132,7 +134,7 @@ final class KifParser {
     ReadResult parse(String input) {
         String text = input;
         if (text.length() > MAX_CHARS) {
-            problem(0, 0, 0, "the text is " + text.length() + " characters long; only the first " + MAX_CHARS + " were read");
+            problem(Kind.TEXT_TOO_LONG, 0, 0, 0, "the text is " + text.length() + " characters long; only the first " + MAX_CHARS + " were read");
             text = text.substring(0, MAX_CHARS);
         }
         int lineNo = 0;
@@ -148,11 +150,11 @@ final class KifParser {
             }
             lineNo++;
             if (lineNo > MAX_LINES) {
-                problem(lineNo, 0, 0, "more than " + MAX_LINES + " lines; the rest was not read");
+                problem(Kind.TEXT_TOO_LONG, lineNo, 0, 0, "more than " + MAX_LINES + " lines; the rest was not read");
                 break;
             }
             if (end - i > MAX_LINE_LENGTH) {
-                problem(lineNo, 0, 0, "line of " + (end - i) + " characters skipped (at most " + MAX_LINE_LENGTH + ")");
+                problem(Kind.LINE_TOO_LONG, lineNo, 0, 0, "line of " + (end - i) + " characters skipped (at most " + MAX_LINE_LENGTH + ")");
             } else {
                 line(lineNo, text.substring(i, end));
             }
@@ -233,7 +235,7 @@ final class KifParser {
             }
             String error = diagram.accept(t);
             if (error != null) {
-                problem(no, 0, 0, error + ": \"" + Limits.excerpt(t) + "\"");
+                problem(BoardDiagram.kindOf(t), no, 0, 0, error + ": \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
             }
             return;
         }
@@ -245,7 +247,7 @@ final class KifParser {
         if (t.equals("盤面回転")) {
             return;
         }
-        problem(no, 0, 0, "unrecognised line \"" + Limits.excerpt(t) + "\"");
+        problem(Kind.UNKNOWN_LINE, no, 0, 0, "unrecognised line \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
     }
 
     private static int colon(String t) {
@@ -261,12 +263,12 @@ final class KifParser {
         String key = t.substring(0, colon).strip();
         String value = t.substring(colon + 1).strip();
         if (key.isEmpty()) {
-            problem(no, colon + 1, 0, "header line without a key: \"" + Limits.excerpt(t) + "\"");
+            problem(Kind.BAD_HEADER, no, colon + 1, 0, "header line without a key: \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
             return;
         }
         if (key.equals(Headers.HANDICAP)) {
             if (inMoves) {
-                problem(no, 0, 0, "手合割 after the first move is ignored");
+                problem(Kind.BAD_HEADER, no, 0, 0, "手合割 after the first move is ignored");
                 return;
             }
             handicapLine = no;
@@ -276,8 +278,8 @@ final class KifParser {
             } else if (value.startsWith("その他") || value.startsWith("詰将棋") || value.startsWith("詰め将棋")) {
                 customStart = true;
             } else {
-                problem(no, colon + 2, 0, "unknown handicap \"" + Limits.excerpt(value) + "\"; the even position is used unless a"
-                        + " board diagram follows");
+                problem(Kind.UNKNOWN_HANDICAP, no, colon + 2, 0, "unknown handicap \"" + Limits.excerpt(value)
+                        + "\"; the even position is used unless a board diagram follows", Limits.excerpt(value));
                 customStart = true;
                 unknownHandicap = true;
             }
@@ -301,14 +303,14 @@ final class KifParser {
             line = diagramLine;
         } else {
             if (diagram.malformed) {
-                problem(diagramLine, 0, 0, "the board diagram has rows that cannot be read; it was ignored");
+                problem(Kind.BAD_BOARD, diagramLine, 0, 0, "the board diagram has rows that cannot be read; it was ignored");
             } else if (diagram.rows > 0) {
-                problem(diagramLine, 0, 0, "the board diagram has " + diagram.rows + " rows, not 9; it was ignored");
+                problem(Kind.BAD_BOARD, diagramLine, 0, 0, "the board diagram has " + diagram.rows + " rows, not 9; it was ignored");
             } else if (customStart && !unknownHandicap) {
-                problem(handicapLine, 0, 0, "手合割 says the diagram gives the position, but there is no board diagram;"
+                problem(Kind.BAD_BOARD, handicapLine, 0, 0, "手合割 says the diagram gives the position, but there is no board diagram;"
                         + " the even position is used");
             } else if (diagram.handSeen) {
-                problem(diagramLine, 0, 0, "pieces in hand are given but no board; they were ignored");
+                problem(Kind.BAD_BOARD, diagramLine, 0, 0, "pieces in hand are given but no board; they were ignored");
             }
             Handicap h = handicap == null ? Handicap.EVEN : handicap;
             setup = dev.meijin.core.sfen.Sfen.parse(h.sfen());
@@ -322,7 +324,7 @@ final class KifParser {
             start = Start.of(setup);
             pos = p;
         } catch (IllegalPositionException e) {
-            problem(line, 0, 0, "the start position is not legal: " + e.detail() + "; no moves were read");
+            add(Problem.illegalStart(line, 0, "the start position is not legal: " + e.detail() + "; no moves were read", e));
             start = new Start(setup, Optional.empty());
             pos = null;
             main.dead = true;
@@ -344,7 +346,7 @@ final class KifParser {
         String rest = km.group(2) == null ? "" : km.group(2);
         int restColumn = raw.indexOf(rest.isEmpty() ? km.group(1) : rest) + 1;
         if (number > MAX_PLY + firstNumber) {
-            problem(no, 0, 0, "move number " + number + " is too large");
+            problem(Kind.MOVE_NUMBER, no, 0, 0, "move number " + number + " is too large");
             line.dead = true;
             return;
         }
@@ -357,7 +359,7 @@ final class KifParser {
         }
         if (number != absolute && !line.numberingReported) {
             line.numberingReported = true;
-            problem(no, 0, absolute, "move number " + number + " where " + absolute + " was expected");
+            problem(Kind.MOVE_NUMBER, no, 0, absolute, "move number " + number + " where " + absolute + " was expected");
         }
         // Times, then what is left: the move or special, possibly followed by '+' (a check mark some tools add).
         Duration time = null;
@@ -369,11 +371,11 @@ final class KifParser {
             time = duration(tm.group(1), tm.group(2), tm.group(3), false);
             total = tm.group(5) == null ? null : duration(tm.group(4), tm.group(5), tm.group(6), true);
             if (time.getSeconds() > Limits.MAX_MOVE_SECONDS) {
-                problem(no, 0, absolute, "move time of " + time.getSeconds() + " seconds is more than " + Limits.MAX_MOVE_SECONDS + "; ignored");
+                problem(Kind.BAD_TIME, no, 0, absolute, "move time of " + time.getSeconds() + " seconds is more than " + Limits.MAX_MOVE_SECONDS + "; ignored");
                 time = null;
             }
             if (total != null && total.getSeconds() > Limits.MAX_TOTAL_SECONDS) {
-                problem(no, 0, absolute, "total time of " + total.getSeconds() + " seconds is more than " + Limits.MAX_TOTAL_SECONDS + "; ignored");
+                problem(Kind.BAD_TIME, no, 0, absolute, "total time of " + total.getSeconds() + " seconds is more than " + Limits.MAX_TOTAL_SECONDS + "; ignored");
                 total = null;
             }
         }
@@ -382,7 +384,7 @@ final class KifParser {
             text = text.substring(0, text.length() - 1).strip();
         }
         if (text.isEmpty()) {
-            problem(no, 0, absolute, "move " + number + " has no move text");
+            problem(Kind.MISSING_MOVE, no, 0, absolute, "move " + number + " has no move text");
             line.dead = true;
             return;
         }
@@ -399,7 +401,8 @@ final class KifParser {
             while (i < n && MARKS.indexOf(raw.charAt(i)) < 0) {
                 char c = raw.charAt(i);
                 if (c != ' ' && c != '　' && c != '\t') {
-                    problem(no, i + 1, 0, "unexpected text \"" + Limits.excerpt(raw.substring(i).strip()) + "\" in a move line");
+                    String stray = Limits.excerpt(raw.substring(i).strip());
+                    problem(Kind.UNEXPECTED_TEXT, no, i + 1, 0, "unexpected text \"" + stray + "\" in a move line", stray);
                     return;
                 }
                 i++;
@@ -439,7 +442,8 @@ final class KifParser {
             if (!line.afterEndReported) {
                 line.afterEndReported = true;
                 Special last = line.steps.getLast().special;
-                problem(no, column, absolute, "\"" + Limits.excerpt(text) + "\" after the line ended with " + last.japanese() + "; ignored");
+                problem(Kind.MOVE_AFTER_END, no, column, absolute, "\"" + Limits.excerpt(text) + "\" after the line ended with " + last.japanese() + "; ignored",
+                        Limits.excerpt(text));
             }
             return;
         }
@@ -452,7 +456,7 @@ final class KifParser {
             line.closed = true;
         } else {
             if (ply > MAX_PLY) {
-                problem(no, column, absolute, "more than " + MAX_PLY + " moves in a line");
+                problem(Kind.TOO_MANY_MOVES, no, column, absolute, "more than " + MAX_PLY + " moves in a line");
                 line.dead = true;
                 return;
             }
@@ -461,7 +465,7 @@ final class KifParser {
                 m = JapaneseNotation.parse(pos, text);
             } catch (MoveNotationException e) {
                 int col = e.index() >= 0 ? column + e.index() : column;
-                problem(no, col, absolute, e.getMessage());
+                add(MoveProblems.of(e, no, col, absolute, e.getMessage()));
                 line.dead = true;
                 // A game that ended on an illegal move may record its ending next: see keepIllegalMoveEnding.
                 line.offender = e.reason() == MoveNotationException.Reason.ILLEGAL ? pos.turn() : null;
@@ -576,16 +580,16 @@ final class KifParser {
         }
         Matcher vm = VARIATION.matcher(t);
         if (!vm.matches() || vm.group(1) == null) {
-            problem(no, 0, 0, "variation header without a move number: \"" + Limits.excerpt(t) + "\"; its moves are skipped");
+            problem(Kind.BAD_VARIATION, no, 0, 0, "variation header without a move number: \"" + Limits.excerpt(t) + "\"; its moves are skipped", Limits.excerpt(t));
             skipping = true;
             return;
         }
         skipping = false;
         if (vm.group(2) == null) {
-            problem(no, 0, 0, "variation header \"" + Limits.excerpt(t) + "\" lacks 手 after the move number");
+            problem(Kind.BAD_VARIATION, no, 0, 0, "variation header \"" + Limits.excerpt(t) + "\" lacks 手 after the move number", Limits.excerpt(t));
         } else if (!vm.group(3).isEmpty()) {
-            problem(no, 0, 0, "unexpected text \"" + vm.group(3) + "\" after the variation header \"変化："
-                    + vm.group(1) + "手\"");
+            problem(Kind.UNEXPECTED_TEXT, no, 0, 0, "unexpected text \"" + vm.group(3) + "\" after the variation header \"変化："
+                    + vm.group(1) + "手\"", vm.group(3));
         }
         long number = Long.parseLong(vm.group(1));
         long relative = number - firstNumber + 1;
@@ -602,7 +606,7 @@ final class KifParser {
             }
         }
         if (found < 0) {
-            problem(no, 0, 0, "variation at move " + number + ", but no line read so far has a move " + number
+            problem(Kind.BAD_VARIATION, no, 0, 0, "variation at move " + number + ", but no line read so far has a move " + number
                     + "; its moves are skipped");
             skipping = true;
             return;
@@ -615,7 +619,7 @@ final class KifParser {
             found--;
         }
         if (owner.depth + 1 > MAX_DEPTH) {
-            problem(no, 0, 0, "variations nested more than " + MAX_DEPTH + " deep; this one is skipped");
+            problem(Kind.BAD_VARIATION, no, 0, 0, "variations nested more than " + MAX_DEPTH + " deep; this one is skipped");
             skipping = true;
             return;
         }
@@ -654,7 +658,7 @@ final class KifParser {
         }
         navigation += path.size() - q + 2L * forward.size();
         if (navigation > MAX_NAVIGATION) {
-            problem(0, 0, 0, "the variations make the reader move back and forth more than " + MAX_NAVIGATION
+            problem(Kind.BAD_VARIATION, 0, 0, 0, "the variations make the reader move back and forth more than " + MAX_NAVIGATION
                     + " moves; reading stopped");
             stopped = true;
             return false;
@@ -707,17 +711,17 @@ final class KifParser {
         Matcher sm = SUMMARY.matcher(t);
         int absolute = line.nextPly() + firstNumber - 1;
         if (!sm.matches()) {
-            problem(no, 0, absolute, "unrecognised ending line \"" + Limits.excerpt(t) + "\"");
+            problem(Kind.BAD_ENDING, no, 0, absolute, "unrecognised ending line \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
             return;
         }
         long count = Long.parseLong(sm.group(1));
         if (count != absolute - 1) {
-            problem(no, 0, absolute, "the ending line says " + count + " moves, but the line has " + (absolute - 1));
+            problem(Kind.ENDING_MISMATCH, no, 0, absolute, "the ending line says " + count + " moves, but the line has " + (absolute - 1));
         }
         Color toMove = pos.turn();
         Special s = ending(sm.group(2), toMove, start.handicap().isPresent() && start.handicap().get().isHandicap());
         if (s == null) {
-            problem(no, 0, absolute, "cannot tell how the game ended from \"" + Limits.excerpt(t) + "\"");
+            problem(Kind.BAD_ENDING, no, 0, absolute, "cannot tell how the game ended from \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
             return;
         }
         Node node = new Node(Move.NONE, s);
@@ -810,7 +814,7 @@ final class KifParser {
                 if (!s.isEmpty()) {
                     forks.add(s);
                 } else if (!f.dead) {
-                    problem(f.headerLine, 0, f.startPly + firstNumber - 1,
+                    problem(Kind.BAD_VARIATION, f.headerLine, 0, f.startPly + firstNumber - 1,
                             "variation at move " + (f.startPly + firstNumber - 1) + " has no moves; it was dropped");
                 }
             }
@@ -820,11 +824,19 @@ final class KifParser {
         return out;
     }
 
-    private void problem(int line, int column, int ply, String message) {
+    private void problem(Kind kind, int line, int column, int ply, String message) {
+        add(new Problem(kind, line, column, ply, message));
+    }
+
+    private void problem(Kind kind, int line, int column, int ply, String message, String text) {
+        add(new Problem(kind, line, column, ply, message, text));
+    }
+
+    private void add(Problem p) {
         if (problems.size() < MAX_PROBLEMS) {
-            problems.add(new Problem(line, column, ply, message));
+            problems.add(p);
         } else if (!stopped) {
-            problems.add(new Problem(line, 0, 0, "more than " + MAX_PROBLEMS + " problems; reading stopped"));
+            problems.add(new Problem(Kind.TOO_MANY_PROBLEMS, p.line(), 0, 0, "more than " + MAX_PROBLEMS + " problems; reading stopped"));
             stopped = true;
         }
     }

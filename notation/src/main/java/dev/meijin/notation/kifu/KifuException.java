@@ -20,7 +20,7 @@ public final class KifuException extends IllegalArgumentException {
      * not legal in <sfen>}, at {@code ply}. Every record writer says it in these words.
      */
     public static KifuException illegalMove(int ply, Position pos, int move) {
-        return new KifuException(new Problem(0, 0, ply, "cannot write move " + Move.usi(move) + ": it is not legal in " + Sfen.format(pos)));
+        return new KifuException(new Problem(Problem.Kind.CANNOT_WRITE, 0, 0, ply, "cannot write move " + Move.usi(move) + ": it is not legal in " + Sfen.format(pos)));
     }
 
     /**
@@ -28,7 +28,7 @@ public final class KifuException extends IllegalArgumentException {
      * record, without its moves): {@code cannot write the record: the start position is not legal: <why>}.
      */
     public static KifuException illegalStart(Kifu kifu) {
-        return new KifuException(new Problem(0, 0, 0, "cannot write the record: the start position is not legal: "
+        return new KifuException(new Problem(Problem.Kind.CANNOT_WRITE, 0, 0, 0, "cannot write the record: the start position is not legal: "
                 + kifu.startProblem().orElse("")));
     }
 

@@ -62,6 +62,18 @@ public final class Limits {
     /** The longest problem message. */
     public static final int MAX_MESSAGE = 400;
 
+    /** A text cut to at most {@code max} characters, the last an ellipsis, never between the halves of a surrogate pair. */
+    static String clip(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int cut = max - 1;
+        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        return text.substring(0, cut) + "…";
+    }
+
     /**
      * At most {@value #MAX_EXCERPT} characters of a text, for quoting it in a message: a longer text is cut
      * and ends with {@code …} and its length.

@@ -49,7 +49,7 @@ public final class RecordValidator {
         try {
             g = Game.ofRecord(k.start().setup(), rules);
         } catch (IllegalPositionException e) {
-            problems.add(new Problem(0, 0, 0, "the start position is illegal: " + e.getMessage()));
+            problems.add(Problem.illegalStart(0, 0, "the start position is illegal: " + e.getMessage(), e));
             return new Validation(0, k.special(), Optional.empty(), problems, notes);
         }
         boolean hasBothKings = g.position().kingSquare(0) != Position.NO_SQUARE && g.position().kingSquare(1) != Position.NO_SQUARE;
@@ -60,12 +60,12 @@ public final class RecordValidator {
             }
             ply++;
             if (g.isOver()) {
-                problems.add(new Problem(0, 0, ply, "the game had already ended (" + g.outcome().orElseThrow().describe() + ") but the record goes on with " + Move.usi(s.move())));
+                problems.add(new Problem(Problem.Kind.MOVE_AFTER_END, 0, 0, ply, "the game had already ended (" + g.outcome().orElseThrow().describe() + ") but the record goes on with " + Move.usi(s.move())));
                 return new Validation(ply - 1, k.special(), g.outcome(), problems, notes);
             }
             MoveResult r = g.play(s.move());
             if (r instanceof MoveResult.Illegal il) {
-                problems.add(new Problem(0, 0, ply, il.message()));
+                problems.add(new Problem(Problem.Kind.ILLEGAL_MOVE, 0, 0, ply, il.message(), null, il.reason()));
                 return new Validation(ply - 1, k.special(), Optional.empty(), problems, notes);
             }
         }
@@ -87,27 +87,27 @@ public final class RecordValidator {
                     notes.add("recorded 詰み with only futile interpositions (無駄合) left: each is answered by mate at once");
                     yield new Outcome.Win(toMove.opposite(), Ending.CHECKMATE, "only futile interpositions remain");
                 }
-                problems.add(new Problem(0, 0, ply, "recorded 詰み, but " + toMove.englishName() + " is not checkmated (" + end.legalMoves().length + " legal moves)"));
+                problems.add(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, ply, "recorded 詰み, but " + toMove.englishName() + " is not checkmated (" + end.legalMoves().length + " legal moves)"));
                 yield byRules.orElse(null);
             }
             case SENNICHITE -> {
                 if (byRules.isEmpty() || !(byRules.get().ending() == Ending.REPETITION || byRules.get().ending() == Ending.PERPETUAL_CHECK)) {
-                    problems.add(new Problem(0, 0, ply, "recorded 千日手, but the final position has occurred only " + (g.repetitions() == 1 ? "once" : g.repetitions() + " times")));
+                    problems.add(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, ply, "recorded 千日手, but the final position has occurred only " + (g.repetitions() == 1 ? "once" : g.repetitions() + " times")));
                 }
                 yield byRules.orElse(null);
             }
             case KACHI -> {
                 if (byRules.isPresent()) {
-                    problems.add(new Problem(0, 0, ply, "recorded 入玉勝ち, but the game had already ended: " + byRules.get().describe()));
+                    problems.add(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, ply, "recorded 入玉勝ち, but the game had already ended: " + byRules.get().describe()));
                     yield byRules.get();
                 }
                 if (!hasBothKings || rules.impasse() == RuleSet.Impasse.NONE || rules.impasse() == RuleSet.Impasse.TRY || rules.impasse() == RuleSet.Impasse.AGREEMENT_24) {
-                    problems.add(new Problem(0, 0, ply, "recorded 入玉勝ち, but the rules have no declaration"));
+                    problems.add(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, ply, "recorded 入玉勝ち, but the rules have no declaration"));
                     yield null;
                 }
                 Outcome o = g.declare();
                 if (o.ending() == Ending.ILLEGAL_MOVE) {
-                    problems.add(new Problem(0, 0, ply, "recorded 入玉勝ち, but the rules reject the declaration: " + o.detail()));
+                    problems.add(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, ply, "recorded 入玉勝ち, but the rules reject the declaration: " + o.detail()));
                 }
                 yield o;
             }
@@ -121,13 +121,13 @@ public final class RecordValidator {
             case FUSEN_LOSS -> endOutside(byRules, problems, ply, sp, toMove, () -> g.forfeit(toMove));
             case MAX_MOVES -> {
                 if (byRules.isPresent() && byRules.get().ending() != Ending.MOVE_LIMIT) {
-                    problems.add(new Problem(0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + byRules.get().describe()));
+                    problems.add(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + byRules.get().describe()));
                 }
                 yield byRules.orElse(new Outcome.Draw(Ending.MOVE_LIMIT, ply + " moves"));
             }
             case JISHOGI, HIKIWAKE -> {
                 if (byRules.isPresent()) {
-                    problems.add(new Problem(0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + byRules.get().describe()));
+                    problems.add(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + byRules.get().describe()));
                     yield byRules.get();
                 }
                 yield new Outcome.Draw(sp == Special.JISHOGI ? Ending.IMPASSE : Ending.REPETITION, "recorded " + sp.japanese());
@@ -207,7 +207,7 @@ public final class RecordValidator {
             agrees |= foul && o.ending() == Ending.PERPETUAL_CHECK && o instanceof Outcome.Win w
                     && sp.winner(toMove).equals(Optional.of(w.winner()));
             if (!agrees) {
-                problems.add(new Problem(0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + o.describe()));
+                problems.add(new Problem(Problem.Kind.ENDING_MISMATCH, 0, 0, ply, "recorded " + sp.japanese() + ", but the game had already ended: " + o.describe()));
             }
             return o;
         }

@@ -1,5 +1,6 @@
 package dev.meijin.notation.sfen;
 
+import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.position.Setup;
@@ -50,7 +51,7 @@ public final class SfenReader {
         List<Problem> problems = new ArrayList<>();
         String all = text == null ? "" : text;
         if (all.length() > Limits.MAX_CHARS) {
-            problems.add(new Problem(0, 0, 0, "the text is " + all.length() + " characters long; only the first " + Limits.MAX_CHARS + " were read"));
+            problems.add(new Problem(Problem.Kind.TEXT_TOO_LONG, 0, 0, 0, "the text is " + all.length() + " characters long; only the first " + Limits.MAX_CHARS + " were read"));
             all = all.substring(0, Limits.MAX_CHARS);
         }
         String[] lines = all.split("\r\n|\r|\n", -1);
@@ -65,11 +66,11 @@ public final class SfenReader {
                 line = l;
                 lineNo = i + 1;
             } else {
-                problems.add(new Problem(i + 1, 1, 0, "only one position is read; this line is ignored"));
+                problems.add(new Problem(Problem.Kind.EXTRA_POSITION, i + 1, 1, 0, "only one position is read; this line is ignored"));
             }
         }
         if (line == null) {
-            problems.add(new Problem(0, 0, 0, "no position in the text"));
+            problems.add(new Problem(Problem.Kind.NO_RECORD, 0, 0, 0, "no position in the text"));
             return new ReadResult(Kifu.empty(), problems);
         }
         return new Parser(line, lineNo, problems).parse();
@@ -115,9 +116,12 @@ public final class SfenReader {
             }
         }
 
-        private void problem(int tokenIndex, int ply, String message) {
-            int col = tokenIndex < starts.size() ? starts.get(tokenIndex) + 1 : line.length() + 1;
-            problems.add(new Problem(lineNo, col, ply, message));
+        private void problem(Problem.Kind kind, int tokenIndex, int ply, String message, String text, Enum<?> rule) {
+            problems.add(new Problem(kind, lineNo, column(tokenIndex), ply, message, text, rule));
+        }
+
+        private int column(int tokenIndex) {
+            return tokenIndex < starts.size() ? starts.get(tokenIndex) + 1 : line.length() + 1;
         }
 
         private boolean at(String word) {
@@ -140,7 +144,8 @@ public final class SfenReader {
             Start start = Start.of(setup);
             List<Step> steps = new ArrayList<>();
             if (next < tokens.size() && !at("moves")) {
-                problem(next, 0, "unexpected \"" + Limits.excerpt(tokens.get(next)) + "\"; expected \"moves\"");
+                String stray = Limits.excerpt(tokens.get(next));
+                problem(Problem.Kind.UNEXPECTED_TEXT, next, 0, "unexpected \"" + stray + "\"; expected \"moves\"", stray, null);
                 return new ReadResult(new Kifu(List.of(), start, List.of(), steps), problems);
             }
             if (at("moves")) {
@@ -150,12 +155,12 @@ public final class SfenReader {
             try {
                 pos = Position.ofRecord(setup);
             } catch (IllegalPositionException e) {
-                problem(0, 0, "the position is not legal: " + e.getMessage());
+                problems.add(Problem.illegalStart(lineNo, column(0), "the position is not legal: " + e.getMessage(), e));
                 return new ReadResult(new Kifu(List.of(), start, List.of(), steps), problems);
             }
             for (; next < tokens.size(); next++) {
                 if (steps.size() >= Limits.MAX_PLY) {
-                    problem(next, steps.size() + 1, "more than " + Limits.MAX_PLY + " moves; the rest was not read");
+                    problem(Problem.Kind.TOO_MANY_MOVES, next, steps.size() + 1, "more than " + Limits.MAX_PLY + " moves; the rest was not read", null, null);
                     break;
                 }
                 String t = tokens.get(next);
@@ -163,7 +168,9 @@ public final class SfenReader {
                 try {
                     m = Usi.parseMove(pos, t);
                 } catch (UsiMoveException e) {
-                    problem(next, steps.size() + 1, e.getMessage() + "; the moves stop here");
+                    boolean malformed = e.reason() == IllegalMoveReason.MALFORMED;
+                    problem(malformed ? Problem.Kind.UNREADABLE_MOVE : Problem.Kind.ILLEGAL_MOVE, next, steps.size() + 1,
+                            e.getMessage() + "; the moves stop here", Limits.excerpt(t), malformed ? null : e.reason());
                     break;
                 }
                 pos.doMove(m);
@@ -175,7 +182,7 @@ public final class SfenReader {
         /** Reads the SFEN fields at {@code next}: board, side, hands and an optional move number. */
         private Setup sfen() {
             if (next >= tokens.size() || tokens.get(next).equals("moves")) {
-                problem(next, 0, "no SFEN; the even start is assumed");
+                problem(Problem.Kind.BAD_SFEN, next, 0, "no SFEN; the even start is assumed", null, null);
                 return Setups.STARTPOS;
             }
             int first = next;
@@ -195,7 +202,8 @@ public final class SfenReader {
             try {
                 return Sfen.parse(line.substring(from, to));
             } catch (SfenException e) {
-                problems.add(new Problem(lineNo, from + Math.max(0, e.index()) + 1, 0, e.getMessage() + "; the even start is assumed"));
+                problems.add(new Problem(Problem.Kind.BAD_SFEN, lineNo, from + Math.max(0, e.index()) + 1, 0, e.getMessage() + "; the even start is assumed",
+                        Limits.excerpt(line.substring(from, to))));
                 return Setups.STARTPOS;
             }
         }

@@ -1,5 +1,7 @@
 package dev.meijin.notation.csa;
 
+import dev.meijin.core.position.IllegalMoveReason;
+import dev.meijin.core.position.PositionIssue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -119,16 +121,16 @@ class CsaReaderTest {
     static Stream<Arguments> malformedFiles() {
         return Stream.of(
                 Arguments.of("header01.csa", 1, Optional.of(Special.CHUDAN), List.of(
-                        new Problem(6, 1, 0, "unrecognised CSA statement \"START_TIME:2014/10/12 14:46:51\""),
-                        new Problem(7, 1, 0, "unrecognised CSA statement \"END_TIME:2014/10/12 14:47:55\""))),
+                        new Problem(Problem.Kind.UNKNOWN_LINE, 6, 1, 0, "unrecognised CSA statement \"START_TIME:2014/10/12 14:46:51\"", "START_TIME:2014/10/12 14:46:51"),
+                        new Problem(Problem.Kind.UNKNOWN_LINE, 7, 1, 0, "unrecognised CSA statement \"END_TIME:2014/10/12 14:47:55\"", "END_TIME:2014/10/12 14:47:55"))),
                 Arguments.of("header02.csa", 1, Optional.of(Special.CHUDAN), List.of(
-                        new Problem(6, 1, 0, "information line \"$START_TIME\" has no ':' between key and value"),
-                        new Problem(7, 1, 0, "information line \"$END_TIME\" has no ':' between key and value"))),
+                        new Problem(Problem.Kind.BAD_HEADER, 6, 1, 0, "information line \"$START_TIME\" has no ':' between key and value", "$START_TIME"),
+                        new Problem(Problem.Kind.BAD_HEADER, 7, 1, 0, "information line \"$END_TIME\" has no ':' between key and value", "$END_TIME"))),
                 Arguments.of("header03.csa", 1, Optional.of(Special.CHUDAN), List.of(
-                        new Problem(6, 2, 0, "information line \"$:START_TIME:2014/10/12 14:46:51\" has an empty key"),
-                        new Problem(7, 2, 0, "information line \"$:END_TIME:2014/10/12 14:47:55\" has an empty key"))),
+                        new Problem(Problem.Kind.BAD_HEADER, 6, 2, 0, "information line \"$:START_TIME:2014/10/12 14:46:51\" has an empty key", "$:START_TIME:2014/10/12 14:46:51"),
+                        new Problem(Problem.Kind.BAD_HEADER, 7, 2, 0, "information line \"$:END_TIME:2014/10/12 14:47:55\" has an empty key", "$:END_TIME:2014/10/12 14:47:55"))),
                 Arguments.of("version22.csa", 3, Optional.of(Special.CHUDAN), List.of(
-                        new Problem(3, 1, 0, "unknown CSA version \"V2.22\" (expected V2, V2.1, V2.2 or V3.0)"))));
+                        new Problem(Problem.Kind.BAD_HEADER, 3, 1, 0, "unknown CSA version \"V2.22\" (expected V2, V2.1, V2.2 or V3.0)", "V2.22"))));
     }
 
     @ParameterizedTest
@@ -183,7 +185,7 @@ class CsaReaderTest {
         ReadResult r = CsaReader.read(CsaCorpus.text("csa/mog-core-scala/002.csa"));
         List<Problem> expected = new ArrayList<>();
         for (int[] row : STRAY_DOTS) {
-            expected.add(new Problem(row[0], 29, 0, "unexpected \".\" after the 9 squares of board row P" + row[1] + "; ignored"));
+            expected.add(new Problem(Problem.Kind.UNEXPECTED_TEXT, row[0], 29, 0, "unexpected \".\" after the 9 squares of board row P" + row[1] + "; ignored", "."));
         }
         assertThat(r.problems()).containsExactlyElementsOf(expected);
         Kifu k = r.kifu();
@@ -345,7 +347,7 @@ class CsaReaderTest {
         assertThat(k.start().handicap()).contains(Handicap.FOUR_PIECE);
         assertThat(CsaReader.read("PI\n+\n").kifu().start().isEven()).isTrue();
         ReadResult wrong = CsaReader.read("PI55FU\n+\n");
-        assertThat(wrong.problems()).containsExactly(new Problem(1, 3, 0, "PI removes FU from 55, where the even start has no piece"));
+        assertThat(wrong.problems()).containsExactly(new Problem(Problem.Kind.BAD_SQUARE, 1, 3, 0, "PI removes FU from 55, where the even start has no piece"));
     }
 
     @ParameterizedTest
@@ -365,9 +367,9 @@ class CsaReaderTest {
         assertThat(r.kifu().mainLine()).hasSize(2);
         assertThat(r.kifu().special()).isEmpty();
         // After +7776FU the square 77 is empty: the core's NO_SUCH_PIECE, in its words.
-        assertThat(r.problems()).containsExactly(new Problem(6, 1, 3, "illegal CSA move \"+7775FU\" in "
+        assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.ILLEGAL_MOVE, 6, 1, 3, "illegal CSA move \"+7775FU\" in "
                 + "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3: no piece on 7g (7g7e); "
-                + "the main line stops here"));
+                + "the main line stops here", "+7775FU", IllegalMoveReason.NO_SUCH_PIECE));
         assertThat(r.kifu().header(Headers.SENTE)).contains("x");
     }
 
@@ -400,14 +402,14 @@ class CsaReaderTest {
                 """;
         ReadResult r = CsaReader.read(text);
         assertThat(r.problems()).containsExactly(
-                new Problem(4, 1, 0, "unrecognised CSA statement \"X-ray\""),
-                new Problem(5, 1, 0, "board row P2 after PI; it overwrites that rank"),
-                new Problem(5, 9, 0, "board row P2 has only 2 squares, not 9"),
-                new Problem(7, 1, 0, "time \"T5\" before any move; ignored"),
-                new Problem(8, 9, 0, "\"T1x\" is not a time such as T12 or T12.345"),
-                new Problem(9, 1, 0, "unknown special \"%NOPE\"; ignored"),
-                new Problem(12, 1, 0, "a second special %CHUDAN after %TORYO; ignored"),
-                new Problem(13, 1, 3, "move \"+2726FU\" after the game ended with %TORYO; the rest is ignored"));
+                new Problem(Problem.Kind.UNKNOWN_LINE, 4, 1, 0, "unrecognised CSA statement \"X-ray\"", "X-ray"),
+                new Problem(Problem.Kind.BAD_BOARD, 5, 1, 0, "board row P2 after PI; it overwrites that rank"),
+                new Problem(Problem.Kind.BAD_BOARD_ROW, 5, 9, 0, "board row P2 has only 2 squares, not 9"),
+                new Problem(Problem.Kind.BAD_TIME, 7, 1, 0, "time \"T5\" before any move; ignored", "T5"),
+                new Problem(Problem.Kind.BAD_TIME, 8, 9, 0, "\"T1x\" is not a time such as T12 or T12.345", "T1x"),
+                new Problem(Problem.Kind.BAD_ENDING, 9, 1, 0, "unknown special \"%NOPE\"; ignored", "%NOPE"),
+                new Problem(Problem.Kind.BAD_ENDING, 12, 1, 0, "a second special %CHUDAN after %TORYO; ignored", "%CHUDAN"),
+                new Problem(Problem.Kind.MOVE_AFTER_END, 13, 1, 3, "move \"+2726FU\" after the game ended with %TORYO; the rest is ignored", "+2726FU"));
         assertThat(r.kifu().mainLine()).hasSize(2);
         assertThat(r.kifu().special()).contains(Special.TORYO);
     }
@@ -418,26 +420,26 @@ class CsaReaderTest {
         assertThat(noPosition.kifu().start().isEven()).isTrue();
         assertThat(noPosition.kifu().mainLine()).hasSize(1);
         assertThat(noPosition.problems()).containsExactly(
-                new Problem(1, 1, 0, "no start position (PI, P1–P9 or P+/P-) before the side-to-move line; the even start is assumed"));
+                new Problem(Problem.Kind.BAD_BOARD, 1, 1, 0, "no start position (PI, P1–P9 or P+/P-) before the side-to-move line; the even start is assumed"));
         ReadResult noTurn = CsaReader.read("PI\n+7776FU\n");
         assertThat(noTurn.kifu().mainLine()).hasSize(1);
         assertThat(noTurn.problems()).containsExactly(
-                new Problem(2, 1, 0, "no side-to-move line (+ or -) before the first move; sente is assumed to move first"));
+                new Problem(Problem.Kind.SIDE_TO_MOVE, 2, 1, 0, "no side-to-move line (+ or -) before the first move; sente is assumed to move first"));
         ReadResult nothing = CsaReader.read("");
         assertThat(nothing.kifu()).isEqualTo(Kifu.empty());
         assertThat(nothing.problems()).extracting(Problem::message).containsExactly("no CSA record in the text");
         ReadResult onlyNames = CsaReader.read("N+a\n");
         assertThat(onlyNames.kifu().start().isEven()).isTrue();
         assertThat(onlyNames.problems()).containsExactly(
-                new Problem(0, 0, 0, "the record has no start position and no side-to-move line; the even start is assumed"));
+                new Problem(Problem.Kind.BAD_BOARD, 0, 0, 0, "the record has no start position and no side-to-move line; the even start is assumed"));
     }
 
     @Test
     void illegalStartPositionIsReportedAndNoMoveIsRead() {
         ReadResult r = CsaReader.read("P+55OU\nP-51OU\nP-52OU\n+\n+5546OU\n");
         assertThat(r.kifu().mainLine()).isEmpty();
-        assertThat(r.problems()).containsExactly(new Problem(4, 1, 0,
-                "the start position is not legal: gote has 2 kings, on 5a and 5b; no moves were read"));
+        assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.ILLEGAL_START, 4, 1, 0,
+                "the start position is not legal: gote has 2 kings, on 5a and 5b; no moves were read", null, PositionIssue.TOO_MANY_KINGS));
     }
 
     @Test
@@ -448,8 +450,8 @@ class CsaReaderTest {
         assertThat(r.kifu().start().setup().handCount(Color.SENTE, Role.PAWN)).isEqualTo(99);
         assertThat(r.kifu().start().setup().handCount(Color.SENTE, Role.GOLD)).isEqualTo(1);
         assertThat(r.problems()).containsExactly(
-                new Problem(4, 159, 0, "more than 99 FU in sente's hand; ignored"),
-                new Problem(5, 1, 0, "the start position is not legal: 99 pawns on the board and in hand, a set has 18; no moves were read"));
+                new Problem(Problem.Kind.BAD_HAND, 4, 159, 0, "more than 99 FU in sente's hand; ignored"),
+                new Problem(Problem.Kind.ILLEGAL_START, 5, 1, 0, "the start position is not legal: 99 pawns on the board and in hand, a set has 18; no moves were read", null, PositionIssue.TOO_MANY_PIECES));
     }
 
     @Test

@@ -163,7 +163,7 @@ class TextDecoderTest {
         assertThat(d.charset()).isEqualTo(StandardCharsets.UTF_8);
         assertThat(d.text()).isEqualTo("手合割：平手\n先手：羽生\n後手：\uFFFD森内\n");
         assertThat(d.problems()).containsExactly(
-                new Problem(3, 4, 0, "bytes that are not valid UTF-8 were replaced by U+FFFD"));
+                new Problem(Problem.Kind.BAD_ENCODING, 3, 4, 0, "bytes that are not valid UTF-8 were replaced by U+FFFD"));
         assertThat(d.ok()).isFalse();
     }
 
@@ -178,7 +178,7 @@ class TextDecoderTest {
         Decoded d = TextDecoder.decode(out.toByteArray());
 
         assertThat(d.problems()).hasSize(TextDecoder.MAX_REPORTED + 1);
-        assertThat(d.problems().get(0)).isEqualTo(new Problem(2, 1, 0, "bytes that are not valid UTF-8 were replaced by U+FFFD"));
+        assertThat(d.problems().get(0)).isEqualTo(new Problem(Problem.Kind.BAD_ENCODING, 2, 1, 0, "bytes that are not valid UTF-8 were replaced by U+FFFD"));
         assertThat(d.problems().getLast().message()).isEqualTo("15 more invalid UTF-8 byte sequences were replaced by U+FFFD");
     }
 
@@ -202,7 +202,7 @@ class TextDecoderTest {
 
         assertThat(d.charset()).isEqualTo(TextDecoder.SHIFT_JIS);
         assertThat(d.text()).isEqualTo("a\uFFFDb");
-        assertThat(d.problems()).containsExactly(new Problem(1, 2, 0, "bytes that are not valid Shift_JIS were replaced by U+FFFD"));
+        assertThat(d.problems()).containsExactly(new Problem(Problem.Kind.BAD_ENCODING, 1, 2, 0, "bytes that are not valid Shift_JIS were replaced by U+FFFD"));
         assertThat(TextDecoder.decode(concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, bytes), StandardCharsets.UTF_8))
                 .isEqualTo(new Decoded("先手", StandardCharsets.UTF_8, true, java.util.List.of()));
     }
@@ -252,7 +252,7 @@ class TextDecoderTest {
             assertThat(lines[p.line() - 1].charAt(p.column() - 1)).as("%s: %s", what, p).isEqualTo('\uFFFD');
         }
         if (replaced > TextDecoder.MAX_REPORTED) {
-            assertThat(ps.getLast()).as(what).isEqualTo(new Problem(0, 0, 0, (replaced - TextDecoder.MAX_REPORTED)
+            assertThat(ps.getLast()).as(what).isEqualTo(new Problem(Problem.Kind.TOO_MANY_PROBLEMS, 0, 0, 0, (replaced - TextDecoder.MAX_REPORTED)
                     + " more invalid " + name + " byte sequences were replaced by U+FFFD"));
         }
     }

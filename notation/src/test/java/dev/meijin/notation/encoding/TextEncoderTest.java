@@ -33,7 +33,7 @@ class TextEncoderTest {
 
         KifuException e = catchThrowableOfType(KifuException.class, () -> TextEncoder.encode(text, false));
 
-        assertThat(e.problem()).isEqualTo(new Problem(2, 3, 0, "character \"雞\" (U+96DE) cannot be written in Shift_JIS"));
+        assertThat(e.problem()).isEqualTo(new Problem(Problem.Kind.CANNOT_ENCODE, 2, 3, 0, "character \"雞\" (U+96DE) cannot be written in Shift_JIS", "雞"));
         assertThat(TextEncoder.canEncode(text, TextDecoder.SHIFT_JIS)).isFalse();
         assertThat(TextEncoder.canEncode(text, StandardCharsets.UTF_8)).isTrue();
     }

@@ -244,7 +244,7 @@ class JkfTest {
         assertThat(JkfReader.read("[1, 2]").problems()).extracting(Problem::message)
                 .containsExactly("a JKF text is a JSON object with header, initial and moves");
         assertThat(JkfReader.read("").problems())
-                .containsExactly(new Problem(0, 0, 0, "a JKF text is a JSON object with header, initial and moves"));
+                .containsExactly(new Problem(Problem.Kind.NO_RECORD, 0, 0, 0, "a JKF text is a JSON object with header, initial and moves"));
     }
 
     @Test
@@ -299,9 +299,9 @@ class JkfTest {
 
         ReadResult r = JkfReader.read(json);
 
-        assertThat(r.problems()).containsExactly(new Problem(0, 0, 1, "moves[1].move: illegal move 2g2g in "
+        assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.ILLEGAL_MOVE, 0, 0, 1, "moves[1].move: illegal move 2g2g in "
                 + "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1: a piece must move to another square; "
-                + "the main line stops here"));
+                + "the main line stops here", "moves[1].move", null));
         assertThat(r.kifu().mainLine()).isEmpty();
     }
 

@@ -144,7 +144,7 @@ class Ki2ReaderTest {
         void aVariationHeaderWithoutTe() {
             ReadResult r = read("ki2/errors/ruby-json-kifu-format/fork01.ki2");
 
-            assertThat(r.problems()).containsExactly(new Problem(7, 0, 0, "variation header \"変化：   3\" lacks 手 after the move number"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.BAD_VARIATION, 7, 0, 0, "variation header \"変化：   3\" lacks 手 after the move number", "変化：   3"));
             assertThat(r.kifu().special()).contains(Special.TORYO);
             assertThat(Trees.forks(r.kifu())).containsExactly("@3 7f7e x1 CHUDAN");
         }
@@ -153,8 +153,8 @@ class Ki2ReaderTest {
         void aVariationHeaderWithoutANumber() {
             ReadResult r = read("ki2/errors/ruby-json-kifu-format/fork02.ki2");
 
-            assertThat(r.problems()).containsExactly(new Problem(7, 0, 0,
-                    "variation header without a move number: \"変化：\"; its moves are skipped"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.BAD_VARIATION, 7, 0, 0,
+                    "variation header without a move number: \"変化：\"; its moves are skipped", "変化："));
             assertThat(r.kifu().mainLine()).hasSize(3);
             assertThat(r.kifu().special()).contains(Special.TORYO);
             assertThat(r.kifu().hasForks()).isFalse();
@@ -164,8 +164,8 @@ class Ki2ReaderTest {
         void aVariationHeaderWithTrailingText() {
             ReadResult r = read("ki2/errors/ruby-json-kifu-format/fork03.ki2");
 
-            assertThat(r.problems()).containsExactly(new Problem(7, 0, 0,
-                    "unexpected text \"です\" after the variation header \"変化：3手\""));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.UNEXPECTED_TEXT, 7, 0, 0,
+                    "unexpected text \"です\" after the variation header \"変化：3手\"", "です"));
             assertThat(Trees.forks(r.kifu())).containsExactly("@3 7f7e x1 CHUDAN");
         }
     }
@@ -248,7 +248,7 @@ class Ki2ReaderTest {
         void anEndingLineWithTheWrongCountIsAProblem() {
             ReadResult r = Ki2Reader.read("▲７六歩　△３四歩\nまで3手で中断\n");
 
-            assertThat(r.problems()).containsExactly(new Problem(2, 0, 3, "the ending line says 3 moves, but the line has 2"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.ENDING_MISMATCH, 2, 0, 3, "the ending line says 3 moves, but the line has 2"));
             assertThat(r.kifu().special()).contains(Special.CHUDAN);
         }
 
@@ -256,7 +256,7 @@ class Ki2ReaderTest {
         void anEndingLineThatSaysNothingKnownIsAProblem() {
             ReadResult r = Ki2Reader.read("▲７六歩\nまで1手で雨天順延\n");
 
-            assertThat(r.problems()).containsExactly(new Problem(2, 0, 2, "cannot tell how the game ended from \"まで1手で雨天順延\""));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.BAD_ENDING, 2, 0, 2, "cannot tell how the game ended from \"まで1手で雨天順延\"", "まで1手で雨天順延"));
             assertThat(r.kifu().special()).isEmpty();
         }
 

@@ -1,5 +1,7 @@
 package dev.meijin.notation.kif;
 
+import dev.meijin.core.position.IllegalMoveReason;
+import dev.meijin.core.position.PositionIssue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.tuple;
@@ -239,8 +241,8 @@ class KifReaderTest {
         void aVariationWithoutAMoveNumber() {
             ReadResult r = read("kif/errors/ruby-json-kifu-format/fork01.kif");
 
-            assertThat(r.problems()).containsExactly(new Problem(13, 0, 0,
-                    "variation header without a move number: \"変化：\"; its moves are skipped"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.BAD_VARIATION, 13, 0, 0,
+                    "variation header without a move number: \"変化：\"; its moves are skipped", "変化："));
             assertThat(r.kifu().mainLine()).hasSize(3);
             assertThat(r.kifu().hasForks()).isFalse();
         }
@@ -250,8 +252,8 @@ class KifReaderTest {
             ReadResult r = read("kif/errors/ruby-json-kifu-format/fork02.kif");
 
             assertThat(r.problems()).containsExactly(
-                    new Problem(13, 0, 0, "variation header \"変化：2\" lacks 手 after the move number"),
-                    new Problem(13, 0, 2, "variation at move 2 has no moves; it was dropped"));
+                    new Problem(Problem.Kind.BAD_VARIATION, 13, 0, 0, "variation header \"変化：2\" lacks 手 after the move number", "変化：2"),
+                    new Problem(Problem.Kind.BAD_VARIATION, 13, 0, 2, "variation at move 2 has no moves; it was dropped"));
             assertThat(r.kifu().mainLine()).hasSize(3);
             assertThat(r.kifu().hasForks()).isFalse();
         }
@@ -261,7 +263,7 @@ class KifReaderTest {
             ReadResult r = read("kif/errors/ruby-json-kifu-format/fork03.kif");
 
             assertThat(r.problems()).containsExactly(
-                    new Problem(13, 0, 0, "unexpected text \"です\" after the variation header \"変化：2手\""));
+                    new Problem(Problem.Kind.UNEXPECTED_TEXT, 13, 0, 0, "unexpected text \"です\" after the variation header \"変化：2手\"", "です"));
             // The number is there, so the variation is kept.
             assertThat(Trees.forks(r.kifu())).containsExactly("@2 8c8d x5");
         }
@@ -272,8 +274,8 @@ class KifReaderTest {
 
             // Without 手合割 the game is even, so sente moves first and gote's gold cannot.
             assertThat(r.problems()).containsExactly(
-                    new Problem(1, 1, 0, "header line without a key: \"：\""),
-                    new Problem(3, 6, 1, "illegal Japanese move \"７二金(61)\" in " + STARTPOS + ": the piece on 6a is the opponent's"));
+                    new Problem(Problem.Kind.BAD_HEADER, 1, 1, 0, "header line without a key: \"：\"", "："),
+                    new Problem(Problem.Kind.ILLEGAL_MOVE, 3, 6, 1, "illegal Japanese move \"７二金(61)\" in " + STARTPOS + ": the piece on 6a is the opponent's", "７二金(61)", IllegalMoveReason.NOT_YOUR_PIECE));
         }
 
         @Test
@@ -282,7 +284,7 @@ class KifReaderTest {
 
             assertThat(r.kifu().headers()).containsExactly(new Header("下手", "shitate"), new Header("上手", "uwate"));
             assertThat(r.problems()).containsExactly(
-                    new Problem(4, 6, 1, "illegal Japanese move \"７二金(61)\" in " + STARTPOS + ": the piece on 6a is the opponent's"));
+                    new Problem(Problem.Kind.ILLEGAL_MOVE, 4, 6, 1, "illegal Japanese move \"７二金(61)\" in " + STARTPOS + ": the piece on 6a is the opponent's", "７二金(61)", IllegalMoveReason.NOT_YOUR_PIECE));
         }
 
         @Test
@@ -291,8 +293,8 @@ class KifReaderTest {
 
             // The move of line 5 is gote's gold again, with sente to move.
             assertThat(r.problems()).containsExactly(
-                    new Problem(3, 0, 0, "unrecognised line \"盤面回転転\""),
-                    new Problem(5, 6, 1, "illegal Japanese move \"７二金(61)\" in " + STARTPOS + ": the piece on 6a is the opponent's"));
+                    new Problem(Problem.Kind.UNKNOWN_LINE, 3, 0, 0, "unrecognised line \"盤面回転転\"", "盤面回転転"),
+                    new Problem(Problem.Kind.ILLEGAL_MOVE, 5, 6, 1, "illegal Japanese move \"７二金(61)\" in " + STARTPOS + ": the piece on 6a is the opponent's", "７二金(61)", IllegalMoveReason.NOT_YOUR_PIECE));
         }
 
         @Test
@@ -300,7 +302,7 @@ class KifReaderTest {
             ReadResult r = read("kif/errors/ruby-json-kifu-format/split.kif");
 
             assertThat(r.problems()).containsExactly(
-                    new Problem(4, 6, 1, "illegal Japanese move \"７二金(61)\" in " + STARTPOS + ": the piece on 6a is the opponent's"));
+                    new Problem(Problem.Kind.ILLEGAL_MOVE, 4, 6, 1, "illegal Japanese move \"７二金(61)\" in " + STARTPOS + ": the piece on 6a is the opponent's", "７二金(61)", IllegalMoveReason.NOT_YOUR_PIECE));
         }
 
         @Test
@@ -309,7 +311,7 @@ class KifReaderTest {
 
             KifuException e = catchThrowableOfType(KifuException.class, r::orThrow);
 
-            assertThat(e.problem()).isEqualTo(new Problem(1, 1, 0, "header line without a key: \"：\""));
+            assertThat(e.problem()).isEqualTo(new Problem(Problem.Kind.BAD_HEADER, 1, 1, 0, "header line without a key: \"：\"", "："));
             assertThat(e.getMessage()).isEqualTo("line 1, column 1: header line without a key: \"：\"");
         }
     }
@@ -366,8 +368,8 @@ class KifReaderTest {
         void anUnknownHandicapIsAProblem() {
             ReadResult r = KifReader.read("手合割：角香交換\n手数----指手--\n   1 ７六歩(77)\n");
 
-            assertThat(r.problems()).containsExactly(new Problem(1, 5, 0,
-                    "unknown handicap \"角香交換\"; the even position is used unless a board diagram follows"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.UNKNOWN_HANDICAP, 1, 5, 0,
+                    "unknown handicap \"角香交換\"; the even position is used unless a board diagram follows", "角香交換"));
             assertThat(r.kifu().start().handicap()).contains(Handicap.EVEN);
             assertThat(r.kifu().mainLine()).hasSize(1);
         }
@@ -376,7 +378,7 @@ class KifReaderTest {
         void sonotaWithoutADiagramIsAProblem() {
             ReadResult r = KifReader.read("手合割：その他\n手数----指手--\n");
 
-            assertThat(r.problems()).containsExactly(new Problem(1, 0, 0,
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.BAD_BOARD, 1, 0, 0,
                     "手合割 says the diagram gives the position, but there is no board diagram; the even position is used"));
         }
     }
@@ -443,7 +445,7 @@ class KifReaderTest {
                 ReadResult r = KifReader.read(BOD + "後手番\n手数＝" + count + "\n");
 
                 assertThat(r.problems()).as(count).containsExactly(
-                        new Problem(16, 0, 0, "手数＝ number \"" + count + "\" is not a whole number: \"手数＝" + count + "\""));
+                        new Problem(Problem.Kind.MOVE_NUMBER, 16, 0, 0, "手数＝ number \"" + count + "\" is not a whole number: \"手数＝" + count + "\"", "手数＝" + count));
                 assertThat(r.kifu().start().setup().moveNumber()).as(count).isEqualTo(1);
             }
             KifuException e = catchThrowableOfType(KifuException.class, () -> BoardDiagram.parse(BOD + "手数＝12abc  ▲５八玉\n"));
@@ -478,9 +480,9 @@ class KifReaderTest {
             ReadResult r = KifReader.read(broken + "   1 ５八玉(59)\n");
 
             assertThat(r.problems()).containsExactly(
-                    new Problem(1, 0, 0, "'象' is not a piece that can be held in hand: \"後手の持駒：歩十八　象\""),
-                    new Problem(1, 0, 0, "the board diagram has rows that cannot be read; it was ignored"),
-                    new Problem(6, 0, 0, "board row has 8 squares, not 9: \"| ・ ・ ・ ・ ・ ・ ・ ・|三\""));
+                    new Problem(Problem.Kind.BAD_HAND, 1, 0, 0, "'象' is not a piece that can be held in hand: \"後手の持駒：歩十八　象\"", "後手の持駒：歩十八　象"),
+                    new Problem(Problem.Kind.BAD_BOARD, 1, 0, 0, "the board diagram has rows that cannot be read; it was ignored"),
+                    new Problem(Problem.Kind.BAD_BOARD_ROW, 6, 0, 0, "board row has 8 squares, not 9: \"| ・ ・ ・ ・ ・ ・ ・ ・|三\"", "| ・ ・ ・ ・ ・ ・ ・ ・|三"));
             assertThat(r.kifu().start().handicap()).contains(Handicap.EVEN);
         }
 
@@ -521,8 +523,8 @@ class KifReaderTest {
 
             ReadResult r = KifReader.read(twoKings + "   1 ５八玉(59)\n");
 
-            assertThat(r.problems()).containsExactly(new Problem(1, 0, 0,
-                    "the start position is not legal: sente has 2 kings, on 5e and 5i; no moves were read"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.ILLEGAL_START, 1, 0, 0,
+                    "the start position is not legal: sente has 2 kings, on 5e and 5i; no moves were read", null, PositionIssue.TOO_MANY_KINGS));
             assertThat(r.kifu().moves()).isEmpty();
         }
     }
@@ -652,7 +654,7 @@ class KifReaderTest {
         void wrongMoveNumbersAreReportedOnce() {
             ReadResult r = KifReader.read(HEAD + "   1 ７六歩(77)\n   5 ３四歩(33)\n   6 ２六歩(27)\n");
 
-            assertThat(r.problems()).containsExactly(new Problem(4, 0, 2, "move number 5 where 2 was expected"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.MOVE_NUMBER, 4, 0, 2, "move number 5 where 2 was expected"));
             assertThat(r.kifu().mainLine()).hasSize(3);
         }
 
@@ -660,7 +662,7 @@ class KifReaderTest {
         void movesAfterTheEndAreReported() {
             ReadResult r = KifReader.read(HEAD + "   1 ７六歩(77)\n   2 投了\n   3 ３四歩(33)\n");
 
-            assertThat(r.problems()).containsExactly(new Problem(5, 6, 3, "\"３四歩(33)\" after the line ended with 投了; ignored"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.MOVE_AFTER_END, 5, 6, 3, "\"３四歩(33)\" after the line ended with 投了; ignored", "３四歩(33)"));
             assertThat(r.kifu().special()).contains(Special.TORYO);
         }
 
@@ -668,7 +670,7 @@ class KifReaderTest {
         void aMoveLineWithoutAMove() {
             ReadResult r = KifReader.read(HEAD + "   1\n");
 
-            assertThat(r.problems()).containsExactly(new Problem(3, 0, 1, "move 1 has no move text"));
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.MISSING_MOVE, 3, 0, 1, "move 1 has no move text"));
         }
     }
 
@@ -775,7 +777,7 @@ class KifReaderTest {
                        1 ２六歩(27)
                     """);
 
-            assertThat(r.problems()).containsExactly(new Problem(3, 0, 0,
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.BAD_VARIATION, 3, 0, 0,
                     "variation at move 5, but no line read so far has a move 5; its moves are skipped"));
             assertThat(Trees.forks(r.kifu())).containsExactly("@1 2g2f x1");
         }
@@ -831,7 +833,7 @@ class KifReaderTest {
             ReadResult r = KifReader.read(sb.toString());
 
             assertThat(r.problems()).hasSize(250 - KifReader.MAX_DEPTH);
-            assertThat(r.problems().getFirst()).isEqualTo(new Problem(3 + 3 * KifReader.MAX_DEPTH, 0, 0,
+            assertThat(r.problems().getFirst()).isEqualTo(new Problem(Problem.Kind.BAD_VARIATION, 3 + 3 * KifReader.MAX_DEPTH, 0, 0,
                     "variations nested more than " + KifReader.MAX_DEPTH + " deep; this one is skipped"));
             assertThat(Trees.replay(r.kifu())).isEqualTo(2 + 2 * KifReader.MAX_DEPTH);
         }
@@ -851,7 +853,7 @@ class KifReaderTest {
 
             ReadResult r = KifReader.read(text);
 
-            assertThat(r.problems()).containsExactly(new Problem(1, 0, 0,
+            assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.LINE_TOO_LONG, 1, 0, 0,
                     "line of 65539 characters skipped (at most 65536)"));
             assertThat(r.kifu().mainLine()).hasSize(1);
         }

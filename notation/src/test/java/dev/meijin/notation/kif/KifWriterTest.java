@@ -255,7 +255,8 @@ class KifWriterTest {
         assertThat(text).contains("\n手数＝999999998\n", "\n999999999 ５二玉(51)\n", "\n1000000000 ５八玉(59)\n");
         assertThat(KifReader.read(text).orThrow()).isEqualTo(k);
         assertThat(KifReader.read(text.replace("手数＝999999998", "手数＝999999999")).problems()).first()
-                .isEqualTo(new dev.meijin.notation.kifu.Problem(17, 0, 0, "手数＝ number too large (at most 999999998): \"手数＝999999999\""));
+                .isEqualTo(new dev.meijin.notation.kifu.Problem(dev.meijin.notation.kifu.Problem.Kind.MOVE_NUMBER, 17, 0, 0,
+                        "手数＝ number too large (at most 999999998): \"手数＝999999999\"", "手数＝999999999"));
     }
 
     @Test
@@ -300,7 +301,7 @@ class KifWriterTest {
 
         KifuException e = catchThrowableOfType(KifuException.class, () -> KifWriter.write(k));
 
-        assertThat(e.problem()).isEqualTo(new dev.meijin.notation.kifu.Problem(0, 0, 1,
+        assertThat(e.problem()).isEqualTo(new dev.meijin.notation.kifu.Problem(dev.meijin.notation.kifu.Problem.Kind.CANNOT_WRITE, 0, 0, 1,
                 "cannot write move 7g7e: it is not legal in lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"));
     }
 

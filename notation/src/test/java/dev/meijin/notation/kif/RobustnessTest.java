@@ -159,7 +159,7 @@ class RobustnessTest {
 
         ReadResult r = KifReader.read("先手：A\n" + new String(chars) + "\n");
 
-        assertThat(r.problems()).containsExactly(new Problem(2, 0, 0, "line of 5000000 characters skipped (at most 65536)"));
+        assertThat(r.problems()).containsExactly(new Problem(Problem.Kind.LINE_TOO_LONG, 2, 0, 0, "line of 5000000 characters skipped (at most 65536)"));
         assertThat(r.kifu().header("先手")).contains("A");
     }
 
@@ -171,8 +171,8 @@ class RobustnessTest {
                 + "3 ２六歩(27) (0:0/27777777777:46:40)\n");
 
         assertThat(r.problems()).containsExactly(
-                new Problem(1, 0, 1, "move time of 60000000039 seconds is more than 999999999; ignored"),
-                new Problem(3, 0, 3, "total time of 100000000000000 seconds is more than 99999999999999; ignored"));
+                new Problem(Problem.Kind.BAD_TIME, 1, 0, 1, "move time of 60000000039 seconds is more than 999999999; ignored"),
+                new Problem(Problem.Kind.BAD_TIME, 3, 0, 3, "total time of 100000000000000 seconds is more than 99999999999999; ignored"));
         assertThat(r.kifu().moves()).extracting(s -> s.time(), s -> s.totalTime()).containsExactly(
                 tuple(Optional.empty(), Optional.of(Duration.ofSeconds(999_999_999L * 3600 + 99 * 60 + 99))),
                 tuple(Optional.of(Duration.ofSeconds(999_999_999)), Optional.of(Duration.ofHours(9_999_999_999L))),

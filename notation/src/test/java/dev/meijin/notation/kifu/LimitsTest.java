@@ -73,7 +73,7 @@ class LimitsTest {
         assertThat(Limits.excerpt("+7776FU")).isEqualTo("+7776FU");
         String long10m = "9".repeat(10_000_000);
         assertThat(Limits.excerpt(long10m)).isEqualTo("9".repeat(Limits.MAX_EXCERPT - 1) + "… (10000000 characters)");
-        assertThat(new Problem(1, 1, 0, long10m).message()).hasSize(Limits.MAX_MESSAGE);
+        assertThat(new Problem(Problem.Kind.UNKNOWN_LINE, 1, 1, 0, long10m).message()).hasSize(Limits.MAX_MESSAGE);
         // A surrogate pair is never cut in half.
         String kings = "👑".repeat(100);
         assertThat(Limits.excerpt(kings)).doesNotContain("\uFFFD").startsWith("👑");
@@ -88,11 +88,11 @@ class LimitsTest {
         // Each line is quoted as its first 39 characters and its length (the sign or '$' and 10 000 000 or
         // 5 000 000 more characters).
         assertThat(r.problems()).containsExactly(
-                new Problem(5, 1, 2, "malformed CSA move \"-" + "9".repeat(Limits.MAX_EXCERPT - 2) + "… (10000001 characters)\": "
+                new Problem(Problem.Kind.UNREADABLE_MOVE, 5, 1, 2, "malformed CSA move \"-" + "9".repeat(Limits.MAX_EXCERPT - 2) + "… (10000001 characters)\": "
                         + "expected a sign, four digits and a piece, as +7776FU "
-                        + "(position lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2); the main line stops here"),
-                new Problem(6, 1, 0, "information line \"$" + "K".repeat(Limits.MAX_EXCERPT - 2) + "… (5000001 characters)\" "
-                        + "has no ':' between key and value"));
+                        + "(position lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2); the main line stops here", "-" + "9".repeat(Limits.MAX_EXCERPT - 2) + "… (10000001 characters)"),
+                new Problem(Problem.Kind.BAD_HEADER, 6, 1, 0, "information line \"$" + "K".repeat(Limits.MAX_EXCERPT - 2) + "… (5000001 characters)\" "
+                        + "has no ':' between key and value", "$" + "K".repeat(Limits.MAX_EXCERPT - 2) + "… (5000001 characters)"));
         assertThat(r.problems()).allMatch(p -> p.message().length() <= Limits.MAX_MESSAGE);
     }
 
@@ -157,8 +157,8 @@ class LimitsTest {
         ReadResult jkfBack = JkfReader.read(jkf.text());
         assertThat(jkfBack.kifu().mainLine()).hasSize(Limits.MAX_PLY);
         // moves[0] is the start's entry, so the first move too many is moves[MAX_PLY + 1].
-        assertThat(jkfBack.problems()).containsExactly(new Problem(0, 0, Limits.MAX_PLY + 1,
-                "moves[" + (Limits.MAX_PLY + 1) + "]: more than " + Limits.MAX_PLY + " moves; the rest was not read"));
+        assertThat(jkfBack.problems()).containsExactly(new Problem(Problem.Kind.TOO_MANY_MOVES, 0, 0, Limits.MAX_PLY + 1,
+                "moves[" + (Limits.MAX_PLY + 1) + "]: more than " + Limits.MAX_PLY + " moves; the rest was not read", "moves[" + (Limits.MAX_PLY + 1) + "]"));
         ReadResult usiBack = SfenReader.read(usi.text());
         assertThat(usiBack.kifu().mainLine()).hasSize(Limits.MAX_PLY);
         assertThat(usiBack.problems()).map(Problem::message).containsExactly("more than " + Limits.MAX_PLY + " moves; the rest was not read");
@@ -183,7 +183,7 @@ class LimitsTest {
         assertThat(csa.text().lines().toList().get(5)).isEqualTo("'" + "x".repeat(Limits.MAX_LINE_LENGTH + 10));
         // And the reader does skip it, as the writer said.
         assertThat(KifReader.read(kif.text()).problems())
-                .containsExactly(new Problem(5, 0, 0, "line of " + length + " characters skipped (at most " + Limits.MAX_LINE_LENGTH + ")"));
+                .containsExactly(new Problem(Problem.Kind.LINE_TOO_LONG, 5, 0, 0, "line of " + length + " characters skipped (at most " + Limits.MAX_LINE_LENGTH + ")"));
         assertThat(KifWriter.write(k).beyondLimits()).isEmpty();
     }
 

@@ -122,9 +122,9 @@ class SfenRecordTest {
             assertThat(p.message()).contains("unknown piece letter 'X'");
         });
         ReadResult junk = SfenReader.read("position startpos please");
-        assertThat(junk.problems()).containsExactly(new Problem(1, 19, 0, "unexpected \"please\"; expected \"moves\""));
+        assertThat(junk.problems()).containsExactly(new Problem(Problem.Kind.UNEXPECTED_TEXT, 1, 19, 0, "unexpected \"please\"; expected \"moves\"", "please"));
         ReadResult twoLines = SfenReader.read("position startpos\nposition startpos moves 7g7f\n");
-        assertThat(twoLines.problems()).containsExactly(new Problem(2, 1, 0, "only one position is read; this line is ignored"));
+        assertThat(twoLines.problems()).containsExactly(new Problem(Problem.Kind.EXTRA_POSITION, 2, 1, 0, "only one position is read; this line is ignored"));
         assertThat(SfenReader.read("").problems()).extracting(Problem::message).containsExactly("no position in the text");
         assertThatThrownBy(() -> SfenReader.readStrict("startpos moves 1a1b")).isInstanceOf(KifuException.class)
                 .hasMessageStartingWith("line 1, column 16, ply 1: ");

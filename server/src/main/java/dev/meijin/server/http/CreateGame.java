@@ -2,6 +2,7 @@ package dev.meijin.server.http;
 
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.TimeControl;
+import dev.meijin.notation.kifu.Problem;
 import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.RefusedException;
 import dev.meijin.server.round.Views;
@@ -171,6 +172,11 @@ record CreateGame(String name, boolean engine, Integer engineLevel, Handicap han
 
     static RefusedException bad(String message) {
         return new RefusedException(ErrorCode.BAD_FIELD, message);
+    }
+
+    /** A record or problem text refused for {@code problem}: the message is {@code prefix} and the problem in English. */
+    static RefusedException bad(String prefix, Problem problem) {
+        return new RefusedException(ErrorCode.BAD_FIELD, prefix + problem, problem);
     }
 
     private static String clip(String s) {

@@ -4,6 +4,7 @@ import dev.meijin.core.Color;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.text.AsciiNumbers;
 import dev.meijin.notation.Format;
+import dev.meijin.notation.kifu.Problem;
 import dev.meijin.server.engine.EnginePool;
 import dev.meijin.server.engine.MateService;
 import dev.meijin.server.game.GameRepository;
@@ -34,9 +35,11 @@ import java.time.InstantSource;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -139,7 +142,7 @@ public final class HttpApi {
         r.get("/api/analyses/{id}", this::recordAnalysis);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
         r.get("/api/health", ctx -> ctx.json(health()));
-        r.exception(RefusedException.class, (e, ctx) -> error(ctx, e.code(), e.getMessage()));
+        r.exception(RefusedException.class, (e, ctx) -> error(ctx, e.code(), e.getMessage(), e.problem()));
         r.exception(HttpResponseException.class, HttpApi::noRoute);
         r.exception(Exception.class, (e, ctx) -> {
             LOG.error("request {} {} failed", ctx.method(), ctx.path(), e);
@@ -262,13 +265,20 @@ public final class HttpApi {
         return -1;
     }
 
-    /** An HTTP error's body, {@code {"error": {"code": …, "message": …}}}, its fields always in this order. */
-    private record ErrorBody(Detail error) {
-        private record Detail(String code, String message) {}
+    /**
+     * An HTTP error's body, {@code {"error": {"code": …, "message": …}}}, its fields always in this order; a refused
+     * record's also has {@code "problem"} ({@link ProblemView}).
+     */
+    private static void error(Context ctx, ErrorCode code, String message) {
+        error(ctx, code, message, Optional.empty());
     }
 
-    private static void error(Context ctx, ErrorCode code, String message) {
-        ctx.status(code.httpStatus()).json(new ErrorBody(new ErrorBody.Detail(code.wire(), message)));
+    private static void error(Context ctx, ErrorCode code, String message, Optional<Problem> problem) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("code", code.wire());
+        detail.put("message", message);
+        problem.ifPresent(p -> detail.put("problem", ProblemView.of(p)));
+        ctx.status(code.httpStatus()).json(Map.of("error", detail));
     }
 
     /** A body that must be a JSON value (an object, as the endpoint then checks) of at most {@link #MAX_BODY} bytes. */

@@ -60,18 +60,18 @@ record MateProblem(Position position, Duration limit) {
             try {
                 return Sfen.problem(t);
             } catch (SfenException e) {
-                throw CreateGame.bad("problem: " + e.getMessage());
+                throw CreateGame.bad("problem: ", new Problem(Problem.Kind.BAD_SFEN, 0, e.index() >= 0 ? e.index() + 1 : 0, 0, e.getMessage()));
             }
         }
         Format format = Formats.detect(t, Optional.empty());
         ReadResult r = Formats.read(t, Optional.empty());
         for (Problem pr : r.problems()) {
             if (pr.ply() == 0) {
-                throw CreateGame.bad("problem (read as " + format + "): " + pr);
+                throw CreateGame.bad("problem (read as " + format + "): ", pr);
             }
         }
-        return r.kifu().startPosition().orElseThrow(() -> CreateGame.bad("problem (read as " + format + "): the start position is not legal: "
-                + r.kifu().startProblem().orElse("")));
+        return r.kifu().startPosition().orElseThrow(() -> CreateGame.bad("problem (read as " + format + "): ", new Problem(Problem.Kind.ILLEGAL_START,
+                0, 0, 0, "the start position is not legal: " + r.kifu().startProblem().orElse(""))));
     }
 
     /**

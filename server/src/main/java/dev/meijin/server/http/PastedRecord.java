@@ -51,9 +51,10 @@ import tools.jackson.databind.JsonNode;
  * @param result how the record says the game ended, judged by the rules as a game of the server is
  *     ({@link GameRecords#fromKifu}); null when the record was read only in part, names no ending, or was suspended
  * @param warnings what was wrong with the record after its first moves, which are analysed nevertheless
+ * @param warningProblems the same problems structured ({@link ProblemView#warning}), one per warning and in order
  */
 record PastedRecord(Setup start, List<Integer> moves, String sente, String gote, String date, String event, HandicapView handicap,
-        boolean checkmate, OutcomeView result, List<String> warnings) {
+        boolean checkmate, OutcomeView result, List<String> warnings, List<Map<String, Object>> warningProblems) {
     /** The most moves of a record analysed. */
     static final int MAX_PLIES = 512;
     /** The most problems before the first move reported as warnings. */
@@ -71,6 +72,10 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
     PastedRecord {
         moves = List.copyOf(moves);
         warnings = List.copyOf(warnings);
+        warningProblems = List.copyOf(warningProblems);
+        if (warningProblems.size() != warnings.size()) {
+            throw new IllegalArgumentException("one structured problem per warning");
+        }
     }
 
     static PastedRecord parse(JsonNode n) {
@@ -92,19 +97,22 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         String as = "record (read as " + format + "): ";
         List<Integer> line = k.mainLine();
         List<String> warnings = new ArrayList<>();
+        List<Map<String, Object>> warningProblems = new ArrayList<>();
         for (Problem p : r.problems()) {
             int before = Math.min(line.size(), movesBefore(p, text, format));
             if (p.ply() == 0 && before == 0 && !line.isEmpty()) {
                 // Before the first move (the header, the board), and the moves were read past it.
                 if (warnings.size() < MAX_WARNINGS) {
                     warnings.add(p + "; the moves after it are read");
+                    warningProblems.add(ProblemView.warning(p, null));
                 }
                 continue;
             }
             if (before == 0) {
-                throw CreateGame.bad(as + p);
+                throw CreateGame.bad(as, p);
             }
             warnings.add(p + "; the record is read up to move " + before);
+            warningProblems.add(ProblemView.warning(p, before));
             line = line.subList(0, before);
             break;
         }
@@ -113,10 +121,11 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         try {
             pos = Position.ofTsume(start);
         } catch (IllegalPositionException e) {
-            throw CreateGame.bad(as + "the engine cannot analyse the start position: " + e.detail());
+            throw CreateGame.bad(as, Problem.illegalStart(0, 0, "the engine cannot analyse the start position: " + e.detail(), e));
         }
         if (line.size() > MAX_PLIES) {
-            throw CreateGame.bad(as + "the record has " + line.size() + " moves; at most " + MAX_PLIES + " are analysed");
+            throw CreateGame.bad(as, new Problem(Problem.Kind.TOO_MANY_MOVES, 0, 0, 0,
+                    "the record has " + line.size() + " moves; at most " + MAX_PLIES + " are analysed"));
         }
         for (int m : line) {
             pos.doMove(m);
@@ -124,7 +133,7 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         OutcomeView result = line.size() == k.mainLine().size() ? recordedResult(k) : null;
         return new PastedRecord(start, line, header(k, Headers.SENTE, Headers.SHITATE), header(k, Headers.GOTE, Headers.UWATE),
                 recordDate(header(k, Headers.START_TIME, Headers.DATE)), header(k, Headers.EVENT),
-                k.start().handicap().filter(Handicap::isHandicap).map(Views::handicap).orElse(null), pos.isCheckmate(), result, warnings);
+                k.start().handicap().filter(Handicap::isHandicap).map(Views::handicap).orElse(null), pos.isCheckmate(), result, warnings, warningProblems);
     }
 
     /** The ending of a record read whole, as the rules judge it; null for none, an abort, or a record they refuse. */
@@ -265,6 +274,7 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
         m.put("checkmate", checkmate);
         m.put("result", result);
         m.put("warnings", warnings);
+        m.put("warningProblems", warningProblems);
         m.put("plies", plies);
         return m;
     }

@@ -161,6 +161,8 @@ class AnalysisApiTest {
         assertThat(a.body().get("warnings")).hasSize(1);
         assertThat(a.body().get("warnings").get(0).asString())
                 .isEqualTo("line 27: unrecognised line \"hello world\"; the record is read up to move 20");
+        assertThat(a.body().get("warningProblems").toString())
+                .isEqualTo("[{\"kind\":\"UNKNOWN_LINE\",\"line\":27,\"column\":0,\"ply\":0,\"text\":\"hello world\",\"readUpTo\":20}]");
 
         // A move that does not read: the moves before it.
         String badMove = kif.replace("  31 ３三銀打", "  31 ３三XX打");
@@ -179,6 +181,15 @@ class AnalysisApiTest {
         assertThat(text.status()).isEqualTo(400);
         assertThat(text.errorCode()).isEqualTo("bad_field");
         assertThat(text.errorMessage()).isEqualTo("record (read as KIF): line 1: unrecognised line \"hello\"");
+        assertThat(text.body().get("error").get("problem").toString())
+                .isEqualTo("{\"kind\":\"UNKNOWN_LINE\",\"line\":1,\"column\":0,\"ply\":0,\"text\":\"hello\"}");
+
+        // Two pawns on a file at move 5: the four moves before it are analysed, and the warning names the rule.
+        Harness.Answer nifu = h.post("/api/analyses", body("手合割：平手\n1 ７六歩(77)\n2 ４四歩(43)\n3 ４四角(88)\n4 ３二銀(31)\n5 ５六歩打\n"));
+        assertThat(nifu.status()).as(nifu.text()).isEqualTo(202);
+        assertThat(nifu.body().get("moves")).hasSize(4);
+        assertThat(nifu.body().get("warningProblems").toString()).isEqualTo("[{\"kind\":\"ILLEGAL_MOVE\",\"line\":6,\"column\":3,\"ply\":5,"
+                + "\"text\":\"５六歩打\",\"rule\":\"NIFU\",\"readUpTo\":4}]");
 
         Harness.Answer firstMove = h.post("/api/analyses", body("手合割：平手\n   1 ７六XX(77)\n   2 ３四歩(33)\n"));
         assertThat(firstMove.status()).isEqualTo(400);

@@ -1314,7 +1314,7 @@ final class PlayInBrowserTest {
             p.find("#problem").sendKeys(" X"); // one field too many
             p.click("#solve");
             p.await("the error", d -> p.attribute("#tsume-status", "class").contains("error"));
-            assertThat(p.text("#tsume-status")).startsWith("入力に誤りがあります：problem: ").contains("SFEN");
+            assertThat(p.text("#tsume-status")).isEqualTo("入力に誤りがあります。51文字目：SFENが読めません");
             p.screenshot("tsume-error-phone");
 
             // The answers a quick test cannot provoke, in the server's form: a line not read exactly, and a
@@ -1361,6 +1361,37 @@ final class PlayInBrowserTest {
             p.await("the answer", d -> !p.all("#verdict").isEmpty());
             assertThat(p.text("#verdict")).isEqualTo("5手詰");
             assertThat(p.all("#tsume-status.hidden")).as("the wait no longer said").hasSize(1);
+        }
+    }
+
+    @Test
+    void whatIsWrongWithAPastedRecordIsSaidInJapaneseOnTheJapanesePage() {
+        try (Seat desk = seat(Browser.DESKTOP, "ja")) {
+            Browser b = desk.browser;
+            b.open(base + "/kifu");
+            // Two pawns on the 5th file at move 5: the four moves before it are analysed, and the rule is named.
+            b.find("#record").sendKeys("手合割：平手\n1 ７六歩(77)\n2 ４四歩(43)\n3 ４四角(88)\n4 ３二銀(31)\n5 ５六歩打\n");
+            b.click("#analyse");
+            b.await("the record read", d -> texts(b, "#moves li[data-ply] .text").size() == 4);
+            assertThat(b.text("#kifu-warnings")).isEqualTo("棋譜の途中に読めないところがあるため、4手目までを解析します。"
+                    + "6行目 3文字目 5手目：指し手「５六歩打」は指せません。二歩（その筋にはもう歩があります）");
+            b.screenshot("kifu-nifu-warning-desktop");
+
+            // A line nobody understands before the first move: the moves after it are read, and the line is quoted.
+            b.open(base + "/kifu");
+            b.find("#record").sendKeys("手合割：平手\nこんにちは\n1 ７六歩(77)\n2 ３四歩(33)\n");
+            b.click("#analyse");
+            b.await("the record read", d -> texts(b, "#moves li[data-ply] .text").size() == 2);
+            assertThat(b.text("#kifu-warnings")).isEqualTo("棋譜の途中に読めないところがあるため、2手目までを解析します。"
+                    + "2行目：この行「こんにちは」は読めません（その後の指し手は読みました）");
+
+            // Nothing but that line: the record is refused, and the page says why in Japanese.
+            b.open(base + "/kifu");
+            b.find("#record").sendKeys("こんにちは");
+            b.click("#analyse");
+            b.await("the error", d -> b.attribute("#kifu-status", "class").contains("error"));
+            assertThat(b.text("#kifu-status")).isEqualTo("入力に誤りがあります。1行目：この行「こんにちは」は読めません");
+            b.screenshot("kifu-unreadable-error-desktop");
         }
     }
 
@@ -1473,8 +1504,8 @@ final class PlayInBrowserTest {
             p.click("#analyse");
             p.await("the record read", d -> texts(p, "#moves li[data-ply] .text").size() == 20);
             assertThat(texts(p, "#moves li[data-ply] .text").subList(0, 3)).containsExactly("▲７六歩(77)", "△３四歩(33)", "▲２二角成(88)");
-            assertThat(p.text("#kifu-warnings")).startsWith("棋譜の途中に読めないところがあるため、20手目までを解析します。")
-                    .contains("line 27: unrecognised line \"hello world\"");
+            assertThat(p.text("#kifu-warnings"))
+                    .isEqualTo("棋譜の途中に読めないところがあるため、20手目までを解析します。27行目：この行「hello world」は読めません");
             assertThat(texts(p, ".player-top span")).as("a record without names").containsExactly("☖後手", "—");
             p.await("the analysis done", d -> "done".equals(p.find("#analysis").getDomAttribute("data-status")), Duration.ofSeconds(90));
             assertThat(p.all("#eval-graph rect.eval-band")).hasSize(21);

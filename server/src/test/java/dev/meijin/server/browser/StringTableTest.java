@@ -6,6 +6,8 @@ import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.position.IllegalMoveReason;
+import dev.meijin.core.position.PositionIssue;
+import dev.meijin.notation.kifu.Problem;
 import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.HandicapView;
 import dev.meijin.server.round.Views;
@@ -123,6 +125,33 @@ final class StringTableTest {
                 assertThat(table).as("illegal move reason %s", reason).containsKey("illegalMove." + reason.name());
             }
         }
+    }
+
+    @Test
+    void everyKindOfRecordProblemAndEveryRuleOfAStartHasASentenceAndNoOtherDoes() throws IOException {
+        Map<String, String[]> table = table();
+        assertThat(keysUnder(table, "problem.")).as("problem.* keys against Problem.Kind")
+                .isEqualTo(names(Problem.Kind.values()));
+        assertThat(keysUnder(table, "positionIssue.")).as("positionIssue.* keys against PositionIssue")
+                .isEqualTo(names(PositionIssue.values()));
+    }
+
+    private static Set<String> keysUnder(Map<String, String[]> table, String prefix) {
+        Set<String> keys = new TreeSet<>();
+        for (String key : table.keySet()) {
+            if (key.startsWith(prefix)) {
+                keys.add(key.substring(prefix.length()));
+            }
+        }
+        return keys;
+    }
+
+    private static Set<String> names(Enum<?>[] constants) {
+        Set<String> names = new TreeSet<>();
+        for (Enum<?> c : constants) {
+            names.add(c.name());
+        }
+        return names;
     }
 
     @Test
