@@ -220,7 +220,7 @@ public final class Sfen {
             return Position.of(s);
         } catch (IllegalPositionException e) {
             String in = text.strip();
-            throw new SfenException(SfenException.Reason.POSITION, in, e.square() < 0 ? -1 : indexOf(in, e.square()), e.detail());
+            throw new SfenException(in, e.square() < 0 ? -1 : indexOf(in, e.square()), e);
         }
     }
 
@@ -236,7 +236,7 @@ public final class Sfen {
             return Position.ofTsume(s);
         } catch (IllegalPositionException e) {
             String in = text.strip();
-            throw new SfenException(SfenException.Reason.POSITION, in, e.square() < 0 ? -1 : indexOf(in, e.square()), e.detail());
+            throw new SfenException(in, e.square() < 0 ? -1 : indexOf(in, e.square()), e);
         }
     }
 
@@ -246,8 +246,9 @@ public final class Sfen {
      * position that breaks a rule of placement, such as the nine pawns on one file of some classics
      * ({@link Position#ofRecord}).
      *
-     * @throws SfenException if the text is malformed, or with the first reading's reason (which lists every
-     *     issue) when the position is none of these
+     * @throws SfenException if the text is malformed, or with the reason of the reading as a mate problem when
+     *     the position is none of these (it lists every issue but the attacker's missing king, which a problem
+     *     may lack)
      */
     public static Position problem(String text) {
         try {
@@ -262,7 +263,7 @@ public final class Sfen {
                 try {
                     return Position.ofRecord(parse(text));
                 } catch (IllegalPositionException composed) {
-                    throw e;
+                    throw tsume;
                 }
             }
         }

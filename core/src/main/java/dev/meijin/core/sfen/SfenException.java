@@ -1,5 +1,9 @@
 package dev.meijin.core.sfen;
 
+import dev.meijin.core.position.IllegalPositionException;
+import dev.meijin.core.position.PositionIssue;
+import java.util.Set;
+
 /**
  * A malformed SFEN: carries the {@link Reason}, the input and the character index where the problem is.
  * Example message: {@code invalid SFEN hands at 57: 3 bishops in sente's hand, a set has 2 in "…/LNSGKGSNL b 3B 1"}.
@@ -28,6 +32,7 @@ public final class SfenException extends IllegalArgumentException {
     private final Reason reason;
     private final String input;
     private final int index;
+    private final transient Set<PositionIssue> issues;
 
     /**
      * A malformed or illegal SFEN.
@@ -39,11 +44,36 @@ public final class SfenException extends IllegalArgumentException {
      * @param detail why, in a few words
      */
     public SfenException(Reason reason, String input, int index, String detail) {
+        this(reason, input, index, detail, java.util.Set.of());
+    }
+
+    /**
+     * A well-formed SFEN whose position breaks a rule ({@link Reason#POSITION}).
+     *
+     * @param input the text
+     * @param index the character index of the square concerned, or -1
+     * @param e the rules' verdict: its detail and issues
+     */
+    public SfenException(String input, int index, IllegalPositionException e) {
+        this(Reason.POSITION, input, index, e.detail(), e.issues());
+        initCause(e);
+    }
+
+    private SfenException(Reason reason, String input, int index, String detail, Set<PositionIssue> issues) {
         super("invalid SFEN " + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
                 + (index >= 0 ? " at " + index : "") + ": " + detail + " in " + excerpt(input, index));
         this.reason = reason;
         this.input = input;
         this.index = index;
+        this.issues = Set.copyOf(issues);
+    }
+
+    /**
+     * For {@link Reason#POSITION}, every rule the position breaks (as {@link IllegalPositionException#issues()});
+     * empty for the other reasons.
+     */
+    public Set<PositionIssue> issues() {
+        return issues;
     }
 
     public Reason reason() {

@@ -172,6 +172,7 @@ class SfenTest {
         assertThat(e.reason()).as("%s: %s (%s)", name, sfen, e.getMessage()).isEqualTo(reason);
         assertThat(e.index()).as("%s: %s (%s)", name, sfen, e.getMessage()).isEqualTo(index);
         assertThat(e.input().strip()).as("%s: %s", name, sfen).isEqualTo(sfen.strip());
+        assertThat(e.issues()).as("%s: %s: a malformed text breaks no position rule", name, sfen).isEmpty();
         assertThat(e.getMessage()).as("%s: %s", name, sfen).contains(sfen.strip())
                 .contains(reason.name().toLowerCase(Locale.ROOT).replace('_', ' '));
         assertThat(e).as("%s: %s", name, sfen).isInstanceOf(IllegalArgumentException.class);
@@ -308,6 +309,7 @@ class SfenTest {
         assertThat(e.issues()).as("%s: %s", name, sfen).isEqualTo(expected);
         SfenException viaSfen = catchThrowableOfType(SfenException.class, () -> Sfen.position(sfen));
         assertThat(viaSfen.reason()).as("%s via Sfen.position: %s", name, sfen).isEqualTo(Reason.POSITION);
+        assertThat(viaSfen.issues()).as("%s via Sfen.position: %s", name, sfen).isEqualTo(expected);
         assertThat(viaSfen.getMessage()).as(sfen).contains(PHRASES.get(issue)).contains(sfen).doesNotContain(issue)
                 .doesNotContain("[");
         assertThat(viaSfen.index()).as("%s: the index of the piece at fault in %s (-1: the whole position's)", name, sfen)
@@ -387,7 +389,7 @@ class SfenTest {
     }
 
     @Test
-    void problemReadsLegalTsumeAndComposedPositionsAndReportsTheFirstReason() {
+    void problemReadsLegalTsumeAndComposedPositionsAndReportsTheProblemReadingsReason() {
         String legal = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
         assertThat(Sfen.format(Sfen.problem("sfen " + legal))).isEqualTo(legal);
         String kingless = "4k4/9/9/9/9/9/9/9/9 b 2G 1";
@@ -404,7 +406,14 @@ class SfenTest {
         String noKings = "9/9/9/9/9/9/9/9/9 b 2G 1";
         SfenException none = catchThrowableOfType(SfenException.class, () -> Sfen.problem(noKings));
         assertThat(none.reason()).as(noKings).isEqualTo(Reason.POSITION);
-        assertThat(none.getMessage()).as("the first reading's reason").contains("no king");
+        assertThat(none.getMessage()).as(noKings).isEqualTo("invalid SFEN position: neither side has a king in \"9/9/9/9/9/9/9/9/9 b 2G 1\"");
+        assertThat(none.issues()).as(noKings).containsExactly(PositionIssue.NO_KING);
+        // The refusal is the problem reading's: the attacker may lack a king, so only the defender's two count.
+        String twoKings = "kk7/9/9/9/9/9/9/9/9 b G 1";
+        SfenException two = catchThrowableOfType(SfenException.class, () -> Sfen.problem(twoKings));
+        assertThat(two.issues()).as(twoKings).containsExactly(PositionIssue.TOO_MANY_KINGS);
+        assertThat(two.getMessage()).as(twoKings)
+                .isEqualTo("invalid SFEN position at 1: gote has 2 kings, on 9a and 8a in \"kk7/9/9/9/9/9/9/9/9 b G 1\"");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.meijin.notation.kifu;
 import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.IllegalPositionException;
 import dev.meijin.core.position.PositionIssue;
+import dev.meijin.core.sfen.SfenException;
 
 /**
  * Something wrong in a record's text, found while reading.
@@ -131,6 +132,28 @@ public record Problem(Kind kind, int line, int column, int ply, String message, 
     public static Problem illegalStart(int line, int column, String message, IllegalPositionException e) {
         PositionIssue first = e.issues().stream().min(Enum::compareTo).orElse(null);
         return new Problem(Kind.ILLEGAL_START, line, column, 0, message, null, first);
+    }
+
+    /**
+     * An SFEN that cannot be read, by what is wrong with it: its board ({@link Kind#BAD_BOARD}), side to move
+     * ({@link Kind#SIDE_TO_MOVE}), hands ({@link Kind#BAD_HAND}) or move number ({@link Kind#MOVE_NUMBER}), a
+     * position that breaks a rule ({@link Kind#ILLEGAL_START}, with the first of its issues), or its fields as a
+     * whole ({@link Kind#BAD_SFEN}).
+     *
+     * @param text the SFEN as the message quotes it, or null; kept for {@link Kind#BAD_SFEN} only, where the
+     *     fields as a whole are wrong (the column places the others)
+     */
+    public static Problem ofSfen(int line, int column, String message, String text, SfenException e) {
+        Kind kind = switch (e.reason()) {
+            case FIELDS -> Kind.BAD_SFEN;
+            case BOARD -> Kind.BAD_BOARD;
+            case TURN -> Kind.SIDE_TO_MOVE;
+            case HANDS -> Kind.BAD_HAND;
+            case MOVE_NUMBER -> Kind.MOVE_NUMBER;
+            case POSITION -> Kind.ILLEGAL_START;
+        };
+        PositionIssue first = e.issues().stream().min(Enum::compareTo).orElse(null);
+        return new Problem(kind, line, column, 0, message, kind == Kind.BAD_SFEN ? text : null, first);
     }
 
     @Override

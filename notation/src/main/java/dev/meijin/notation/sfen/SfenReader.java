@@ -202,8 +202,8 @@ public final class SfenReader {
             try {
                 return Sfen.parse(line.substring(from, to));
             } catch (SfenException e) {
-                problems.add(new Problem(Problem.Kind.BAD_SFEN, lineNo, from + Math.max(0, e.index()) + 1, 0, e.getMessage() + "; the even start is assumed",
-                        Limits.excerpt(line.substring(from, to))));
+                problems.add(Problem.ofSfen(lineNo, from + Math.max(0, e.index()) + 1, e.getMessage() + "; the even start is assumed",
+                        Limits.excerpt(line.substring(from, to)), e));
                 return Setups.STARTPOS;
             }
         }

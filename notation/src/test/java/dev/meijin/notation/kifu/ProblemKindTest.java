@@ -100,7 +100,15 @@ class ProblemKindTest {
                 tuple(Problem.Kind.ILLEGAL_MOVE, 1, 45, 5, "P*5f", IllegalMoveReason.NIFU));
         ReadResult bad = SfenReader.read("sfen lnsgkgsnl/9 b - 1");
         assertThat(kinds(bad.problems())).containsExactly(
-                tuple(Problem.Kind.BAD_SFEN, 1, 17, 0, "lnsgkgsnl/9 b - 1", null));
+                tuple(Problem.Kind.BAD_BOARD, 1, 17, 0, null, null));
+        assertThat(kinds(SfenReader.read("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 extra").problems())).containsExactly(
+                tuple(Problem.Kind.UNEXPECTED_TEXT, 1, 34, 0, "extra", null));
+        assertThat(kinds(SfenReader.read("sfen 4k4/9/9/9/9/9/9/9/4K4 x - 1").problems())).containsExactly(
+                tuple(Problem.Kind.SIDE_TO_MOVE, 1, 28, 0, null, null));
+        assertThat(kinds(SfenReader.read("sfen 4k4/9/9/9/9/9/9/9/4K4 b 19P 1").problems())).containsExactly(
+                tuple(Problem.Kind.BAD_HAND, 1, 30, 0, null, null));
+        assertThat(kinds(SfenReader.read("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 0").problems())).containsExactly(
+                tuple(Problem.Kind.MOVE_NUMBER, 1, 32, 0, null, null));
         assertThat(kinds(SfenReader.read("position startpos moves 7g7f 7g7f").problems())).containsExactly(
                 tuple(Problem.Kind.ILLEGAL_MOVE, 1, 30, 2, "7g7f", IllegalMoveReason.NO_SUCH_PIECE));
     }

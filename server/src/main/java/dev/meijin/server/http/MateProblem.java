@@ -60,7 +60,7 @@ record MateProblem(Position position, Duration limit) {
             try {
                 return Sfen.problem(t);
             } catch (SfenException e) {
-                throw CreateGame.bad("problem: ", new Problem(Problem.Kind.BAD_SFEN, 0, e.index() >= 0 ? e.index() + 1 : 0, 0, e.getMessage()));
+                throw CreateGame.bad("problem: ", Problem.ofSfen(0, e.index() >= 0 ? e.index() + 1 : 0, e.getMessage(), null, e));
             }
         }
         Format format = Formats.detect(t, Optional.empty());

@@ -114,7 +114,7 @@ class MateApiTest {
         assertThat(text.body().get("error").get("problem").toString())
                 .isEqualTo("{\"kind\":\"UNKNOWN_LINE\",\"line\":1,\"column\":0,\"ply\":0,\"text\":\"hello\"}");
         assertThat(sfen.body().get("error").get("problem").toString())
-                .isEqualTo("{\"kind\":\"BAD_SFEN\",\"line\":0,\"column\":8,\"ply\":0}");
+                .isEqualTo("{\"kind\":\"BAD_BOARD\",\"line\":0,\"column\":8,\"ply\":0}");
 
         Harness.Answer seconds = h.post("/api/mate", body(MATE_IN_5, ",\"seconds\":31"));
         assertThat(seconds.status()).isEqualTo(400);

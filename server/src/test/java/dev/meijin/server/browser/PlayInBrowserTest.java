@@ -1316,6 +1316,13 @@ final class PlayInBrowserTest {
             p.await("the error", d -> p.attribute("#tsume-status", "class").contains("error"));
             assertThat(p.text("#tsume-status")).isEqualTo("入力に誤りがあります。51文字目：SFENが読めません");
             p.screenshot("tsume-error-phone");
+            // A position that breaks a rule: the rule, in Japanese.
+            p.find("#problem").clear();
+            p.find("#problem").sendKeys("kk7/9/9/9/9/9/9/9/9 b G 1");
+            p.click("#solve");
+            p.await("the error", d -> p.text("#tsume-status").contains("玉"));
+            assertThat(p.text("#tsume-status")).isEqualTo("入力に誤りがあります。2文字目：開始局面が反則です。玉が多すぎます");
+            p.screenshot("tsume-illegal-phone");
 
             // The answers a quick test cannot provoke, in the server's form: a line not read exactly, and a
             // problem not settled within the time limit.
