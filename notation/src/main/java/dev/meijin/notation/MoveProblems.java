@@ -24,6 +24,6 @@ public final class MoveProblems {
             case AMBIGUOUS -> Problem.Kind.AMBIGUOUS_MOVE;
         };
         IllegalMoveReason rule = kind == Problem.Kind.ILLEGAL_MOVE ? e.rule().orElse(null) : null;
-        return new Problem(kind, line, column, ply, message, Limits.excerpt(e.input()), rule);
+        return new Problem(kind, line, column, ply, message, e.input(), rule);
     }
 }

@@ -316,7 +316,7 @@ public final class CsaReader {
                 }
                 case '%' -> special(s, line, col);
                 case 'T' -> time(s, line, col);
-                default -> problem(Kind.UNKNOWN_LINE, line, col, "unrecognised CSA statement \"" + abbreviate(s) + "\"", abbreviate(s));
+                default -> problem(Kind.UNKNOWN_LINE, line, col, "unrecognised CSA statement \"" + abbreviate(s) + "\"", s);
             }
         }
 
@@ -344,18 +344,18 @@ public final class CsaReader {
 
         private void version(String s, int line, int col) {
             if (!VERSIONS.contains(s)) {
-                problem(Kind.BAD_HEADER, line, col, "unknown CSA version \"" + abbreviate(s) + "\" (expected V2, V2.1, V2.2 or V3.0)", abbreviate(s));
+                problem(Kind.BAD_HEADER, line, col, "unknown CSA version \"" + abbreviate(s) + "\" (expected V2, V2.1, V2.2 or V3.0)", s);
                 return;
             }
             if (sawVersion) {
-                problem(Kind.BAD_HEADER, line, col, "a second version line \"" + abbreviate(s) + "\"", abbreviate(s));
+                problem(Kind.BAD_HEADER, line, col, "a second version line \"" + abbreviate(s) + "\"", s);
             }
             sawVersion = true;
         }
 
         private void name(String s, int line, int col) {
             if (s.length() < 2 || (s.charAt(1) != '+' && s.charAt(1) != '-')) {
-                problem(Kind.BAD_HEADER, line, col, "a name line must start with N+ or N-: \"" + abbreviate(s) + "\"", abbreviate(s));
+                problem(Kind.BAD_HEADER, line, col, "a name line must start with N+ or N-: \"" + abbreviate(s) + "\"", s);
                 return;
             }
             headers.add(new String[] {s.charAt(1) == '+' ? "N+" : "N-", s.substring(2)});
@@ -364,17 +364,17 @@ public final class CsaReader {
         private void information(String s, int line, int col) {
             int colon = s.indexOf(':');
             if (colon < 0) {
-                problem(Kind.BAD_HEADER, line, col, "information line \"" + abbreviate(s) + "\" has no ':' between key and value", abbreviate(s));
+                problem(Kind.BAD_HEADER, line, col, "information line \"" + abbreviate(s) + "\" has no ':' between key and value", s);
                 return;
             }
             String key = s.substring(1, colon);
             if (key.isEmpty()) {
-                problem(Kind.BAD_HEADER, line, col + 1, "information line \"" + abbreviate(s) + "\" has an empty key", abbreviate(s));
+                problem(Kind.BAD_HEADER, line, col + 1, "information line \"" + abbreviate(s) + "\" has an empty key", s);
                 return;
             }
             for (int i = 0; i < key.length(); i++) {
                 if (Character.isWhitespace(key.charAt(i))) {
-                    problem(Kind.BAD_HEADER, line, col + 1 + i, "information key \"" + abbreviate(key) + "\" contains a space", abbreviate(key));
+                    problem(Kind.BAD_HEADER, line, col + 1 + i, "information key \"" + abbreviate(key) + "\" contains a space", key);
                     return;
                 }
             }
@@ -418,7 +418,7 @@ public final class CsaReader {
                     pieces(s, k == '+' ? Color.SENTE : Color.GOTE, line, col);
                 }
             } else {
-                problem(Kind.UNKNOWN_LINE, line, col, "unrecognised position line \"" + abbreviate(s) + "\"", abbreviate(s));
+                problem(Kind.UNKNOWN_LINE, line, col, "unrecognised position line \"" + abbreviate(s) + "\"", s);
             }
         }
 
@@ -453,7 +453,7 @@ public final class CsaReader {
                 board[sq] = Piece.NONE;
             }
             if (i != s.length()) {
-                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(s.substring(i)) + "\" at the end of PI", abbreviate(s.substring(i)));
+                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(s.substring(i)) + "\" at the end of PI", s.substring(i));
             }
         }
 
@@ -519,7 +519,7 @@ public final class CsaReader {
             }
             if (i < s.length()) {
                 String rest = s.substring(i);
-                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(rest.strip()) + "\" after the 9 squares of board row P" + rank + "; ignored", abbreviate(rest.strip()));
+                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(rest.strip()) + "\" after the 9 squares of board row P" + rank + "; ignored", rest.strip());
             }
         }
 
@@ -536,7 +536,7 @@ public final class CsaReader {
                     }
                     allRemainingTo = side;
                     if (i + 4 != s.length()) {
-                        problem(Kind.UNEXPECTED_TEXT, line, col + i + 4, "unexpected \"" + abbreviate(s.substring(i + 4)) + "\" after 00AL", abbreviate(s.substring(i + 4)));
+                        problem(Kind.UNEXPECTED_TEXT, line, col + i + 4, "unexpected \"" + abbreviate(s.substring(i + 4)) + "\" after 00AL", s.substring(i + 4));
                     }
                     return;
                 }
@@ -565,7 +565,7 @@ public final class CsaReader {
                 }
             }
             if (i != s.length()) {
-                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(s.substring(i)) + "\" at the end of a piece line", abbreviate(s.substring(i)));
+                problem(Kind.UNEXPECTED_TEXT, line, col + i, "unexpected \"" + abbreviate(s.substring(i)) + "\" at the end of a piece line", s.substring(i));
             }
         }
 
@@ -655,7 +655,7 @@ public final class CsaReader {
             }
             if (ended) {
                 report(new Problem(Kind.MOVE_AFTER_END, line, col, ply, "move \"" + abbreviate(s) + "\" after the game ended with "
-                        + steps.getLast().special.csa().orElse("a special") + "; the rest is ignored", abbreviate(s)));
+                        + steps.getLast().special.csa().orElse("a special") + "; the rest is ignored", s));
                 stopped = true;
                 return;
             }
@@ -692,13 +692,13 @@ public final class CsaReader {
             }
             Optional<Special> sp = Special.ofCsa(s);
             if (sp.isEmpty()) {
-                problem(Kind.BAD_ENDING, line, col, "unknown special \"" + abbreviate(s) + "\"; ignored", abbreviate(s));
+                problem(Kind.BAD_ENDING, line, col, "unknown special \"" + abbreviate(s) + "\"; ignored", s);
                 return;
             }
             if (ended) {
                 // Game servers echo the declaring client's %KACHI and then write their own: a repeat is harmless.
                 if (steps.getLast().special != sp.get()) {
-                    problem(Kind.BAD_ENDING, line, col, "a second special " + abbreviate(s) + " after " + steps.getLast().special.csa().orElse("") + "; ignored", abbreviate(s));
+                    problem(Kind.BAD_ENDING, line, col, "a second special " + abbreviate(s) + " after " + steps.getLast().special.csa().orElse("") + "; ignored", s);
                 }
                 return;
             }
@@ -712,11 +712,11 @@ public final class CsaReader {
             }
             Duration d = parseTime(s);
             if (d == null) {
-                problem(Kind.BAD_TIME, line, col, "\"" + abbreviate(s) + "\" is not a time such as T12 or T12.345", abbreviate(s));
+                problem(Kind.BAD_TIME, line, col, "\"" + abbreviate(s) + "\" is not a time such as T12 or T12.345", s);
                 return;
             }
             if (steps.isEmpty()) {
-                problem(Kind.BAD_TIME, line, col, "time \"" + abbreviate(s) + "\" before any move; ignored", abbreviate(s));
+                problem(Kind.BAD_TIME, line, col, "time \"" + abbreviate(s) + "\" before any move; ignored", s);
                 return;
             }
             steps.getLast().time = d;

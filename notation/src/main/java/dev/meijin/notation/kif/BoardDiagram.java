@@ -114,7 +114,7 @@ public final class BoardDiagram {
             if (!t.isEmpty()) {
                 String error = r.accept(t);
                 if (error != null) {
-                    throw new KifuException(new Problem(kindOf(t), i + 1, 0, 0, error, Limits.excerpt(t)));
+                    throw new KifuException(new Problem(kindOf(t), i + 1, 0, 0, error, t));
                 }
             }
         }

@@ -235,7 +235,7 @@ final class KifParser {
             }
             String error = diagram.accept(t);
             if (error != null) {
-                problem(BoardDiagram.kindOf(t), no, 0, 0, error + ": \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
+                problem(BoardDiagram.kindOf(t), no, 0, 0, error + ": \"" + Limits.excerpt(t) + "\"", t);
             }
             return;
         }
@@ -247,7 +247,7 @@ final class KifParser {
         if (t.equals("盤面回転")) {
             return;
         }
-        problem(Kind.UNKNOWN_LINE, no, 0, 0, "unrecognised line \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
+        problem(Kind.UNKNOWN_LINE, no, 0, 0, "unrecognised line \"" + Limits.excerpt(t) + "\"", t);
     }
 
     private static int colon(String t) {
@@ -263,7 +263,7 @@ final class KifParser {
         String key = t.substring(0, colon).strip();
         String value = t.substring(colon + 1).strip();
         if (key.isEmpty()) {
-            problem(Kind.BAD_HEADER, no, colon + 1, 0, "header line without a key: \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
+            problem(Kind.BAD_HEADER, no, colon + 1, 0, "header line without a key: \"" + Limits.excerpt(t) + "\"", t);
             return;
         }
         if (key.equals(Headers.HANDICAP)) {
@@ -279,7 +279,7 @@ final class KifParser {
                 customStart = true;
             } else {
                 problem(Kind.UNKNOWN_HANDICAP, no, colon + 2, 0, "unknown handicap \"" + Limits.excerpt(value)
-                        + "\"; the even position is used unless a board diagram follows", Limits.excerpt(value));
+                        + "\"; the even position is used unless a board diagram follows", value);
                 customStart = true;
                 unknownHandicap = true;
             }
@@ -401,8 +401,8 @@ final class KifParser {
             while (i < n && MARKS.indexOf(raw.charAt(i)) < 0) {
                 char c = raw.charAt(i);
                 if (c != ' ' && c != '　' && c != '\t') {
-                    String stray = Limits.excerpt(raw.substring(i).strip());
-                    problem(Kind.UNEXPECTED_TEXT, no, i + 1, 0, "unexpected text \"" + stray + "\" in a move line", stray);
+                    String stray = raw.substring(i).strip();
+                    problem(Kind.UNEXPECTED_TEXT, no, i + 1, 0, "unexpected text \"" + Limits.excerpt(stray) + "\" in a move line", stray);
                     return;
                 }
                 i++;
@@ -443,7 +443,7 @@ final class KifParser {
                 line.afterEndReported = true;
                 Special last = line.steps.getLast().special;
                 problem(Kind.MOVE_AFTER_END, no, column, absolute, "\"" + Limits.excerpt(text) + "\" after the line ended with " + last.japanese() + "; ignored",
-                        Limits.excerpt(text));
+                        text);
             }
             return;
         }
@@ -580,13 +580,13 @@ final class KifParser {
         }
         Matcher vm = VARIATION.matcher(t);
         if (!vm.matches() || vm.group(1) == null) {
-            problem(Kind.BAD_VARIATION, no, 0, 0, "variation header without a move number: \"" + Limits.excerpt(t) + "\"; its moves are skipped", Limits.excerpt(t));
+            problem(Kind.BAD_VARIATION, no, 0, 0, "variation header without a move number: \"" + Limits.excerpt(t) + "\"; its moves are skipped", t);
             skipping = true;
             return;
         }
         skipping = false;
         if (vm.group(2) == null) {
-            problem(Kind.BAD_VARIATION, no, 0, 0, "variation header \"" + Limits.excerpt(t) + "\" lacks 手 after the move number", Limits.excerpt(t));
+            problem(Kind.BAD_VARIATION, no, 0, 0, "variation header \"" + Limits.excerpt(t) + "\" lacks 手 after the move number", t);
         } else if (!vm.group(3).isEmpty()) {
             problem(Kind.UNEXPECTED_TEXT, no, 0, 0, "unexpected text \"" + vm.group(3) + "\" after the variation header \"変化："
                     + vm.group(1) + "手\"", vm.group(3));
@@ -711,7 +711,7 @@ final class KifParser {
         Matcher sm = SUMMARY.matcher(t);
         int absolute = line.nextPly() + firstNumber - 1;
         if (!sm.matches()) {
-            problem(Kind.BAD_ENDING, no, 0, absolute, "unrecognised ending line \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
+            problem(Kind.BAD_ENDING, no, 0, absolute, "unrecognised ending line \"" + Limits.excerpt(t) + "\"", t);
             return;
         }
         long count = Long.parseLong(sm.group(1));
@@ -721,7 +721,7 @@ final class KifParser {
         Color toMove = pos.turn();
         Special s = ending(sm.group(2), toMove, start.handicap().isPresent() && start.handicap().get().isHandicap());
         if (s == null) {
-            problem(Kind.BAD_ENDING, no, 0, absolute, "cannot tell how the game ended from \"" + Limits.excerpt(t) + "\"", Limits.excerpt(t));
+            problem(Kind.BAD_ENDING, no, 0, absolute, "cannot tell how the game ended from \"" + Limits.excerpt(t) + "\"", t);
             return;
         }
         Node node = new Node(Move.NONE, s);

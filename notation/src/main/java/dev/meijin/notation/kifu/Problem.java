@@ -15,8 +15,9 @@ import dev.meijin.core.sfen.SfenException;
  * @param ply the ply of the move concerned (0 if not a move)
  * @param message what is wrong, naming the offending text; a message longer than {@link Limits#MAX_MESSAGE}
  *     characters is cut there, so that no input, however long, makes a long report line
- * @param text the offending input the message quotes, as it quotes it (an excerpt of a long text), or for a JKF
- *     record the path of the member concerned; null when the message quotes nothing
+ * @param text the offending input the message quotes, cut to {@link Limits#MAX_EXCERPT} characters (the last an
+ *     ellipsis, and no length in any language, so that a page can quote it in its own), or for a JKF record the
+ *     path of the member concerned; null when the message quotes nothing
  * @param rule for {@link Kind#ILLEGAL_MOVE} the {@link IllegalMoveReason} the move breaks, for
  *     {@link Kind#ILLEGAL_START} the first {@link PositionIssue} of the position; null when not known and with
  *     every other kind
@@ -112,7 +113,7 @@ public record Problem(Kind kind, int line, int column, int ply, String message, 
             throw new IllegalArgumentException("a rule " + rule + " does not go with " + kind);
         }
         message = Limits.clip(message, Limits.MAX_MESSAGE);
-        text = text == null ? null : Limits.clip(text, Limits.MAX_MESSAGE);
+        text = text == null ? null : Limits.clip(text, Limits.MAX_EXCERPT);
     }
 
     /** A problem whose message quotes no input and names no rule. */

@@ -144,8 +144,8 @@ public final class SfenReader {
             Start start = Start.of(setup);
             List<Step> steps = new ArrayList<>();
             if (next < tokens.size() && !at("moves")) {
-                String stray = Limits.excerpt(tokens.get(next));
-                problem(Problem.Kind.UNEXPECTED_TEXT, next, 0, "unexpected \"" + stray + "\"; expected \"moves\"", stray, null);
+                String stray = tokens.get(next);
+                problem(Problem.Kind.UNEXPECTED_TEXT, next, 0, "unexpected \"" + Limits.excerpt(stray) + "\"; expected \"moves\"", stray, null);
                 return new ReadResult(new Kifu(List.of(), start, List.of(), steps), problems);
             }
             if (at("moves")) {
@@ -170,7 +170,7 @@ public final class SfenReader {
                 } catch (UsiMoveException e) {
                     boolean malformed = e.reason() == IllegalMoveReason.MALFORMED;
                     problem(malformed ? Problem.Kind.UNREADABLE_MOVE : Problem.Kind.ILLEGAL_MOVE, next, steps.size() + 1,
-                            e.getMessage() + "; the moves stop here", Limits.excerpt(t), malformed ? null : e.reason());
+                            e.getMessage() + "; the moves stop here", t, malformed ? null : e.reason());
                     break;
                 }
                 pos.doMove(m);
@@ -203,7 +203,7 @@ public final class SfenReader {
                 return Sfen.parse(line.substring(from, to));
             } catch (SfenException e) {
                 problems.add(Problem.ofSfen(lineNo, from + Math.max(0, e.index()) + 1, e.getMessage() + "; the even start is assumed",
-                        Limits.excerpt(line.substring(from, to)), e));
+                        line.substring(from, to), e));
                 return Setups.STARTPOS;
             }
         }

@@ -40,6 +40,22 @@ class ProblemKindTest {
                 tuple(Problem.Kind.UNREADABLE_MOVE, 6, 6, 3, "７七飛車", null));
     }
 
+    /**
+     * A long offending text is quoted cut to 40 characters, the last an ellipsis, with no word of English: a page
+     * quotes it in its own language. The English message keeps its length.
+     */
+    @Test
+    void aLongTextIsQuotedCutWithoutWords() {
+        String line = "あ".repeat(100);
+        ReadResult kif = KifReader.read(KIF_HEAD + line + "\n");
+        Problem p = kif.problems().getFirst();
+        assertThat(p.text()).isEqualTo("あ".repeat(39) + "…");
+        assertThat(p.message()).isEqualTo("unrecognised line \"" + "あ".repeat(39) + "… (100 characters)\"");
+        ReadResult csa = CsaReader.read("V2.2\nPI\n+\n?" + "x".repeat(60) + "\n");
+        assertThat(kinds(csa.problems())).containsExactly(
+                tuple(Problem.Kind.UNKNOWN_LINE, 4, 1, 0, "?" + "x".repeat(38) + "…", null));
+    }
+
     @Test
     void aKifStartWithTwoKingsNamesTheIssue() {
         String board = """
