@@ -20,7 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The mate solver behind the tsume page: one {@link MateSolver} (a {@value #HASH_MB} MB table) on one platform
+ * The mate solver behind the tsume page: one {@link MateSolver} (a table sized by {@link #hashMb()}) on one platform
  * thread, fed by a queue of at most {@value #QUEUE} problems, so that however many people send problems at
  * most one core solves them. A problem that finds the queue full is refused at once. Settled answers (a mate or
  * a proof of none) are kept for the last {@value #CACHED} problems, so a problem sent again is answered at once
@@ -38,8 +38,22 @@ import org.slf4j.LoggerFactory;
  */
 public final class MateService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MateService.class);
-    /** The solver's table size. */
-    static final int HASH_MB = 64;
+    /** The smallest and largest table the solver is given, in megabytes. */
+    static final int MIN_HASH_MB = 16, MAX_HASH_MB = 256;
+
+    /**
+     * The solver's table size in megabytes for this JVM: a sixteenth of the maximum heap, from {@value #MIN_HASH_MB}
+     * to {@value #MAX_HASH_MB} MB (64 MB with a 1 GB heap, 256 MB from a 4 GB heap). Long problems need room: with
+     * 64 MB 無双10's proof takes three times the nodes it takes with 256 MB, and 煙詰's does not end
+     * (docs/BENCHMARKS.md).
+     */
+    static int hashMb() {
+        return hashMb(Runtime.getRuntime().maxMemory());
+    }
+
+    static int hashMb(long maxHeapBytes) {
+        return Math.clamp(maxHeapBytes / 16 / (1024 * 1024), MIN_HASH_MB, MAX_HASH_MB);
+    }
     /** Problems that may wait while one is solved. */
     public static final int QUEUE = 3;
     /** The worker's stack: room for the deepest line the solver follows. */
@@ -185,7 +199,9 @@ public final class MateService implements AutoCloseable {
             }
             try {
                 if (solver == null) {
-                    solver = new MateSolver(HASH_MB);
+                    int mb = hashMb();
+                    LOG.info("mate solver: a {} MB table", mb);
+                    solver = new MateSolver(mb);
                 }
                 if (!solve(job)) {
                     return; // closed while it waited for a turn

@@ -117,9 +117,18 @@ class MateServiceTest {
     }
 
     @Test
+    void theTableIsASixteenthOfTheHeapWithinItsBounds() {
+        long mb = 1024 * 1024;
+        assertThat(MateService.hashMb(256 * mb)).as("a small heap: the least table").isEqualTo(16);
+        assertThat(MateService.hashMb(1024 * mb)).isEqualTo(64);
+        assertThat(MateService.hashMb(2048 * mb)).isEqualTo(128);
+        assertThat(MateService.hashMb(6L * 1024 * mb)).as("a large heap: the largest table").isEqualTo(256);
+    }
+
+    @Test
     void aGamesMoveTakesTheWorkerFromAProblemAtOnceAndTheProblemThenGoesOnToTheAnswerItWouldHaveHad() throws Exception {
         // 図巧50 (17 plies): a proof of about 270,000 nodes and a reading, a few seconds in all. Left alone:
-        MateResult alone = new MateSolver(MateService.HASH_MB).solve(ZUKOU_50, MateLimits.ofTime(Duration.ofSeconds(30)));
+        MateResult alone = new MateSolver(MateService.hashMb()).solve(ZUKOU_50, MateLimits.ofTime(Duration.ofSeconds(30)));
         assertThat(alone).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
             assertThat(m.plies()).isEqualTo(17);
             assertThat(m.exact()).isTrue();
