@@ -11,6 +11,11 @@ import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.engine.BestMove;
+import dev.meijin.engine.Engine;
+import dev.meijin.engine.EnteringKingRule;
+import dev.meijin.engine.Levels;
+import dev.meijin.engine.SearchLimits;
 import dev.meijin.notation.kifu.Limits;
 import dev.meijin.notation.move.JapaneseNotation;
 import dev.meijin.notation.move.MoveNotationException;
@@ -33,7 +38,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code meijin play}: a game between two people at one terminal. It reads one command per line from standard
+ * {@code meijin play}: a game between two people at one terminal, or against the computer ({@code --engine LEVEL},
+ * the play server's levels, {@link Levels}). It reads one command per line from standard
  * input (a pipe works as well as a keyboard), prints the board after every move and a prompt naming the side to
  * move, and ends with the result.
  *
@@ -46,8 +52,8 @@ import picocli.CommandLine.Spec;
         name = "play",
         sortOptions = false,
         description = {
-            "Play a game between two people in the terminal. Commands are read one per line from standard input, "
-                    + "so scripted input works too.",
+            "Play a game in the terminal, between two people or against the computer (--engine LEVEL). Commands are "
+                    + "read one per line from standard input, so scripted input works too.",
             "Enter moves in USI (7g7f, 8h2b+ to promote, P*5e to drop), Japanese (７六歩, 2二角成, 同歩, ５八金右), CSA "
                     + "(+7776FU) or Western (P-7f, P-76) notation; type help during the game for the other commands "
                     + "(resign, declare, undo, moves, board, quit).",
@@ -59,6 +65,7 @@ import picocli.CommandLine.Spec;
             "Examples:",
             "  meijin play",
             "  meijin play --handicap 角落ち --rules casual",
+            "  meijin play --engine 3 --side gote",
             "  printf '7g7f\\n3c3d\\nresign\\n' | meijin play"
         })
 final class PlayCommand implements Callable<Integer> {
@@ -88,6 +95,16 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--ascii", description = "Draw the board with SFEN letters and English labels, as show --ascii does.")
     boolean ascii;
 
+    @Option(names = "--engine", paramLabel = "LEVEL",
+            description = "Play against the computer at this level, 1 (a beginner's opponent) to 8 (full strength), "
+                    + "as the play server's Meijin level N; it thinks half a second a move per level.")
+    Integer engineLevel;
+
+    @Option(names = "--side", paramLabel = "SIDE",
+            description = "With --engine: the side you play, sente (the default) or gote. In a handicap game sente is "
+                    + "the receiver (下手) and gote the giver (上手), who moves first.")
+    String sideName;
+
     @Override
     public Integer call() throws IOException {
         RuleSet rules;
@@ -116,13 +133,59 @@ final class PlayCommand implements Callable<Integer> {
         boolean giver = handicap != null && handicap.isHandicap();
         BoardDiagram.Style style = ascii ? BoardDiagram.Style.ASCII : BoardDiagram.Style.KANJI;
         BoardDiagram.Sides sides = giver ? BoardDiagram.Sides.HANDICAP : BoardDiagram.Sides.EVEN;
+        Color person = person();
         BufferedReader reader = new BufferedReader(new InputStreamReader(main.input(), StandardCharsets.UTF_8));
-        Session session = new Session(game, rulesName.strip().toLowerCase(Locale.ROOT), reader, main.interactive(),
-                spec.commandLine().getOut(), style, sides);
-        String intro = title + ", " + session.rulesLabel + " rules"
-                + (giver ? "; " + sides.name(Color.GOTE, style) + " (gote) moves first." : ".");
-        session.play(intro);
+        try (Engine engine = engineLevel == null ? null : new Engine()) {
+            Computer computer = engine == null ? null : new Computer(engine, person.opposite(), engineLevel);
+            Session session = new Session(game, rulesName.strip().toLowerCase(Locale.ROOT), reader, main.interactive(),
+                    spec.commandLine().getOut(), style, sides, computer);
+            String intro = title + ", " + session.rulesLabel + " rules"
+                    + (giver ? "; " + sides.name(Color.GOTE, style) + " (gote) moves first." : ".");
+            if (computer != null) {
+                intro += " You play " + sides.marked(person, style) + " against " + Levels.name(engineLevel) + ".";
+            }
+            session.play(intro);
+        }
         return Main.OK;
+    }
+
+    /** The side the person plays against the computer (checked with the level), or null without {@code --engine}. */
+    private Color person() {
+        if (engineLevel == null) {
+            if (sideName != null) {
+                throw new ParameterException(spec.commandLine(), "--side needs --engine: it is the side you play against the computer");
+            }
+            return null;
+        }
+        if (engineLevel < Levels.MIN || engineLevel > Levels.MAX) {
+            throw new ParameterException(spec.commandLine(),
+                    "--engine must be a level from " + Levels.MIN + " to " + Levels.MAX + ", not " + engineLevel);
+        }
+        String side = sideName == null ? "sente" : sideName.strip().toLowerCase(Locale.ROOT);
+        return switch (side) {
+            case "sente", "shitate", "下手", "先手" -> Color.SENTE;
+            case "gote", "uwate", "上手", "後手" -> Color.GOTE;
+            default -> throw new ParameterException(spec.commandLine(),
+                    "--side must be sente or gote, not \"" + Limits.excerpt(sideName) + "\"");
+        };
+    }
+
+    /**
+     * The computer's seat: the engine, its side and level. It plays by the game's rule of impasse declaration and
+     * move limit, at the level's skill, for the level's time a move.
+     */
+    private record Computer(Engine engine, Color side, int level) {
+        Computer {
+            engine.setOption("Skill Level", String.valueOf(Levels.skill(level)));
+        }
+
+        /** The computer's answer in the game's current position. */
+        BestMove think(Game game) {
+            engine.setOption("EnteringKingRule", EnteringKingRule.of(game.rules()).usiName());
+            engine.setOption("MaxMovesToDraw", String.valueOf(game.rules().maxMoves()));
+            engine.setPosition(game.start(), game.usiMoves());
+            return engine.think(SearchLimits.movetime(Levels.moveMillis(level))).bestMove();
+        }
     }
 
     /**
@@ -196,9 +259,11 @@ final class PlayCommand implements Callable<Integer> {
         private final PrintWriter out;
         private final BoardDiagram.Style style;
         private final BoardDiagram.Sides sides;
+        /** The computer's seat, or null in a game between two people. */
+        private final Computer computer;
 
         Session(Game game, String rulesLabel, BufferedReader in, boolean interactive, PrintWriter out,
-                BoardDiagram.Style style, BoardDiagram.Sides sides) {
+                BoardDiagram.Style style, BoardDiagram.Sides sides, Computer computer) {
             this.game = game;
             this.rulesLabel = rulesLabel;
             this.in = in;
@@ -206,6 +271,7 @@ final class PlayCommand implements Callable<Integer> {
             this.out = out;
             this.style = style;
             this.sides = sides;
+            this.computer = computer;
         }
 
         /** Runs the game to its end, or until the input ends or a player quits. */
@@ -215,6 +281,10 @@ final class PlayCommand implements Callable<Integer> {
                     + "type help for the commands.");
             printBoard();
             while (!game.isOver()) {
+                if (computer != null && game.turn() == computer.side()) {
+                    computerMoves();
+                    continue;
+                }
                 String line = read(sides.marked(game.turn(), style) + "> ");
                 if (line == null) {
                     suspend("end of input");
@@ -333,15 +403,42 @@ final class PlayCommand implements Callable<Integer> {
                 return;
             }
             switch (game.play(usi)) {
-                case MoveResult.Applied applied -> {
-                    Color mover = before.turn();
-                    out.println(switch (style) {
-                        case KANJI -> before.moveNumber() + "手目：" + sides.marked(mover, style) + " " + shown(before, applied.move());
-                        case ASCII -> "Move " + before.moveNumber() + ": " + sides.name(mover, style) + " " + shown(before, applied.move());
-                    });
-                    printBoard();
-                }
+                case MoveResult.Applied applied -> announce(before, applied.move());
                 case MoveResult.Illegal illegal -> refuse(illegal.message().replace(" in " + sfenBefore, ""));
+            }
+        }
+
+        /** Says which move was played and draws the board after it. */
+        private void announce(Position before, int move) {
+            Color mover = before.turn();
+            out.println(switch (style) {
+                case KANJI -> before.moveNumber() + "手目：" + sides.marked(mover, style) + " " + shown(before, move);
+                case ASCII -> "Move " + before.moveNumber() + ": " + sides.name(mover, style) + " " + shown(before, move);
+            });
+            printBoard();
+        }
+
+        /**
+         * The computer's turn: it plays its move, resigns (投了) or declares an impasse win (入玉宣言) under the
+         * game's rule, which the engine declares only when it stands.
+         */
+        private void computerMoves() {
+            if (interactive) {
+                out.println(Levels.name(computer.level()) + " is thinking…");
+                out.flush();
+            }
+            Position before = game.position();
+            switch (computer.think(game)) {
+                case BestMove.Play p -> {
+                    switch (game.play(p.move())) {
+                        case MoveResult.Applied applied -> announce(before, applied.move());
+                        // The engine plays legal moves only; were it ever refused, the game could not go on.
+                        case MoveResult.Illegal illegal -> throw new IllegalStateException(
+                                "the computer's move " + p.move() + " was refused: " + illegal.message());
+                    }
+                }
+                case BestMove.Resign r -> game.resign(computer.side());
+                case BestMove.Win w -> game.declare();
             }
         }
 
@@ -367,10 +464,18 @@ final class PlayCommand implements Callable<Integer> {
                 refuse("no move to take back");
                 return;
             }
-            int last = game.moves()[game.plies() - 1];
-            Color mover = game.turn().opposite();
-            game.takeBack();
-            out.println("took back " + sides.marked(mover, style) + " " + shown(game.position(), last));
+            if (computer != null && game.plies() == 1 && game.turn() != computer.side()) {
+                refuse("no move of yours to take back");
+                return;
+            }
+            // Against the computer the person takes back their own last move, and so the computer's reply too.
+            int count = computer != null && game.turn() != computer.side() ? 2 : 1;
+            for (int i = 0; i < count; i++) {
+                int last = game.moves()[game.plies() - 1];
+                Color mover = game.turn().opposite();
+                game.takeBack();
+                out.println("took back " + sides.marked(mover, style) + " " + shown(game.position(), last));
+            }
             printBoard();
         }
 
@@ -396,6 +501,13 @@ final class PlayCommand implements Callable<Integer> {
                         return true;
                     }
                     Color other = me.opposite();
+                    if (computer != null) {
+                        // The computer agrees at once, as it does on the play server: the count settles it.
+                        out.println(sides.marked(me, style) + " proposes an impasse (持将棋); " + Levels.name(computer.level())
+                                + " agrees, and the 24-point count settles it.");
+                        game.agreeImpasse();
+                        return true;
+                    }
                     out.println(sides.marked(me, style) + " proposes an impasse (持将棋), settled by the 24-point count. "
                             + sides.marked(other, style) + ": type yes to agree, anything else to play on.");
                     String answer = read(sides.marked(other, style) + "> ");

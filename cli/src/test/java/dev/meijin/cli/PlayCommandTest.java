@@ -320,6 +320,75 @@ class PlayCommandTest {
         assertThat(r.out()).doesNotContain("lnsgkgsnl");
     }
 
+    /** The computer's reply, echoed as a person's move is: "2手目：△後手 ３四歩 (3c3d)". */
+    private static final java.util.regex.Pattern COMPUTER_REPLY =
+            java.util.regex.Pattern.compile("(\\d+)手目：(▲先手|△後手) \\S+ \\(([1-9][a-i][1-9][a-i]\\+?|[PLNSGBR]\\*[1-9][a-i])\\)");
+
+    /**
+     * Against the computer: the person's moves are read as in a game between two people, and the computer answers
+     * each at once with a legal move of its side, announced the same way.
+     */
+    @Test
+    void theComputerAnswersEachMoveWithALegalMoveOfItsSide() {
+        Cli.Result r = play("7g7f\n2g2f\nresign\n", "--engine", "1");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.outLines().getFirst()).isEqualTo("平手 (Even), professional rules. You play ▲先手 against Meijin level 1.");
+        List<String> replies = r.outLines().stream().filter(l -> COMPUTER_REPLY.matcher(l).matches())
+                .filter(l -> l.contains("△後手")).toList();
+        assertThat(replies).hasSize(2);
+        Game replay = Game.of(Sfen.parse(Handicap.EVEN.sfen()), RuleSet.PROFESSIONAL);
+        assertThat(replay.play("7g7f")).isInstanceOf(MoveResult.Applied.class);
+        java.util.regex.Matcher first = COMPUTER_REPLY.matcher(replies.getFirst());
+        assertThat(first.matches()).isTrue();
+        assertThat(first.group(1)).isEqualTo("2");
+        assertThat(replay.play(first.group(3))).as(replies.getFirst()).isInstanceOf(MoveResult.Applied.class);
+        assertThat(r.outLines()).containsSubsequence("▲先手> 7g7f", "1手目：▲先手 ７六歩 (7g7f)", replies.getFirst(),
+                "▲先手> 2g2f", "3手目：▲先手 ２六歩 (2g2f)", replies.get(1), "▲先手> resign", "GOTE wins by RESIGNATION");
+        assertThat(r.out()).doesNotContain("△後手> ");
+    }
+
+    /**
+     * Playing gote, the person waits for the computer's first move; a takeback (casual rules) takes back the
+     * person's own move and the computer's reply, and there is nothing to take back before the person has moved.
+     */
+    @Test
+    void playingGoteTheComputerMovesFirstAndATakebackTakesBackAPairOfMoves() {
+        Cli.Result r = play("undo\n3c3d\nundo\nresign\n", "--engine", "2", "--side", "gote", "--rules", "casual");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        List<String> lines = r.outLines();
+        assertThat(lines.getFirst()).isEqualTo("平手 (Even), casual rules. You play △後手 against Meijin level 2.");
+        String opening = lines.stream().filter(l -> l.startsWith("1手目：▲先手 ")).findFirst().orElseThrow();
+        assertThat(COMPUTER_REPLY.matcher(opening).matches()).as(opening).isTrue();
+        String reply = lines.stream().filter(l -> l.startsWith("3手目：▲先手 ")).findFirst().orElseThrow();
+        assertThat(lines).containsSubsequence(opening, "△後手> undo", "refused: no move of yours to take back",
+                "△後手> 3c3d", "2手目：△後手 ３四歩 (3c3d)", reply, "△後手> undo",
+                "took back " + reply.substring("3手目：".length()), "took back △後手 ３四歩 (3c3d)", "△後手> resign",
+                "SENTE wins by RESIGNATION");
+    }
+
+    /** Under professional rules the computer agrees to an impasse at once, and the 24-point count settles it. */
+    @Test
+    void theComputerAgreesToAnImpasseAndTheCountSettlesIt() {
+        Cli.Result r = play("declare\n", "--engine", "1", "--sfen", "9/4K4/9/9/9/9/9/4k4/9", "b", "2R2B4G4S4N4L18P", "1");
+        assertThat(r.outLines()).containsSubsequence("▲先手> declare",
+                "▲先手 proposes an impasse (持将棋); Meijin level 1 agrees, and the 24-point count settles it.",
+                "SENTE wins by IMPASSE (sente 54, gote 0 points)", "まで0手で先手の勝ち（持将棋）");
+    }
+
+    @Test
+    void theComputersLevelAndTheSideAreChecked() {
+        Cli.Result level = play("", "--engine", "9");
+        assertThat(level.code()).isEqualTo(Main.USAGE);
+        assertThat(level.errLines()).containsExactly("meijin play: --engine must be a level from 1 to 8, not 9 (see 'meijin play --help')");
+        Cli.Result alone = play("", "--side", "gote");
+        assertThat(alone.code()).isEqualTo(Main.USAGE);
+        assertThat(alone.errLines()).containsExactly(
+                "meijin play: --side needs --engine: it is the side you play against the computer (see 'meijin play --help')");
+        Cli.Result side = play("", "--engine", "3", "--side", "west");
+        assertThat(side.code()).isEqualTo(Main.USAGE);
+        assertThat(side.errLines()).containsExactly("meijin play: --side must be sente or gote, not \"west\" (see 'meijin play --help')");
+    }
+
     @Test
     void asciiBoardsAndPrompts() {
         Cli.Result r = play("7g7f\nresign\n", "--ascii");

@@ -1,5 +1,6 @@
 package dev.meijin.engine;
 
+import dev.meijin.core.game.RuleSet;
 import java.util.Locale;
 
 /** The entering-king (impasse declaration) rule, as the USI option {@code EnteringKingRule} names it. */
@@ -21,6 +22,20 @@ public enum EnteringKingRule {
 
     EnteringKingRule(String usiName) {
         this.usiName = usiName;
+    }
+
+    /**
+     * The rule the engine plays a game's rule set by: its impasse declaration (27 or 24 points, with the handicap
+     * allowance where the game counts it) or the try rule; none where an impasse is agreed (professional rules) or
+     * there is none.
+     */
+    public static EnteringKingRule of(RuleSet rules) {
+        return switch (rules.impasse()) {
+            case DECLARATION_27 -> rules.handicapCompensation() ? CSA_RULE_27H : CSA_RULE_27;
+            case DECLARATION_24 -> rules.handicapCompensation() ? CSA_RULE_24H : CSA_RULE_24;
+            case TRY -> TRY_RULE;
+            case NONE, AGREEMENT_24 -> NO_ENTERING_KING;
+        };
     }
 
     /** The name used in the USI option. */

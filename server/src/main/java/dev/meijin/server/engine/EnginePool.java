@@ -7,6 +7,7 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.engine.BestMove;
 import dev.meijin.engine.Engine;
 import dev.meijin.engine.EnteringKingRule;
+import dev.meijin.engine.Levels;
 import dev.meijin.engine.Score;
 import dev.meijin.engine.SearchInfo;
 import dev.meijin.engine.SearchLimits;
@@ -98,21 +99,6 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
             int index = i;
             workers[i] = Thread.ofPlatform().name("engine-worker-" + i).daemon().start(() -> work(index));
         }
-    }
-
-    /** The engine's {@code Skill Level} for a level 1–8. */
-    static int skill(int level) {
-        return level >= 8 ? 20 : Math.max(0, (level - 1) * 3);
-    }
-
-    /** The engine's entering-king rule for a game's impasse rule. */
-    static EnteringKingRule enteringKing(RuleSet rules) {
-        return switch (rules.impasse()) {
-            case DECLARATION_27 -> rules.handicapCompensation() ? EnteringKingRule.CSA_RULE_27H : EnteringKingRule.CSA_RULE_27;
-            case DECLARATION_24 -> rules.handicapCompensation() ? EnteringKingRule.CSA_RULE_24H : EnteringKingRule.CSA_RULE_24;
-            case TRY -> EnteringKingRule.TRY_RULE;
-            case NONE, AGREEMENT_24 -> EnteringKingRule.NO_ENTERING_KING;
-        };
     }
 
     @Override
@@ -505,8 +491,8 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     private Answer search(Engine engine, Job job) {
         Request r = job.request;
         engine.setPosition(Sfen.parse(r.startSfen()), r.moves());
-        engine.setOption("Skill Level", String.valueOf(skill(r.level())));
-        engine.setOption("EnteringKingRule", enteringKing(r.rules()).usiName());
+        engine.setOption("Skill Level", String.valueOf(Levels.skill(r.level())));
+        engine.setOption("EnteringKingRule", EnteringKingRule.of(r.rules()).usiName());
         engine.setOption("MaxMovesToDraw", String.valueOf(r.rules().maxMoves()));
         SearchLimits limits = limits(r, (time.nanos() - r.askedAtNanos()) / 1_000_000L);
         lastMoveLimits = limits;
@@ -546,7 +532,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
         }
         Clocks c = r.clock();
         if (c == null) {
-            return SearchLimits.movetime(Math.min(settings.maxMoveTime().toMillis(), 500L * r.level()));
+            return SearchLimits.movetime(Math.min(settings.maxMoveTime().toMillis(), Levels.moveMillis(r.level())));
         }
         long sente = c.senteMainMs();
         long gote = c.goteMainMs();

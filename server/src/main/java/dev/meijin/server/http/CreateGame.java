@@ -2,6 +2,7 @@ package dev.meijin.server.http;
 
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.TimeControl;
+import dev.meijin.engine.Levels;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.RefusedException;
@@ -45,8 +46,8 @@ record CreateGame(String name, boolean engine, Integer engineLevel, Handicap han
         Integer level = null;
         JsonNode lv = n.get("engineLevel");
         if (lv != null && !lv.isNull()) {
-            if (!lv.isInt() || lv.asInt() < 1 || lv.asInt() > 8) {
-                throw bad("engineLevel must be an integer from 1 to 8");
+            if (!lv.isInt() || lv.asInt() < Levels.MIN || lv.asInt() > Levels.MAX) {
+                throw bad("engineLevel must be an integer from " + Levels.MIN + " to " + Levels.MAX);
             }
             level = lv.asInt();
         }

@@ -2,6 +2,7 @@ package dev.meijin.server.round;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.engine.Levels;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -86,7 +87,7 @@ public interface EnginePlayer {
      * every language (the browser shows it translated: 名人 レベル3).
      */
     static String displayName(int level) {
-        return "Meijin level " + level;
+        return Levels.name(level);
     }
 
     /** The side a request is for, for logs. */

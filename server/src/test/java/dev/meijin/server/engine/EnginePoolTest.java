@@ -1,6 +1,7 @@
 package dev.meijin.server.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.game.RuleSet;
@@ -10,6 +11,7 @@ import dev.meijin.core.position.Setups;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import dev.meijin.engine.EnteringKingRule;
+import dev.meijin.engine.Levels;
 import dev.meijin.engine.SearchLimits;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.round.EnginePlayer;
@@ -144,12 +146,16 @@ class EnginePoolTest {
 
     @Test
     void levelsAndImpasseRulesMapToTheEnginesOptions() {
-        assertThat(EnginePool.skill(1)).isZero();
-        assertThat(EnginePool.skill(4)).isEqualTo(9);
-        assertThat(EnginePool.skill(8)).isEqualTo(20);
-        assertThat(EnginePool.enteringKing(RuleSet.CSA)).isEqualTo(EnteringKingRule.CSA_RULE_27);
-        assertThat(EnginePool.enteringKing(RuleSet.AMATEUR)).isEqualTo(EnteringKingRule.CSA_RULE_24);
-        assertThat(EnginePool.enteringKing(RuleSet.TRY_RULE)).isEqualTo(EnteringKingRule.TRY_RULE);
-        assertThat(EnginePool.enteringKing(RuleSet.PROFESSIONAL)).isEqualTo(EnteringKingRule.NO_ENTERING_KING);
+        assertThat(Levels.skill(1)).isZero();
+        assertThat(Levels.skill(4)).isEqualTo(9);
+        assertThat(Levels.skill(8)).isEqualTo(20);
+        assertThat(Levels.moveMillis(3)).isEqualTo(1_500);
+        assertThat(Levels.name(3)).isEqualTo("Meijin level 3");
+        assertThatThrownBy(() -> Levels.skill(9)).hasMessage("level 9 is outside 1–8");
+        assertThat(EnteringKingRule.of(RuleSet.CSA)).isEqualTo(EnteringKingRule.CSA_RULE_27);
+        assertThat(EnteringKingRule.of(RuleSet.AMATEUR)).isEqualTo(EnteringKingRule.CSA_RULE_24);
+        assertThat(EnteringKingRule.of(RuleSet.TRY_RULE)).isEqualTo(EnteringKingRule.TRY_RULE);
+        assertThat(EnteringKingRule.of(RuleSet.PROFESSIONAL)).isEqualTo(EnteringKingRule.NO_ENTERING_KING);
+        assertThat(EnteringKingRule.of(RuleSet.CSA.withHandicapCompensation(true))).isEqualTo(EnteringKingRule.CSA_RULE_27H);
     }
 }
