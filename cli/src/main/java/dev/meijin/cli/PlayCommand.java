@@ -3,6 +3,7 @@ package dev.meijin.cli;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.game.Declaration;
+import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
@@ -29,7 +30,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -101,8 +104,9 @@ final class PlayCommand implements Callable<Integer> {
     Integer engineLevel;
 
     @Option(names = "--side", paramLabel = "SIDE",
-            description = "With --engine: the side you play, sente (the default) or gote. In a handicap game sente is "
-                    + "the receiver (下手) and gote the giver (上手), who moves first.")
+            description = "With --engine: the side you play, sente (the default), gote or random (the pieces are tossed, "
+                    + "振り駒; in a handicap game the sides are drawn by lot, 抽選). In a handicap game sente is the "
+                    + "receiver (下手) and gote the giver (上手), who moves first.")
     String sideName;
 
     @Override
@@ -133,7 +137,7 @@ final class PlayCommand implements Callable<Integer> {
         boolean giver = handicap != null && handicap.isHandicap();
         BoardDiagram.Style style = ascii ? BoardDiagram.Style.ASCII : BoardDiagram.Style.KANJI;
         BoardDiagram.Sides sides = giver ? BoardDiagram.Sides.HANDICAP : BoardDiagram.Sides.EVEN;
-        Color person = person();
+        Color person = person(giver);
         BufferedReader reader = new BufferedReader(new InputStreamReader(main.input(), StandardCharsets.UTF_8));
         try (Engine engine = engineLevel == null ? null : new Engine()) {
             Computer computer = engine == null ? null : new Computer(engine, person.opposite(), engineLevel);
@@ -142,6 +146,7 @@ final class PlayCommand implements Callable<Integer> {
             String intro = title + ", " + session.rulesLabel + " rules"
                     + (giver ? "; " + sides.name(Color.GOTE, style) + " (gote) moves first." : ".");
             if (computer != null) {
+                intro += drawn == null ? "" : " " + drawn;
                 intro += " You play " + sides.marked(person, style) + " against " + Levels.name(engineLevel) + ".";
             }
             session.play(intro);
@@ -149,8 +154,15 @@ final class PlayCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    /** The side the person plays against the computer (checked with the level), or null without {@code --engine}. */
-    private Color person() {
+    /** How {@code --side random} decided the sides, or null. */
+    private String drawn;
+
+    /**
+     * The side the person plays against the computer (checked with the level), or null without {@code --engine}.
+     * For {@code --side random} the pieces are tossed (振り駒) in an even game, by the computer as the senior player,
+     * and a handicap game's sides are drawn by lot (抽選), as the play server decides them.
+     */
+    private Color person(boolean handicap) {
         if (engineLevel == null) {
             if (sideName != null) {
                 throw new ParameterException(spec.commandLine(), "--side needs --engine: it is the side you play against the computer");
@@ -165,8 +177,21 @@ final class PlayCommand implements Callable<Integer> {
         return switch (side) {
             case "sente", "shitate", "下手", "先手" -> Color.SENTE;
             case "gote", "uwate", "上手", "後手" -> Color.GOTE;
+            case "random", "furigoma", "振り駒", "抽選" -> {
+                RandomGenerator chance = new SplittableRandom();
+                if (handicap) {
+                    Color c = chance.nextBoolean() ? Color.SENTE : Color.GOTE;
+                    drawn = "Drawn by lot (抽選): " + (c == Color.GOTE ? "you give" : Levels.name(engineLevel) + " gives")
+                            + " the handicap.";
+                    yield c;
+                }
+                Furigoma toss = Furigoma.toss(chance);
+                drawn = "Furigoma (振り駒): " + toss.pawnCount() + " 歩 and " + toss.tokinCount() + " と for "
+                        + Levels.name(engineLevel) + ", who moves " + (toss.tosserMovesFirst() ? "first." : "second.");
+                yield toss.tosserMovesFirst() ? Color.GOTE : Color.SENTE;
+            }
             default -> throw new ParameterException(spec.commandLine(),
-                    "--side must be sente or gote, not \"" + Limits.excerpt(sideName) + "\"");
+                    "--side must be sente, gote or random, not \"" + Limits.excerpt(sideName) + "\"");
         };
     }
 

@@ -375,6 +375,33 @@ class PlayCommandTest {
                 "SENTE wins by IMPASSE (sente 54, gote 0 points)", "まで0手で先手の勝ち（持将棋）");
     }
 
+    /**
+     * {@code --side random}: in an even game the computer, as the senior player, tosses five pawns and moves first
+     * with more 歩 than と up; in a handicap game who gives it is drawn by lot. Whichever way the toss falls, the
+     * side the person is given follows from it.
+     */
+    @Test
+    void aRandomSideIsDecidedByFurigomaOrByLot() {
+        java.util.regex.Pattern toss = java.util.regex.Pattern.compile("平手 \\(Even\\), professional rules\\. "
+                + "Furigoma \\(振り駒\\): ([0-5]) 歩 and ([0-5]) と for Meijin level 1, who moves (first|second)\\. "
+                + "You play (▲先手|△後手) against Meijin level 1\\.");
+        for (int i = 0; i < 4; i++) {
+            String intro = play("resign\n", "--engine", "1", "--side", "random").outLines().getFirst();
+            java.util.regex.Matcher m = toss.matcher(intro);
+            assertThat(m.matches()).as(intro).isTrue();
+            int pawns = Integer.parseInt(m.group(1));
+            assertThat(pawns + Integer.parseInt(m.group(2))).as(intro).isEqualTo(5);
+            assertThat(m.group(3)).as(intro).isEqualTo(pawns >= 3 ? "first" : "second");
+            assertThat(m.group(4)).as(intro).isEqualTo(pawns >= 3 ? "△後手" : "▲先手");
+        }
+        String lot = play("resign\n", "--engine", "1", "--side", "random", "--handicap", "香落ち").outLines().getFirst();
+        assertThat(lot).isIn(
+                "香落ち (Lance), professional rules; 上手 (gote) moves first. Drawn by lot (抽選): you give the handicap. "
+                        + "You play △上手 against Meijin level 1.",
+                "香落ち (Lance), professional rules; 上手 (gote) moves first. Drawn by lot (抽選): Meijin level 1 gives the "
+                        + "handicap. You play ▲下手 against Meijin level 1.");
+    }
+
     @Test
     void theComputersLevelAndTheSideAreChecked() {
         Cli.Result level = play("", "--engine", "9");
@@ -386,7 +413,7 @@ class PlayCommandTest {
                 "meijin play: --side needs --engine: it is the side you play against the computer (see 'meijin play --help')");
         Cli.Result side = play("", "--engine", "3", "--side", "west");
         assertThat(side.code()).isEqualTo(Main.USAGE);
-        assertThat(side.errLines()).containsExactly("meijin play: --side must be sente or gote, not \"west\" (see 'meijin play --help')");
+        assertThat(side.errLines()).containsExactly("meijin play: --side must be sente, gote or random, not \"west\" (see 'meijin play --help')");
     }
 
     @Test
