@@ -7,6 +7,7 @@ import dev.meijin.notation.csa.CsaVersion;
 import dev.meijin.notation.csa.CsaWriter;
 import dev.meijin.notation.encoding.TextDecoder;
 import dev.meijin.notation.encoding.TextEncoder;
+import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.WriteResult;
 import java.io.IOException;
@@ -109,22 +110,14 @@ final class ConvertCommand implements Callable<Integer> {
             err.println("meijin: " + in + ": " + n + (n == 1 ? " problem" : " problems") + "; nothing written (--strict)");
             return Main.FAILED;
         }
-        WriteOptions options = out == null ? WriteOptions.UTF8 : target.fileOptions(out);
-        if (out != null && target.format() == Format.CSA) {
-            // A CSA V2.2 file is Shift_JIS by convention (V2.2 has no encoding line that every tool reads);
-            // V3.0 declares its encoding on the first line, and UTF-8 is its modern choice.
-            options = options.withUtf8(version == CsaVersion.V3_0);
-        }
-        WriteResult written = target.format() == Format.CSA
-                ? CsaWriter.write(loaded.kifu(), version, options.utf8() ? StandardCharsets.UTF_8 : TextDecoder.SHIFT_JIS)
-                : Formats.write(loaded.kifu(), target.format(), options);
-        String text = written.text().endsWith("\n") ? written.text() : written.text() + "\n";
+        WriteResult written;
         if (out == null) {
+            written = render(loaded.kifu(), target, WriteOptions.UTF8, version);
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.print(text);
+            stdout.print(withNewline(written.text()));
             stdout.flush();
         } else {
-            write(out, TextEncoder.encode(text, options.utf8()));
+            written = writeFile(loaded.kifu(), target, out, version);
         }
         for (String d : written.dropped()) {
             err.println("dropped: " + Records.printable(d));
@@ -172,6 +165,34 @@ final class ConvertCommand implements Callable<Integer> {
             default -> throw new ParameterException(spec.commandLine(),
                     "--csa-version: '" + csaVersion + "' is not 2.2 or 3.0");
         };
+    }
+
+    /**
+     * Writes a record to a file in a target's format, in the file's usual encoding: Shift_JIS for {@code .kif},
+     * {@code .ki2} and CSA V2.2 (V2.2 has no encoding line that every tool reads), UTF-8 for {@code .kifu},
+     * {@code .ki2u}, JKF and CSA V3.0 (which declares it on its first line).
+     *
+     * @return what the writer wrote, and what the format could not hold
+     * @throws IllegalArgumentException naming the file when it cannot be written
+     */
+    static WriteResult writeFile(Kifu kifu, Target target, Path out, CsaVersion version) {
+        WriteOptions options = target.fileOptions(out);
+        if (target.format() == Format.CSA) {
+            options = options.withUtf8(version == CsaVersion.V3_0);
+        }
+        WriteResult written = render(kifu, target, options, version);
+        write(out, TextEncoder.encode(withNewline(written.text()), options.utf8()));
+        return written;
+    }
+
+    private static WriteResult render(Kifu kifu, Target target, WriteOptions options, CsaVersion version) {
+        return target.format() == Format.CSA
+                ? CsaWriter.write(kifu, version, options.utf8() ? StandardCharsets.UTF_8 : TextDecoder.SHIFT_JIS)
+                : Formats.write(kifu, target.format(), options);
+    }
+
+    private static String withNewline(String text) {
+        return text.endsWith("\n") ? text : text + "\n";
     }
 
     private static void write(Path file, byte[] bytes) {

@@ -3,8 +3,8 @@ package dev.meijin.cli;
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
 import dev.meijin.core.game.Declaration;
-import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.MoveResult;
@@ -17,7 +17,13 @@ import dev.meijin.engine.Engine;
 import dev.meijin.engine.EnteringKingRule;
 import dev.meijin.engine.Levels;
 import dev.meijin.engine.SearchLimits;
+import dev.meijin.notation.Format;
+import dev.meijin.notation.csa.CsaVersion;
+import dev.meijin.notation.kifu.GameInfo;
+import dev.meijin.notation.kifu.GameRecords;
 import dev.meijin.notation.kifu.Limits;
+import dev.meijin.notation.kifu.RecordDate;
+import dev.meijin.notation.kifu.WriteResult;
 import dev.meijin.notation.move.JapaneseNotation;
 import dev.meijin.notation.move.MoveNotationException;
 import dev.meijin.notation.move.MoveStyle;
@@ -26,6 +32,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -98,6 +109,12 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--ascii", description = "Draw the board with SFEN letters and English labels, as show --ascii does.")
     boolean ascii;
 
+    @Option(names = "--save", paramLabel = "FILE",
+            description = "Write the game's record to FILE when the game ends or is suspended, in the format its "
+                    + "extension names (kif, kifu, ki2, ki2u, csa, jkf; .kif, .ki2 and .csa in Shift_JIS as their "
+                    + "readers expect, the others in UTF-8), dated with its start and end.")
+    Path save;
+
     @Option(names = "--engine", paramLabel = "LEVEL",
             description = "Play against the computer at this level, 1 (a beginner's opponent) to 8 (full strength), "
                     + "as the play server's Meijin level N; it thinks half a second a move per level.")
@@ -138,6 +155,7 @@ final class PlayCommand implements Callable<Integer> {
         BoardDiagram.Style style = ascii ? BoardDiagram.Style.ASCII : BoardDiagram.Style.KANJI;
         BoardDiagram.Sides sides = giver ? BoardDiagram.Sides.HANDICAP : BoardDiagram.Sides.EVEN;
         Color person = person(giver);
+        ConvertCommand.Target saveAs = saveTarget();
         BufferedReader reader = new BufferedReader(new InputStreamReader(main.input(), StandardCharsets.UTF_8));
         try (Engine engine = engineLevel == null ? null : new Engine()) {
             Computer computer = engine == null ? null : new Computer(engine, person.opposite(), engineLevel);
@@ -149,10 +167,56 @@ final class PlayCommand implements Callable<Integer> {
                 intro += drawn == null ? "" : " " + drawn;
                 intro += " You play " + sides.marked(person, style) + " against " + Levels.name(engineLevel) + ".";
             }
-            session.play(intro);
+            LocalDateTime started = LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
+            try {
+                session.play(intro);
+            } finally {
+                if (saveAs != null) {
+                    saveRecord(game, saveAs, started, computer, person);
+                }
+            }
         }
         return Main.OK;
     }
+
+    /** The format of {@code --save}'s file, checked before the game begins; null without it. */
+    private ConvertCommand.Target saveTarget() {
+        if (save == null) {
+            return null;
+        }
+        if (Files.isDirectory(save)) {
+            throw new ParameterException(spec.commandLine(), "--save: " + save + " is a directory; give the name of the file to write");
+        }
+        String file = String.valueOf(save.getFileName());
+        int dot = file.lastIndexOf('.');
+        return (dot < 0 ? Optional.<ConvertCommand.Target>empty() : ConvertCommand.byName(file.substring(dot + 1)))
+                .filter(t -> t.format() != Format.SFEN && t.format() != Format.USI)
+                .orElseThrow(() -> new ParameterException(spec.commandLine(), "--save: cannot tell a record format from the name "
+                        + file + "; end it in .kif, .kifu, .ki2, .ki2u, .csa or .jkf"));
+    }
+
+    /**
+     * Writes the game's record to {@code --save}'s file: the players (the computer by its name, a person as
+     * {@code Anonymous}, as the play server names one who gives no name), the start and end in the machine's local
+     * time, the moves and the ending, or 中断 for a game suspended.
+     */
+    private void saveRecord(Game game, ConvertCommand.Target target, LocalDateTime started, Computer computer, Color person) {
+        String sente = computer != null && computer.side() == Color.SENTE ? Levels.name(computer.level()) : ANONYMOUS;
+        String gote = computer != null && computer.side() == Color.GOTE ? Levels.name(computer.level()) : ANONYMOUS;
+        LocalDateTime ended = LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
+        GameInfo info = new GameInfo(sente, gote, Optional.empty(), Optional.of(new RecordDate.Local(started)),
+                Optional.of(new RecordDate.Local(ended)), Optional.empty(), List.of(), !game.isOver());
+        WriteResult written = ConvertCommand.writeFile(GameRecords.toKifu(game, info, target.format()), target, save, CsaVersion.V2_2);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("record saved to " + save);
+        for (String d : written.dropped()) {
+            out.println("dropped: " + Records.printable(d));
+        }
+        out.flush();
+    }
+
+    /** The name a record gives a person at this terminal, as the play server names a player who gives none. */
+    static final String ANONYMOUS = "Anonymous";
 
     /** How {@code --side random} decided the sides, or null. */
     private String drawn;

@@ -16,10 +16,16 @@ import dev.meijin.notation.Formats;
 import dev.meijin.notation.WriteOptions;
 import dev.meijin.notation.kifu.GameInfo;
 import dev.meijin.notation.kifu.GameRecords;
+import dev.meijin.notation.kifu.Headers;
+import dev.meijin.notation.kifu.ReadResult;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PlayCommandTest {
 
@@ -414,6 +420,36 @@ class PlayCommandTest {
         Cli.Result side = play("", "--engine", "3", "--side", "west");
         assertThat(side.code()).isEqualTo(Main.USAGE);
         assertThat(side.errLines()).containsExactly("meijin play: --side must be sente, gote or random, not \"west\" (see 'meijin play --help')");
+    }
+
+    /**
+     * {@code --save}: the record is written when the game ends, or is suspended, in the format the file's extension
+     * names and in its usual encoding, and reads back to the same moves and ending.
+     */
+    @Test
+    void theRecordIsSavedInTheFormatTheFileNames(@TempDir Path dir) throws Exception {
+        Path kif = dir.resolve("game.kif");
+        Cli.Result r = play("７六歩\n3c3d\nresign\n", "--save", kif.toString());
+        assertThat(r.outLines().getLast()).isEqualTo("record saved to " + kif);
+        String text = new String(Files.readAllBytes(kif), Charset.forName("windows-31j"));
+        assertThat(text).startsWith("#KIF version=2.0 encoding=Shift_JIS\n開始日時：").contains("\n先手：Anonymous\n後手：Anonymous\n")
+                .endsWith("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n");
+        assertThat(text.lines().filter(l -> l.matches("(開始|終了)日時：\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d"))).hasSize(2);
+
+        Path csa = dir.resolve("game.csa");
+        Cli.Result suspended = play("７六歩\nquit\n", "--engine", "1", "--save", csa.toString());
+        assertThat(suspended.outLines()).contains("record saved to " + csa);
+        ReadResult back = Formats.read(Files.readAllBytes(csa), java.util.Optional.of("game.csa"));
+        assertThat(back.problems()).isEmpty();
+        assertThat(back.kifu().header(Headers.SENTE)).contains("Anonymous");
+        assertThat(back.kifu().header(Headers.GOTE)).contains("Meijin level 1");
+        assertThat(new String(Files.readAllBytes(csa), Charset.forName("windows-31j"))).contains("\n+7776FU\n").endsWith("%CHUDAN\n");
+        assertThat(back.kifu().mainLine()).hasSize(2);
+
+        Cli.Result bad = play("", "--save", dir.resolve("game.txt").toString());
+        assertThat(bad.code()).isEqualTo(Main.USAGE);
+        assertThat(bad.errLines()).containsExactly("meijin play: --save: cannot tell a record format from the name game.txt; "
+                + "end it in .kif, .kifu, .ki2, .ki2u, .csa or .jkf (see 'meijin play --help')");
     }
 
     @Test
