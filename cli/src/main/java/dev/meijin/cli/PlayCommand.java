@@ -172,7 +172,7 @@ final class PlayCommand implements Callable<Integer> {
                 session.play(intro);
             } finally {
                 if (saveAs != null) {
-                    saveRecord(game, saveAs, started, computer, person);
+                    saveRecord(game, saveAs, started, computer);
                 }
             }
         }
@@ -200,7 +200,7 @@ final class PlayCommand implements Callable<Integer> {
      * {@code Anonymous}, as the play server names one who gives no name), the start and end in the machine's local
      * time, the moves and the ending, or 中断 for a game suspended.
      */
-    private void saveRecord(Game game, ConvertCommand.Target target, LocalDateTime started, Computer computer, Color person) {
+    private void saveRecord(Game game, ConvertCommand.Target target, LocalDateTime started, Computer computer) {
         String sente = computer != null && computer.side() == Color.SENTE ? Levels.name(computer.level()) : ANONYMOUS;
         String gote = computer != null && computer.side() == Color.GOTE ? Levels.name(computer.level()) : ANONYMOUS;
         LocalDateTime ended = LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
