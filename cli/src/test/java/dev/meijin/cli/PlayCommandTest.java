@@ -43,7 +43,7 @@ class PlayCommandTest {
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.outLines()).contains("▲先手> 2g2f", "△後手> 5a4b", "7手目：▲先手 ２三歩成 (2d2c+)", "後手番　8手目　王手");
         assertThat(r.outLines().subList(r.outLines().size() - 2, r.outLines().size()))
-                .containsExactly("SENTE wins by CHECKMATE", "まで7手で先手の勝ち（詰み）");
+                .containsExactly("Sente wins by checkmate", "まで7手で先手の勝ち（詰み）");
         assertThat(r.err()).isEmpty();
     }
 
@@ -65,7 +65,7 @@ class PlayCommandTest {
             assertThat(clock.flagged(15 * second)).as(tc.describe()).contains(Color.GOTE);
             game.timeLoss(Color.GOTE);
             Outcome outcome = game.outcome().orElseThrow();
-            assertThat(outcome.describe()).isEqualTo("SENTE wins by TIME_LOSS");
+            assertThat(outcome.describe()).isEqualTo("Sente wins by time");
             assertThat(PlayCommand.japaneseResult(outcome, game.plies(), BoardDiagram.Sides.EVEN))
                     .as(tc.describe()).isEqualTo("まで1手で先手の勝ち（時間切れ）");
             String kif = Formats.write(GameRecords.toKifu(game, GameInfo.of("A", "B")), Format.KIF, WriteOptions.UTF8).text();
@@ -78,7 +78,7 @@ class PlayCommandTest {
         Cli.Result r = play("G*5b\n", "--sfen", "4k4/9/4P4/9/9/9/9/9/4K4", "b", "G", "1");
         assertThat(r.code()).isEqualTo(Main.OK);
         assertThat(r.out()).startsWith("局面指定 (set-up position), professional rules.\n")
-                .endsWith("SENTE wins by CHECKMATE\nまで1手で先手の勝ち（詰み）\n");
+                .endsWith("Sente wins by checkmate\nまで1手で先手の勝ち（詰み）\n");
     }
 
     @Test
@@ -93,7 +93,7 @@ class PlayCommandTest {
                 "| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六", "後手番　2手目", "△後手> 3c3d", "2手目：△後手 ３四歩 (3c3d)",
                 "先手番　3手目", "▲先手> resign");
         assertThat(lines.subList(lines.size() - 2, lines.size()))
-                .containsExactly("GOTE wins by RESIGNATION", "まで2手で後手の勝ち（投了）");
+                .containsExactly("Gote wins by resignation", "まで2手で後手の勝ち（投了）");
     }
 
     @Test
@@ -152,7 +152,7 @@ class PlayCommandTest {
                 "▲下手> 7g7f", "2手目：▲下手 ７六歩 (7g7f)",
                 "△上手> resign");
         assertThat(lines.subList(lines.size() - 2, lines.size()))
-                .containsExactly("SENTE wins by RESIGNATION", "まで2手で下手の勝ち（投了）");
+                .containsExactly("Sente wins by resignation", "まで2手で下手の勝ち（投了）");
     }
 
     @Test
@@ -224,7 +224,7 @@ class PlayCommandTest {
                 "▲先手 proposes an impasse (持将棋), settled by the 24-point count. △後手: type yes to agree, anything else to play on.",
                 "△後手> no", "impasse declined; the game goes on", "game suspended (中断): end of input");
         Cli.Result agreed = play("declare\nyes\n", "--sfen", entered);
-        assertThat(agreed.out()).endsWith("△後手> yes\ndraw by IMPASSE (sente 24, gote 30 points)\nまで0手で持将棋\n");
+        assertThat(agreed.out()).endsWith("△後手> yes\nDraw by impasse (jishōgi) (sente 24, gote 30 points)\nまで0手で持将棋\n");
     }
 
     @Test
@@ -234,7 +234,7 @@ class PlayCommandTest {
         assertThat(failed.out()).contains("game suspended (中断)");
         // Sente's king and ten pieces are in the enemy camp: 10 points there plus 20 in hand, 28 needed.
         Cli.Result won = play("declare\n", "--rules", "csa", "--sfen", "GGGG1SSSS/L7L/4K4/9/9/9/9/9/4k4 b 2R2B4n2l18p 1");
-        assertThat(won.out()).endsWith("▲先手> declare\nSENTE wins by DECLARATION (30 points)\nまで0手で先手の勝ち（入玉宣言）\n");
+        assertThat(won.out()).endsWith("▲先手> declare\nSente wins by impasse declaration (30 points)\nまで0手で先手の勝ち（入玉宣言）\n");
     }
 
     /**
@@ -260,7 +260,7 @@ class PlayCommandTest {
     void aSetUpPositionThatIsAlreadyMateEndsAtOnce() {
         Cli.Result r = play("5a4a\n", "--sfen", "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
         assertThat(r.code()).isEqualTo(Main.OK);
-        assertThat(r.out()).endsWith("後手番　1手目　王手\nSENTE wins by CHECKMATE\nまで0手で先手の勝ち（詰み）\n")
+        assertThat(r.out()).endsWith("後手番　1手目　王手\nSente wins by checkmate\nまで0手で先手の勝ち（詰み）\n")
                 .doesNotContain("△後手>");
         assertThat(r.err()).isEmpty();
     }
@@ -270,7 +270,7 @@ class PlayCommandTest {
     void aDrawnDeclarationIsAnImpasseInTheJapaneseResult() {
         // Sente's king and ten tokens in the enemy camp (10 points) and R B 4G in hand (14): 24 points.
         Cli.Result r = play("declare\n", "--rules", "amateur", "--sfen", "+P+P+P+PK+P+P+P+P/+P+P7/9/9/9/9/9/9/4k4 b RB4G 1");
-        assertThat(r.out()).endsWith("▲先手> declare\ndraw by DECLARATION (24 points, 24–30 draw)\nまで0手で持将棋（入玉宣言）\n");
+        assertThat(r.out()).endsWith("▲先手> declare\nDraw by impasse declaration (24 points, 24–30 draw)\nまで0手で持将棋（入玉宣言）\n");
     }
 
     @Test
@@ -301,7 +301,7 @@ class PlayCommandTest {
                 "1手目：▲先手 ７六歩 (7g7f)", "2手目：△後手 ３四歩 (3c3d)", "3手目：▲先手 ２二角成 (8h2b+)",
                 "4手目：△後手 同　銀 (3a2b)", "5手目：▲先手 ４五角 (B*4e)", "6手目：△後手 ３五歩 (3d3e)",
                 "7手目：▲先手 ２三角成 (4e2c+)", "8手目：△後手 ４四歩 (4c4d)", "9手目：▲先手 ５八金右 (4i5h)",
-                "SENTE wins by RESIGNATION");
+                "Sente wins by resignation");
         assertThat(r.out()).doesNotContain("refused");
     }
 
@@ -349,7 +349,7 @@ class PlayCommandTest {
         assertThat(first.group(1)).isEqualTo("2");
         assertThat(replay.play(first.group(3))).as(replies.getFirst()).isInstanceOf(MoveResult.Applied.class);
         assertThat(r.outLines()).containsSubsequence("▲先手> 7g7f", "1手目：▲先手 ７六歩 (7g7f)", replies.getFirst(),
-                "▲先手> 2g2f", "3手目：▲先手 ２六歩 (2g2f)", replies.get(1), "▲先手> resign", "GOTE wins by RESIGNATION");
+                "▲先手> 2g2f", "3手目：▲先手 ２六歩 (2g2f)", replies.get(1), "▲先手> resign", "Gote wins by resignation");
         assertThat(r.out()).doesNotContain("△後手> ");
     }
 
@@ -369,7 +369,7 @@ class PlayCommandTest {
         assertThat(lines).containsSubsequence(opening, "△後手> undo", "refused: no move of yours to take back",
                 "△後手> 3c3d", "2手目：△後手 ３四歩 (3c3d)", reply, "△後手> undo",
                 "took back " + reply.substring("3手目：".length()), "took back △後手 ３四歩 (3c3d)", "△後手> resign",
-                "SENTE wins by RESIGNATION");
+                "Sente wins by resignation");
     }
 
     /** Under professional rules the computer agrees to an impasse at once, and the 24-point count settles it. */
@@ -378,7 +378,7 @@ class PlayCommandTest {
         Cli.Result r = play("declare\n", "--engine", "1", "--sfen", "9/4K4/9/9/9/9/9/4k4/9", "b", "2R2B4G4S4N4L18P", "1");
         assertThat(r.outLines()).containsSubsequence("▲先手> declare",
                 "▲先手 proposes an impasse (持将棋); Meijin level 1 agrees, and the 24-point count settles it.",
-                "SENTE wins by IMPASSE (sente 54, gote 0 points)", "まで0手で先手の勝ち（持将棋）");
+                "Sente wins by impasse (jishōgi) (sente 54, gote 0 points)", "まで0手で先手の勝ち（持将棋）");
     }
 
     /**
@@ -458,7 +458,7 @@ class PlayCommandTest {
         assertThat(r.outLines()).containsSubsequence(
                 "Even, professional rules.", "Sente to move, move 1", "Sente> 7g7f", "Move 1: Sente P-7f (7g7f)",
                 "|  .  .  P  .  .  .  .  .  .| f", "Gote> resign");
-        assertThat(r.out()).endsWith("Gote> resign\nSENTE wins by RESIGNATION\n");
+        assertThat(r.out()).endsWith("Gote> resign\nSente wins by resignation\n");
     }
 
     @Test

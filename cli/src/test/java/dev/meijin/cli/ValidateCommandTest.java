@@ -59,16 +59,16 @@ class ValidateCommandTest {
         assertThat(r.err()).isEmpty();
         assertThat(r.outLines()).containsExactly(
                 String.join("\t", path("csa/kachi.csa"), "CSA", "248 moves", "入玉勝ち %KACHI",
-                        "SENTE wins by DECLARATION (34 points)", "ok"),
+                        "Sente wins by impasse declaration (34 points)", "ok"),
                 String.join("\t", path("csa/malformed.csa"), "CSA", "0 moves", "-", "-", "PROBLEM"),
                 "  line 18, column 6, ply 1: malformed CSA move \"+777675\" at 5: \"75\" is not a CSA piece name "
                         + "(position lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1); the main line stops here",
                 String.join("\t", path("csa/sennichite.csa"), "CSA", "100 moves", "千日手 %SENNICHITE",
-                        "draw by REPETITION (fourfold repetition since ply 88)", "ok"),
+                        "Draw by repetition (sennichite) (fourfold repetition since ply 88)", "ok"),
                 String.join("\t", path("jishogi_kachi.csa"), "CSA", "315 moves", "入玉勝ち %KACHI",
-                        "GOTE wins by DECLARATION (27 points)", "ok"),
+                        "Gote wins by impasse declaration (27 points)", "ok"),
                 String.join("\t", path("rejected_kachi.csa"), "CSA", "2 moves", "入玉勝ち %KACHI",
-                        "GOTE wins by ILLEGAL_MOVE (failed impasse declaration: the king has not entered the enemy camp)", "PROBLEM"),
+                        "Gote wins by illegal move (failed impasse declaration: the king has not entered the enemy camp)", "PROBLEM"),
                 "  ply 2: recorded 入玉勝ち, but the rules reject the declaration: failed impasse declaration: "
                         + "the king has not entered the enemy camp",
                 "5 files, 2 with problems");

@@ -204,11 +204,11 @@ class CorpusTest {
     void everyKachiIsAValidDeclarationWonByTheDeclarer() {
         Map<String, String> expected = Map.of(
                 "csa/json-kifu-format/dr1test1test0+tu-1_aobazero_viper-300-5F+aobazero+viper+20200719201040.csa",
-                "SENTE wins by DECLARATION (40 points)",
-                JISHOGI_KACHI, "GOTE wins by DECLARATION (27 points)",
-                "csa/wcsc28-apery/utf8_WCSC28_U1_TSG_HFW.csa", "SENTE wins by DECLARATION (34 points)",
-                "csa/wcsc28-apery/utf8_WCSC28_U8_MCB_HFW.csa", "GOTE wins by DECLARATION (40 points)",
-                "kif/shogihome/e2e/3/record.kifu", "GOTE wins by DECLARATION (28 points)");
+                "Sente wins by impasse declaration (40 points)",
+                JISHOGI_KACHI, "Gote wins by impasse declaration (27 points)",
+                "csa/wcsc28-apery/utf8_WCSC28_U1_TSG_HFW.csa", "Sente wins by impasse declaration (34 points)",
+                "csa/wcsc28-apery/utf8_WCSC28_U8_MCB_HFW.csa", "Gote wins by impasse declaration (40 points)",
+                "kif/shogihome/e2e/3/record.kifu", "Gote wins by impasse declaration (28 points)");
         List<String> kachi = records().filter(p -> read(p).kifu().special().equals(Optional.of(Special.KACHI))).toList();
 
         assertThat(kachi).containsExactlyInAnyOrderElementsOf(expected.keySet());
@@ -238,7 +238,7 @@ class CorpusTest {
 
         Validation csa = RecordValidator.validate(k);
         assertThat(csa.ok()).isTrue();
-        assertThat(csa.judged().map(Outcome::describe)).contains("GOTE wins by DECLARATION (27 points)");
+        assertThat(csa.judged().map(Outcome::describe)).contains("Gote wins by impasse declaration (27 points)");
 
         Validation amateur = RecordValidator.validate(k, RecordValidator.rulesFor(k).withImpasse(RuleSet.Impasse.DECLARATION_24));
         // Gote's 27 points: 12 pieces in its camp (ranks g to i: a dragon and 11 small pieces, 16 points) and a

@@ -418,7 +418,7 @@ public final class Game {
             // From the side to move's point of view: LOSE, it checked with every move; WIN, the opponent did.
             case LOSE, WIN -> {
                 Color checker = state == RepetitionState.LOSE ? pos.turn() : pos.turn().opposite();
-                yield new Outcome.Win(checker.opposite(), Ending.PERPETUAL_CHECK, checker + " checked with every move since ply " + first);
+                yield new Outcome.Win(checker.opposite(), Ending.PERPETUAL_CHECK, checker.englishName() + " checked with every move since ply " + first);
             }
             case DRAW -> new Outcome.Draw(Ending.REPETITION, "fourfold repetition since ply " + first);
             case NONE, SUPERIOR, INFERIOR -> throw new IllegalStateException("sennichite gave " + state);
@@ -463,7 +463,7 @@ public final class Game {
      * @throws IllegalStateException if the game is already over
      */
     public Outcome forfeit(Color leaver) {
-        return finish(new Outcome.Win(leaver.opposite(), Ending.FORFEIT, leaver + " left the game"));
+        return finish(new Outcome.Win(leaver.opposite(), Ending.FORFEIT, leaver.englishName() + " left the game"));
     }
 
     /**

@@ -77,13 +77,34 @@ public sealed interface Outcome permits Outcome.Win, Outcome.Draw, Outcome.Abort
         }
     }
 
-    /** A one-line description, e.g. {@code GOTE wins by CHECKMATE}, {@code draw by REPETITION}, {@code aborted}. */
+    /**
+     * A one-line description in English, as players say it: {@code Gote wins by checkmate}, {@code Draw by
+     * repetition (sennichite) (fourfold repetition since ply 12)}, {@code Aborted (sente did not move)}.
+     */
     default String describe() {
-        String d = detail().isEmpty() ? "" : " (" + detail() + ")";
         return switch (this) {
-            case Win w -> w.winner() + " wins by " + w.ending() + d;
-            case Draw dr -> "draw by " + dr.ending() + d;
-            case Aborted a -> "aborted" + d;
+            case Win w -> describe(w.winner(), w.ending(), w.detail());
+            case Draw dr -> describe(null, dr.ending(), dr.detail());
+            case Aborted a -> describe(null, Ending.ABORTED, a.detail());
         };
+    }
+
+    /**
+     * The line of {@link #describe()} for an outcome given by its parts, as a stored result holds them.
+     *
+     * @param winner the side that won, or null for a draw or an aborted game
+     * @param ending how the game ended
+     * @param detail the detail, or null or empty for none
+     */
+    static String describe(Color winner, Ending ending, String detail) {
+        String d = detail == null || detail.isEmpty() ? "" : " (" + detail + ")";
+        if (ending == Ending.ABORTED) {
+            return "Aborted" + d;
+        }
+        if (winner == null) {
+            return "Draw by " + ending.english() + d;
+        }
+        String side = winner.englishName();
+        return Character.toUpperCase(side.charAt(0)) + side.substring(1) + " wins by " + ending.english() + d;
     }
 }

@@ -289,7 +289,7 @@ class GameEndingsTest {
         assertThat(game.outcome()).as(sfen).hasValue(new Outcome.Win(Color.SENTE, Ending.CHECKMATE, ""));
         assertThat(game.position().isCheckmate()).as(sfen).isTrue();
         assertThat(game.usiMoves()).as(sfen).isEqualTo(QUICK_MATE);
-        assertThat(game.outcome().orElseThrow().describe()).as(game.sfen()).isEqualTo("SENTE wins by CHECKMATE");
+        assertThat(game.outcome().orElseThrow().describe()).as(game.sfen()).isEqualTo("Sente wins by checkmate");
     }
 
     @Test
@@ -606,7 +606,7 @@ class GameEndingsTest {
         Game a = Game.startpos(RuleSet.CSA);
         a.play("7g7f");
         assertThat(a.resign(Color.SENTE)).as(a.sfen()).isEqualTo(new Outcome.Win(Color.GOTE, Ending.RESIGNATION, ""));
-        assertThat(a.outcome().orElseThrow().describe()).as(a.sfen()).isEqualTo("GOTE wins by RESIGNATION");
+        assertThat(a.outcome().orElseThrow().describe()).as(a.sfen()).isEqualTo("Gote wins by resignation");
         assertThatThrownBy(() -> a.resign(Color.GOTE)).as(a.sfen()).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("already over");
         assertThatThrownBy(() -> a.timeLoss(Color.GOTE)).as(a.sfen()).isInstanceOf(IllegalStateException.class);
@@ -621,7 +621,7 @@ class GameEndingsTest {
         assertThat(c.plies()).as(c.sfen()).isZero();
         assertThat(c.illegalMove(Color.SENTE, "7g7e")).as(c.sfen())
                 .isEqualTo(new Outcome.Win(Color.GOTE, Ending.ILLEGAL_MOVE, "7g7e"));
-        assertThat(c.outcome().orElseThrow().describe()).as(c.sfen()).isEqualTo("GOTE wins by ILLEGAL_MOVE (7g7e)");
+        assertThat(c.outcome().orElseThrow().describe()).as(c.sfen()).isEqualTo("Gote wins by illegal move (7g7e)");
 
         // Casual rules refuse each kind of bad move with its reason, and the game goes on.
         Game d = Game.startpos(RuleSet.CASUAL);

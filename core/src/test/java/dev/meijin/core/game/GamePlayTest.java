@@ -242,7 +242,7 @@ class GamePlayTest {
         assertThatThrownBy(() -> Game.restore(Setups.STARTPOS, RuleSet.CSA, pastMate, Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the game ended at ply " + GameEndingsTest.QUICK_MATE.size())
-                .hasMessageContaining("CHECKMATE");
+                .hasMessageContaining("(Sente wins by checkmate)");
     }
 
     // ------------------------------------------------------------------ abort and forfeit
@@ -252,7 +252,7 @@ class GamePlayTest {
         Game none = Game.startpos(RuleSet.CSA);
         assertThat(none.canAbort()).isTrue();
         assertThat(none.abort("sente did not move")).isEqualTo(new Outcome.Aborted("sente did not move"));
-        assertThat(none.outcome().orElseThrow().describe()).isEqualTo("aborted (sente did not move)");
+        assertThat(none.outcome().orElseThrow().describe()).isEqualTo("Aborted (sente did not move)");
         assertThat(none.outcome().orElseThrow().ending().japanese()).isEqualTo("中断");
         assertThat(none.canAbort()).as("already over").isFalse();
         assertThatThrownBy(() -> none.abort("")).isInstanceOf(IllegalStateException.class).hasMessageContaining("already over");
@@ -277,8 +277,8 @@ class GamePlayTest {
     void aPlayerWhoLeavesForfeits() {
         Game g = Game.startpos(RuleSet.CSA);
         g.play("7g7f", 0);
-        assertThat(g.forfeit(Color.SENTE)).isEqualTo(new Outcome.Win(Color.GOTE, Ending.FORFEIT, "SENTE left the game"));
-        assertThat(g.outcome().orElseThrow().describe()).isEqualTo("GOTE wins by FORFEIT (SENTE left the game)");
+        assertThat(g.forfeit(Color.SENTE)).isEqualTo(new Outcome.Win(Color.GOTE, Ending.FORFEIT, "sente left the game"));
+        assertThat(g.outcome().orElseThrow().describe()).isEqualTo("Gote wins by forfeit (sente left the game)");
         assertThatThrownBy(() -> g.forfeit(Color.GOTE)).isInstanceOf(IllegalStateException.class);
         assertThat(Arrays.stream(Ending.values()).map(Ending::japanese)).contains("不戦勝", "中断");
     }

@@ -337,8 +337,8 @@ public final class GameRecords {
             case ILLEGAL_WIN -> Optional.of(new Outcome.Win(toMove, Ending.ILLEGAL_MOVE, ""));
             case SENTE_ILLEGAL_ACTION -> Optional.of(new Outcome.Win(Color.GOTE, Ending.ILLEGAL_MOVE, ""));
             case GOTE_ILLEGAL_ACTION -> Optional.of(new Outcome.Win(Color.SENTE, Ending.ILLEGAL_MOVE, ""));
-            case FUSEN_WIN -> Optional.of(new Outcome.Win(toMove, Ending.FORFEIT, other + " left the game"));
-            case FUSEN_LOSS -> Optional.of(new Outcome.Win(other, Ending.FORFEIT, toMove + " left the game"));
+            case FUSEN_WIN -> Optional.of(new Outcome.Win(toMove, Ending.FORFEIT, other.englishName() + " left the game"));
+            case FUSEN_LOSS -> Optional.of(new Outcome.Win(other, Ending.FORFEIT, toMove.englishName() + " left the game"));
             case KACHI -> {
                 Declaration.Verdict v = g.declarationVerdict();
                 if (v.reason() == Declaration.Reason.NO_DECLARATION_RULE) {

@@ -2,7 +2,7 @@ package dev.meijin.server.round;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.game.Clock;
-import dev.meijin.core.game.Ending;
+import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.Furigoma;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.TimeControl;
@@ -60,9 +60,7 @@ public final class Views {
         if (r == null) {
             return null;
         }
-        String d = r.detail() == null || r.detail().isEmpty() ? "" : " (" + r.detail() + ")";
-        String text = r.winner() == null ? (r.reason() == Ending.ABORTED ? "aborted" : "draw by " + r.reason()) + d
-                : r.winner() + " wins by " + r.reason() + d;
+        String text = Outcome.describe(r.winner(), r.reason(), r.detail());
         return new OutcomeView(color(r.winner()), r.reason().name(), r.reason().japanese(), r.detail() == null ? "" : r.detail(), text, failure);
     }
 
