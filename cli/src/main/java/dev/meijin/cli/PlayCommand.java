@@ -2,6 +2,7 @@ package dev.meijin.cli;
 
 import dev.meijin.core.Color;
 import dev.meijin.core.Move;
+import dev.meijin.core.game.Clock;
 import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Furigoma;
@@ -10,6 +11,7 @@ import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.MoveResult;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
+import dev.meijin.core.game.TimeControl;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.engine.BestMove;
@@ -34,6 +36,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
@@ -41,8 +44,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SplittableRandom;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.random.RandomGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -80,6 +89,8 @@ import picocli.CommandLine.Spec;
             "  meijin play",
             "  meijin play --handicap 角落ち --rules casual",
             "  meijin play --engine 3 --side gote",
+            "  meijin play --time 10m --byoyomi 30",
+            "  meijin play --engine 5 --byoyomi 10 --periods 3",
             "  printf '7g7f\\n3c3d\\nresign\\n' | meijin play"
         })
 final class PlayCommand implements Callable<Integer> {
@@ -126,6 +137,25 @@ final class PlayCommand implements Callable<Integer> {
                     + "receiver (下手) and gote the giver (上手), who moves first.")
     String sideName;
 
+    @Option(names = "--time", paramLabel = "MAIN",
+            description = "Play with a clock: each side's main time (持ち時間), e.g. 10m, 90s, 1h30m or 5:00; a bare "
+                    + "number is minutes. Without byoyomi or an increment the game is sudden death (切れ負け).")
+    String mainTime;
+
+    @Option(names = "--byoyomi", paramLabel = "SECONDS",
+            description = "Byoyomi (秒読み) after the main time: the time each move may take, e.g. 30 or 30s; with no "
+                    + "--time every move has it from the start.")
+    String byoyomiTime;
+
+    @Option(names = "--periods", paramLabel = "N",
+            description = "With --byoyomi: how many byoyomi periods each side has (default 1); a move that overruns "
+                    + "one uses it up, and the last one lost loses the game.")
+    Integer periods;
+
+    @Option(names = "--increment", paramLabel = "SECONDS",
+            description = "An increment (フィッシャー) added to the mover's main time after every move, e.g. 10 or 10s.")
+    String incrementTime;
+
     @Override
     public Integer call() throws IOException {
         RuleSet rules;
@@ -156,12 +186,14 @@ final class PlayCommand implements Callable<Integer> {
         BoardDiagram.Sides sides = giver ? BoardDiagram.Sides.HANDICAP : BoardDiagram.Sides.EVEN;
         Color person = person(giver);
         ConvertCommand.Target saveAs = saveTarget();
+        TimeControl control = timeControl();
         BufferedReader reader = new BufferedReader(new InputStreamReader(main.input(), StandardCharsets.UTF_8));
         try (Engine engine = engineLevel == null ? null : new Engine()) {
             Computer computer = engine == null ? null : new Computer(engine, person.opposite(), engineLevel);
             Session session = new Session(game, rulesName.strip().toLowerCase(Locale.ROOT), reader, main.interactive(),
-                    spec.commandLine().getOut(), style, sides, computer);
+                    spec.commandLine().getOut(), style, sides, computer, control);
             String intro = title + ", " + session.rulesLabel + " rules"
+                    + (control.isUnlimited() ? "" : ", " + (ascii ? control.describe() : control.describeJapanese()))
                     + (giver ? "; " + sides.name(Color.GOTE, style) + " (gote) moves first." : ".");
             if (computer != null) {
                 intro += drawn == null ? "" : " " + drawn;
@@ -172,7 +204,7 @@ final class PlayCommand implements Callable<Integer> {
                 session.play(intro);
             } finally {
                 if (saveAs != null) {
-                    saveRecord(game, saveAs, started, computer);
+                    saveRecord(game, saveAs, started, computer, control, session.moveTimes());
                 }
             }
         }
@@ -198,14 +230,17 @@ final class PlayCommand implements Callable<Integer> {
     /**
      * Writes the game's record to {@code --save}'s file: the players (the computer by its name, a person as
      * {@code Anonymous}, as the play server names one who gives no name), the start and end in the machine's local
-     * time, the moves and the ending, or 中断 for a game suspended.
+     * time, the time control and each move's time in whole seconds (as KIF keeps them) when the game had a clock, the moves and the ending, or 中断
+     * for a game suspended.
      */
-    private void saveRecord(Game game, ConvertCommand.Target target, LocalDateTime started, Computer computer) {
+    private void saveRecord(Game game, ConvertCommand.Target target, LocalDateTime started, Computer computer,
+            TimeControl control, List<Duration> moveTimes) {
         String sente = computer != null && computer.side() == Color.SENTE ? Levels.name(computer.level()) : ANONYMOUS;
         String gote = computer != null && computer.side() == Color.GOTE ? Levels.name(computer.level()) : ANONYMOUS;
         LocalDateTime ended = LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
         GameInfo info = new GameInfo(sente, gote, Optional.empty(), Optional.of(new RecordDate.Local(started)),
-                Optional.of(new RecordDate.Local(ended)), Optional.empty(), List.of(), !game.isOver());
+                Optional.of(new RecordDate.Local(ended)), control.isUnlimited() ? Optional.empty() : Optional.of(control),
+                moveTimes.stream().map(t -> t.truncatedTo(ChronoUnit.SECONDS)).toList(), !game.isOver());
         WriteResult written = ConvertCommand.writeFile(GameRecords.toKifu(game, info, target.format()), target, save, CsaVersion.V2_2);
         PrintWriter out = spec.commandLine().getOut();
         out.println("record saved to " + save);
@@ -213,6 +248,71 @@ final class PlayCommand implements Callable<Integer> {
             out.println("dropped: " + Records.printable(d));
         }
         out.flush();
+    }
+
+    /**
+     * The time control of {@code --time}, {@code --byoyomi}, {@code --periods} and {@code --increment}, checked
+     * before the game begins; {@link TimeControl#UNLIMITED} without them.
+     */
+    private TimeControl timeControl() {
+        Duration main = duration("--time", mainTime, ChronoUnit.MINUTES);
+        Duration byoyomi = duration("--byoyomi", byoyomiTime, ChronoUnit.SECONDS);
+        Duration increment = duration("--increment", incrementTime, ChronoUnit.SECONDS);
+        if (periods != null && byoyomi.isZero()) {
+            throw new ParameterException(spec.commandLine(), "--periods needs --byoyomi: it counts byoyomi periods");
+        }
+        if (periods != null) {
+            Options.inRange(spec, "--periods", periods, 1, 10);
+        }
+        if (byoyomi.isPositive() && increment.isPositive()) {
+            throw new ParameterException(spec.commandLine(), "--byoyomi and --increment exclude each other: "
+                    + "a clock has byoyomi or an increment after its main time, not both");
+        }
+        if (main.isZero() && byoyomi.isZero() && increment.isPositive()) {
+            throw new ParameterException(spec.commandLine(), "--increment needs --time: with no main time the first move "
+                    + "would lose on time");
+        }
+        return new TimeControl(main, byoyomi, byoyomi.isZero() ? 0 : periods == null ? 1 : periods, increment);
+    }
+
+    /** A duration such as {@code 1h30m}, {@code 90s}, {@code 5:00} (minutes and seconds) or a bare number. */
+    private static final Pattern DURATION = Pattern.compile("(?:(\\d{1,4})h)?(?:(\\d{1,5})m)?(?:(\\d{1,6})s)?");
+    private static final Pattern MINUTES_SECONDS = Pattern.compile("(\\d{1,5}):([0-5]\\d)");
+
+    /**
+     * Reads the duration of a clock option: {@code 10m}, {@code 90s}, {@code 1h30m}, {@code 5:00}, or a bare number
+     * in {@code plain} units; zero when the option is not given. At most ten hours.
+     */
+    private Duration duration(String option, String text, ChronoUnit plain) {
+        if (text == null) {
+            return Duration.ZERO;
+        }
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        Duration d = null;
+        if (t.matches("\\d{1,6}")) {
+            d = Duration.of(Long.parseLong(t), plain);
+        } else if (MINUTES_SECONDS.matcher(t).matches()) {
+            Matcher m = MINUTES_SECONDS.matcher(t);
+            m.matches();
+            d = Duration.ofMinutes(Long.parseLong(m.group(1))).plusSeconds(Long.parseLong(m.group(2)));
+        } else if (!t.isEmpty()) {
+            Matcher m = DURATION.matcher(t);
+            if (m.matches()) {
+                d = Duration.ZERO;
+                d = m.group(1) == null ? d : d.plusHours(Long.parseLong(m.group(1)));
+                d = m.group(2) == null ? d : d.plusMinutes(Long.parseLong(m.group(2)));
+                d = m.group(3) == null ? d : d.plusSeconds(Long.parseLong(m.group(3)));
+            }
+        }
+        if (d == null) {
+            throw new ParameterException(spec.commandLine(), option + ": cannot read \"" + Limits.excerpt(text)
+                    + "\" as a time; write it as 10m, 90s, 1h30m or 5:00, or a bare number of "
+                    + plain.toString().toLowerCase(Locale.ROOT));
+        }
+        if (d.compareTo(Duration.ofHours(10)) > 0) {
+            throw new ParameterException(spec.commandLine(), option + " must be at most 10 hours, got " + text.strip());
+        }
+        return d;
     }
 
     /** The name a record gives a person at this terminal, as the play server names a player who gives none. */
@@ -268,12 +368,15 @@ final class PlayCommand implements Callable<Integer> {
             engine.setOption("Skill Level", String.valueOf(Levels.skill(level)));
         }
 
-        /** The computer's answer in the game's current position. */
-        BestMove think(Game game) {
+        /**
+         * The computer's answer in the game's current position: within the level's time a move, or, in a game
+         * with a clock, as its clock allows (as on the play server).
+         */
+        BestMove think(Game game, Optional<SearchLimits> clock) {
             engine.setOption("EnteringKingRule", EnteringKingRule.of(game.rules()).usiName());
             engine.setOption("MaxMovesToDraw", String.valueOf(game.rules().maxMoves()));
             engine.setPosition(game.start(), game.usiMoves());
-            return engine.think(SearchLimits.movetime(Levels.moveMillis(level))).bestMove();
+            return engine.think(clock.orElse(SearchLimits.movetime(Levels.moveMillis(level)))).bestMove();
         }
     }
 
@@ -335,6 +438,9 @@ final class PlayCommand implements Callable<Integer> {
     /** What {@code readLine} returns for a line longer than {@link #MAX_LINE}; compared by identity. */
     private static final String TOO_LONG = new String("");
 
+    /** What a read returns when the clock of the side to move ran out before a line came; compared by identity. */
+    private static final String FLAG_FELL = new String("");
+
     /** One game in progress: the game, where commands come from and where the dialogue goes. */
     private static final class Session {
         /** Lines read so far. */
@@ -350,9 +456,24 @@ final class PlayCommand implements Callable<Integer> {
         private final BoardDiagram.Sides sides;
         /** The computer's seat, or null in a game between two people. */
         private final Computer computer;
+        /** The time control; {@link TimeControl#UNLIMITED} for a game without a clock. */
+        private final TimeControl control;
+        /** The clock while the game has one, else null; started when the game begins. */
+        private Clock clock;
+        /** When the side to move began its move ({@link System#nanoTime()}). */
+        private long turnStarted;
+        /** The time of each move played, in a game with a clock. */
+        private final List<Duration> moveTimes = new ArrayList<>();
+        /**
+         * In a game with a clock, the lines read ahead by the reader thread: a {@code String} line (or
+         * {@link #TOO_LONG}), an {@link IOException}, or {@link #END} at the end of the input. Null without a clock,
+         * when lines are read as they are needed.
+         */
+        private BlockingQueue<Object> lineQueue;
+        private static final Object END = new Object();
 
         Session(Game game, String rulesLabel, BufferedReader in, boolean interactive, PrintWriter out,
-                BoardDiagram.Style style, BoardDiagram.Sides sides, Computer computer) {
+                BoardDiagram.Style style, BoardDiagram.Sides sides, Computer computer, TimeControl control) {
             this.game = game;
             this.rulesLabel = rulesLabel;
             this.in = in;
@@ -361,6 +482,12 @@ final class PlayCommand implements Callable<Integer> {
             this.style = style;
             this.sides = sides;
             this.computer = computer;
+            this.control = control;
+        }
+
+        /** The time of each move played: one per move in a game with a clock, none without. */
+        List<Duration> moveTimes() {
+            return List.copyOf(moveTimes);
         }
 
         /** Runs the game to its end, or until the input ends or a player quits. */
@@ -368,6 +495,9 @@ final class PlayCommand implements Callable<Integer> {
             out.println(intro);
             out.println("Enter moves in USI (7g7f, 8h2b+, P*5e), Japanese (７六歩), CSA (+7776FU) or Western (P-7f); "
                     + "type help for the commands.");
+            if (!control.isUnlimited()) {
+                startClock();
+            }
             printBoard();
             while (!game.isOver()) {
                 if (computer != null && game.turn() == computer.side()) {
@@ -378,6 +508,10 @@ final class PlayCommand implements Callable<Integer> {
                 if (line == null) {
                     suspend("end of input");
                     return;
+                }
+                if (line == FLAG_FELL) {
+                    timeLoss(game.turn());
+                    break;
                 }
                 if (line == TOO_LONG) {
                     suspend("an input line longer than " + MAX_LINE + " characters; play reads one command per line");
@@ -425,17 +559,136 @@ final class PlayCommand implements Callable<Integer> {
             if (interactive) {
                 out.print(prompt);
                 out.flush();
-                String line = readLine();
+                String line = nextLine(prompt);
                 if (line == null) {
                     out.println();
                 }
                 return line;
             }
-            String line = readLine();
-            if (line != null) {
+            String line = nextLine(prompt);
+            if (line != null && line != FLAG_FELL) {
                 out.println(prompt + (line == TOO_LONG ? "…" : Records.message(line)));
             }
             return line;
+        }
+
+        /**
+         * The next line: read at once in a game without a clock; with one, taken from the reader thread while the
+         * clock of the side to move runs, with the last ten seconds counted aloud, or {@link #FLAG_FELL} when it
+         * runs out first.
+         */
+        private String nextLine(String prompt) throws IOException {
+            if (lineQueue == null) {
+                return readLine();
+            }
+            Color side = game.turn();
+            int lastCount = 0;
+            while (true) {
+                long now = System.nanoTime();
+                if (clock.flagged(now).isPresent()) {
+                    return FLAG_FELL;
+                }
+                OptionalInt count = clock.countdown(side, now);
+                if (count.isPresent() && count.getAsInt() != lastCount) {
+                    lastCount = count.getAsInt();
+                    countAloud(lastCount, prompt);
+                }
+                Object next;
+                try {
+                    next = lineQueue.poll(CLOCK_TICK_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for a move", e);
+                }
+                if (next == null) {
+                    continue;
+                }
+                if (next == END) {
+                    lineQueue.add(END); // the end stays the end for every later read
+                    return null;
+                }
+                if (next instanceof IOException e) {
+                    throw e;
+                }
+                return (String) next;
+            }
+        }
+
+        /** How often a read with a clock looks at it: the time loss is called within this much of the flag's fall. */
+        private static final long CLOCK_TICK_MILLIS = 50;
+
+        /**
+         * Says one of the last ten seconds: {@code 残り10秒}, then {@code 9} … {@code 1} beside the kanji board,
+         * {@code 10 seconds left}, {@code 9} … beside the letters. At a terminal the prompt follows again.
+         */
+        private void countAloud(int seconds, String prompt) {
+            if (interactive) {
+                out.println();
+            }
+            out.println(seconds == 10 ? (style == BoardDiagram.Style.KANJI ? "残り10秒" : "10 seconds left") : String.valueOf(seconds));
+            if (interactive) {
+                out.print(prompt);
+            }
+            out.flush();
+        }
+
+        /**
+         * Starts the clock of the side to move and the thread that reads the input ahead, so that the clock can
+         * run out while a person has not yet typed a move.
+         */
+        private void startClock() {
+            long now = System.nanoTime();
+            clock = Clock.of(control).start(game.turn(), now);
+            turnStarted = now;
+            lineQueue = new LinkedBlockingQueue<>();
+            Thread reader = Thread.ofPlatform().daemon().name("meijin-play-input").unstarted(() -> {
+                try {
+                    String line;
+                    while ((line = readLine()) != null) {
+                        lineQueue.add(line);
+                        if (line == TOO_LONG) {
+                            return;
+                        }
+                    }
+                    lineQueue.add(END);
+                } catch (IOException e) {
+                    lineQueue.add(e);
+                }
+            });
+            reader.start();
+        }
+
+        /**
+         * Charges the move just played to its side's clock and starts the opponent's; a move made after its clock ran
+         * out loses on time instead (the game then ends). Without a clock nothing happens.
+         */
+        private void clockMove(Color mover) {
+            if (clock == null) {
+                return;
+            }
+            long now = System.nanoTime();
+            moveTimes.add(Duration.ofNanos(now - turnStarted));
+            clock = clock.step(now);
+            turnStarted = now;
+            if (clock.flagged(now).isPresent() && !game.isOver()) {
+                timeLoss(mover);
+            }
+        }
+
+        /** Whether the clock of the side to move has run out; if so the game is lost on time. */
+        private boolean outOfTime() {
+            if (clock == null || clock.flagged(System.nanoTime()).isEmpty()) {
+                return false;
+            }
+            timeLoss(game.turn());
+            return true;
+        }
+
+        /** Ends the game lost on time (時間切れ) by {@code loser}, and says so. */
+        private void timeLoss(Color loser) {
+            out.println(style == BoardDiagram.Style.KANJI ? sides.marked(loser, style) + "の時間切れ"
+                    : sides.name(loser, style) + " ran out of time");
+            game.timeLoss(loser);
         }
 
         /**
@@ -491,8 +744,14 @@ final class PlayCommand implements Callable<Integer> {
                 refuse(e.getMessage().replace(" in " + sfenBefore, "").replace(" (position " + sfenBefore + ")", ""));
                 return;
             }
+            if (outOfTime()) {
+                return;
+            }
             switch (game.play(usi)) {
-                case MoveResult.Applied applied -> announce(before, applied.move());
+                case MoveResult.Applied applied -> {
+                    clockMove(before.turn());
+                    announce(before, applied.move());
+                }
                 case MoveResult.Illegal illegal -> refuse(illegal.message().replace(" in " + sfenBefore, ""));
             }
         }
@@ -517,10 +776,17 @@ final class PlayCommand implements Callable<Integer> {
                 out.flush();
             }
             Position before = game.position();
-            switch (computer.think(game)) {
+            BestMove best = computer.think(game, clockLimits());
+            if (outOfTime()) {
+                return;
+            }
+            switch (best) {
                 case BestMove.Play p -> {
                     switch (game.play(p.move())) {
-                        case MoveResult.Applied applied -> announce(before, applied.move());
+                        case MoveResult.Applied applied -> {
+                            clockMove(computer.side());
+                            announce(before, applied.move());
+                        }
                         // The engine plays legal moves only; were it ever refused, the game could not go on.
                         case MoveResult.Illegal illegal -> throw new IllegalStateException(
                                 "the computer's move " + p.move() + " was refused: " + illegal.message());
@@ -529,6 +795,21 @@ final class PlayCommand implements Callable<Integer> {
                 case BestMove.Resign r -> game.resign(computer.side());
                 case BestMove.Win w -> game.declare();
             }
+        }
+
+        /**
+         * The computer's search limits in a game with a clock: both sides' main time left, the byoyomi or the
+         * increment, as a GUI sends them in {@code go}; empty without a clock.
+         */
+        private Optional<SearchLimits> clockLimits() {
+            if (clock == null) {
+                return Optional.empty();
+            }
+            long now = System.nanoTime();
+            long sente = clock.remaining(Color.SENTE, now).main().toMillis();
+            long gote = clock.remaining(Color.GOTE, now).main().toMillis();
+            long inc = control.increment().toMillis();
+            return Optional.of(SearchLimits.clock(sente, gote, control.byoyomi().toMillis(), inc, inc));
         }
 
         /**
@@ -563,6 +844,9 @@ final class PlayCommand implements Callable<Integer> {
                 int last = game.moves()[game.plies() - 1];
                 Color mover = game.turn().opposite();
                 game.takeBack();
+                if (!moveTimes.isEmpty()) {
+                    moveTimes.removeLast(); // the clocks are not turned back: the time spent stays spent
+                }
                 out.println("took back " + sides.marked(mover, style) + " " + shown(game.position(), last));
             }
             printBoard();
@@ -578,6 +862,9 @@ final class PlayCommand implements Callable<Integer> {
                 case DECLARATION_27, DECLARATION_24 -> {
                     // Judge the declaration first: one that fails the rule is refused, not lost.
                     Declaration.Verdict verdict = game.declarationVerdict();
+                    if (outOfTime()) {
+                        return true;
+                    }
                     if (verdict.stands()) {
                         game.declare();
                     } else {
@@ -602,6 +889,11 @@ final class PlayCommand implements Callable<Integer> {
                     String answer = read(sides.marked(other, style) + "> ");
                     if (answer == null) {
                         return false;
+                    }
+                    if (answer == FLAG_FELL) {
+                        // The proposer's clock runs while the opponent answers.
+                        timeLoss(me);
+                        return true;
                     }
                     if (answer.strip().equalsIgnoreCase("yes")) {
                         game.agreeImpasse();
@@ -673,6 +965,37 @@ final class PlayCommand implements Callable<Integer> {
             for (String line : BoardDiagram.render(game.position(), style, sides)) {
                 out.println(line);
             }
+            if (clock != null) {
+                long now = System.nanoTime();
+                out.println(style == BoardDiagram.Style.KANJI
+                        ? "持ち時間　" + sides.marked(Color.SENTE, style) + " " + clockText(Color.SENTE, now) + "　"
+                                + sides.marked(Color.GOTE, style) + " " + clockText(Color.GOTE, now)
+                        : "Clock: " + sides.name(Color.SENTE, style) + " " + clockText(Color.SENTE, now) + ", "
+                                + sides.name(Color.GOTE, style) + " " + clockText(Color.GOTE, now));
+            }
+        }
+
+        /** Seconds rounded up, as a clock shows them: 0:01 until the last second is gone. */
+        private static long wholeSeconds(Duration d) {
+            return d.plusNanos(999_999_999).toSeconds();
+        }
+
+        /**
+         * What one side's clock shows: its main time as {@code 9:58} (hours as {@code 1:05:00}), and once in byoyomi
+         * {@code 秒読み30秒} ({@code byoyomi 30 s}) with the periods left when there are several.
+         */
+        private String clockText(Color side, long now) {
+            Clock.Reading r = clock.remaining(side, now);
+            boolean kanji = style == BoardDiagram.Style.KANJI;
+            if (!r.inByoyomi()) {
+                long secs = wholeSeconds(r.main());
+                return secs >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", secs / 3600, secs / 60 % 60, secs % 60)
+                        : String.format(Locale.ROOT, "%d:%02d", secs / 60, secs % 60);
+            }
+            long byo = wholeSeconds(r.byoyomi());
+            String periodsLeft = control.periods() <= 1 ? ""
+                    : kanji ? "（残り" + r.periods() + "回）" : " (" + r.periods() + " periods)";
+            return (kanji ? "秒読み" + byo + "秒" : "byoyomi " + byo + " s") + periodsLeft;
         }
     }
 }

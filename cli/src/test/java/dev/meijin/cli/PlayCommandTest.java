@@ -18,7 +18,10 @@ import dev.meijin.notation.kifu.GameInfo;
 import dev.meijin.notation.kifu.GameRecords;
 import dev.meijin.notation.kifu.Headers;
 import dev.meijin.notation.kifu.ReadResult;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -466,5 +469,109 @@ class PlayCommandTest {
         Cli.Result r = Cli.runWithInput("7g7f\n", true, "play");
         assertThat(r.out()).contains("▲先手> 1手目：▲先手 ７六歩 (7g7f)\n").doesNotContain("> 7g7f");
         assertThat(r.out()).endsWith("△後手> \ngame suspended (中断): end of input\nまで1手で中断\n");
+    }
+
+    /**
+     * Standard input that gives {@code text} and then waits, as a person who has stopped typing does, until the
+     * test has its answer (at most half a minute, then the end of the input).
+     */
+    private static InputStream thenSilence(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        return new InputStream() {
+            private int next;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+            }
+
+            /** What has been typed, as a pipe gives it; then a wait with nothing typed. */
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (next < bytes.length) {
+                    int n = Math.min(len, bytes.length - next);
+                    System.arraycopy(bytes, next, b, off, n);
+                    next += n;
+                    return n;
+                }
+                try {
+                    Thread.sleep(30_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return -1;
+            }
+        };
+    }
+
+    /**
+     * With a clock the side to move loses on time when its clock runs out while it has not yet typed a move, even
+     * though the input is still open: the last seconds are counted aloud, one a line, and the game ends 時間切れ.
+     */
+    @Test
+    void aPlayerWhoStopsTypingLosesOnTimeAsTheClockRunsOut() {
+        Cli.Result r = Cli.runWithStream(thenSilence("7g7f\n"), false, "play", "--time", "0:03");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        List<String> lines = r.outLines();
+        assertThat(lines.getFirst()).isEqualTo("平手 (Even), professional rules, 3秒 切れ負け.");
+        assertThat(lines).as(r.out()).containsSubsequence("持ち時間　▲先手 0:03　△後手 0:03", "▲先手> 7g7f", "1手目：▲先手 ７六歩 (7g7f)");
+        int gone = lines.indexOf("△後手の時間切れ");
+        assertThat(gone).isPositive();
+        // The count: whole seconds left, one a line, down to 1 just before the flag falls.
+        List<String> count = new ArrayList<>();
+        for (int i = gone - 1; lines.get(i).matches("\\d+"); i--) {
+            count.addFirst(lines.get(i));
+        }
+        assertThat(count).isNotEmpty().endsWith("1").isSortedAccordingTo((a, b) -> Integer.parseInt(b) - Integer.parseInt(a));
+        assertThat(Integer.parseInt(count.getFirst())).isBetween(1, 3);
+        assertThat(lines.subList(gone, lines.size())).containsExactly("△後手の時間切れ", "Sente wins by time", "まで1手で先手の勝ち（時間切れ）");
+    }
+
+    /**
+     * A game with a clock shows both clocks under the board and saves the time control and each move's time: the
+     * record reads back with them.
+     */
+    @Test
+    void theClockIsShownAndTheRecordKeepsItsTimes(@TempDir Path dir) throws Exception {
+        Path kif = dir.resolve("clock.kif");
+        Cli.Result r = play("7g7f\n3c3d\nresign\n", "--time", "10m", "--byoyomi", "30s", "--periods", "3", "--save", kif.toString());
+        assertThat(r.outLines().getFirst()).isEqualTo("平手 (Even), professional rules, 10分 秒読み30秒×3回.");
+        assertThat(r.outLines()).contains("持ち時間　▲先手 10:00　△後手 10:00").endsWith("record saved to " + kif);
+        assertThat(r.outLines()).contains("Gote wins by resignation");
+        ReadResult back = Formats.read(Files.readAllBytes(kif), java.util.Optional.of("clock.kif"));
+        assertThat(back.problems()).isEmpty();
+        String text = new String(Files.readAllBytes(kif), Charset.forName("windows-31j"));
+        assertThat(text).contains("\n持ち時間：").contains("   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 ３四歩(33)   ( 0:00/00:00:00)\n");
+
+        Cli.Result ascii = play("7g7f\nresign\n", "--ascii", "--byoyomi", "10", "--periods", "2");
+        assertThat(ascii.outLines()).contains("Clock: Sente byoyomi 10 s (2 periods), Gote byoyomi 10 s (2 periods)");
+    }
+
+    /** The computer plays on the clock as a GUI's engine does: within its byoyomi, and the game goes on. */
+    @Test
+    void theComputerPlaysWithinItsByoyomi() {
+        Cli.Result r = play("resign\n", "--engine", "1", "--side", "gote", "--byoyomi", "1");
+        assertThat(r.code()).isEqualTo(Main.OK);
+        assertThat(r.outLines()).contains("Sente wins by resignation").doesNotContain("▲先手の時間切れ");
+        assertThat(r.outLines().stream().filter(l -> l.startsWith("1手目：▲先手 "))).hasSize(1);
+    }
+
+    @Test
+    void clockOptionsThatMakeNoClockAreRefused() {
+        record Case(List<String> args, String error) {}
+        for (Case c : List.of(
+                new Case(List.of("--time", "ten"), "--time: cannot read \"ten\" as a time; write it as 10m, 90s, 1h30m or 5:00, or a bare number of minutes"),
+                new Case(List.of("--byoyomi", "30x"), "--byoyomi: cannot read \"30x\" as a time; write it as 10m, 90s, 1h30m or 5:00, or a bare number of seconds"),
+                new Case(List.of("--time", "11h"), "--time must be at most 10 hours, got 11h"),
+                new Case(List.of("--time", "10", "--periods", "3"), "--periods needs --byoyomi: it counts byoyomi periods"),
+                new Case(List.of("--byoyomi", "30", "--periods", "0"), "--periods must be between 1 and 10, got 0"),
+                new Case(List.of("--time", "10", "--byoyomi", "30", "--increment", "5"),
+                        "--byoyomi and --increment exclude each other: a clock has byoyomi or an increment after its main time, not both"),
+                new Case(List.of("--increment", "5"), "--increment needs --time: with no main time the first move would lose on time"))) {
+            Cli.Result r = play("", c.args().toArray(String[]::new));
+            assertThat(r.code()).as(c.args().toString()).isEqualTo(Main.USAGE);
+            assertThat(r.errLines()).as(c.args().toString()).containsExactly("meijin play: " + c.error() + " (see 'meijin play --help')");
+        }
     }
 }
