@@ -586,6 +586,9 @@ final class PlayCommand implements Callable<Integer> {
             while (true) {
                 long now = System.nanoTime();
                 if (clock.flagged(now).isPresent()) {
+                    if (interactive) {
+                        out.println(); // the prompt's line ends unanswered
+                    }
                     return FLAG_FELL;
                 }
                 OptionalInt count = clock.countdown(side, now);
@@ -619,15 +622,16 @@ final class PlayCommand implements Callable<Integer> {
 
         /**
          * Says one of the last ten seconds: {@code 残り10秒}, then {@code 9} … {@code 1} beside the kanji board,
-         * {@code 10 seconds left}, {@code 9} … beside the letters. At a terminal the prompt follows again.
+         * {@code 10 seconds left}, {@code 9} … beside the letters, one a line. At a terminal the count starts a new
+         * line and the prompt follows it there ({@code 9 ▲先手> }), as what was typed stays typed.
          */
         private void countAloud(int seconds, String prompt) {
+            String count = seconds == 10 ? (style == BoardDiagram.Style.KANJI ? "残り10秒" : "10 seconds left") : String.valueOf(seconds);
             if (interactive) {
                 out.println();
-            }
-            out.println(seconds == 10 ? (style == BoardDiagram.Style.KANJI ? "残り10秒" : "10 seconds left") : String.valueOf(seconds));
-            if (interactive) {
-                out.print(prompt);
+                out.print(count + " " + prompt);
+            } else {
+                out.println(count);
             }
             out.flush();
         }

@@ -526,6 +526,11 @@ class PlayCommandTest {
         assertThat(count).isNotEmpty().endsWith("1").isSortedAccordingTo((a, b) -> Integer.parseInt(b) - Integer.parseInt(a));
         assertThat(Integer.parseInt(count.getFirst())).isBetween(1, 3);
         assertThat(lines.subList(gone, lines.size())).containsExactly("△後手の時間切れ", "Sente wins by time", "まで1手で先手の勝ち（時間切れ）");
+
+        // At a terminal each count starts a line and the prompt follows it; the unanswered prompt's line is ended.
+        Cli.Result tty = Cli.runWithStream(thenSilence(""), true, "play", "--byoyomi", "2");
+        assertThat(tty.out()).contains("\n持ち時間　▲先手 秒読み2秒　△後手 秒読み2秒\n▲先手> \n")
+                .endsWith("\n1 ▲先手> \n▲先手の時間切れ\nGote wins by time\nまで0手で後手の勝ち（時間切れ）\n");
     }
 
     /**
