@@ -14,10 +14,12 @@ import dev.meijin.core.game.RuleSet;
 import dev.meijin.core.game.TimeControl;
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.core.usi.Usi;
 import dev.meijin.engine.BestMove;
 import dev.meijin.engine.Engine;
 import dev.meijin.engine.EnteringKingRule;
 import dev.meijin.engine.Levels;
+import dev.meijin.engine.Score;
 import dev.meijin.engine.SearchLimits;
 import dev.meijin.notation.Format;
 import dev.meijin.notation.csa.CsaVersion;
@@ -79,7 +81,7 @@ import picocli.CommandLine.Spec;
                     + "read one per line from standard input, so scripted input works too.",
             "Enter moves in USI (7g7f, 8h2b+ to promote, P*5e to drop), Japanese (７六歩, 2二角成, 同歩, ５八金右), CSA "
                     + "(+7776FU) or Western (P-7f, P-76) notation; type help during the game for the other commands "
-                    + "(resign, declare, undo, moves, board, quit).",
+                    + "(resign, declare, undo, hint, moves, board, quit).",
             "Illegal moves are refused with the reason and the game goes on, even under rules where an illegal move "
                     + "loses. The end of the input suspends the game."
         },
@@ -471,6 +473,8 @@ final class PlayCommand implements Callable<Integer> {
          */
         private BlockingQueue<Object> lineQueue;
         private static final Object END = new Object();
+        /** The engine that gives hints at full strength, started at the first {@code hint}; null before. */
+        private Engine hintEngine;
 
         Session(Game game, String rulesLabel, BufferedReader in, boolean interactive, PrintWriter out,
                 BoardDiagram.Style style, BoardDiagram.Sides sides, Computer computer, TimeControl control) {
@@ -492,6 +496,16 @@ final class PlayCommand implements Callable<Integer> {
 
         /** Runs the game to its end, or until the input ends or a player quits. */
         void play(String intro) throws IOException {
+            try {
+                playGame(intro);
+            } finally {
+                if (hintEngine != null) {
+                    hintEngine.close();
+                }
+            }
+        }
+
+        private void playGame(String intro) throws IOException {
             out.println(intro);
             out.println("Enter moves in USI (7g7f, 8h2b+, P*5e), Japanese (７六歩), CSA (+7776FU) or Western (P-7f); "
                     + "type help for the commands.");
@@ -525,6 +539,7 @@ final class PlayCommand implements Callable<Integer> {
                     case "moves" -> listMoves();
                     case "board" -> printBoard();
                     case "undo" -> undo();
+                    case "hint" -> hint();
                     case "resign" -> game.resign(game.turn());
                     case "declare" -> {
                         if (!declare()) {
@@ -828,6 +843,49 @@ final class PlayCommand implements Callable<Integer> {
             return notation + " (" + Move.usi(move) + ")";
         }
 
+        /**
+         * The move the engine would play for the side to move, at full strength after {@value #HINT_MILLIS} ms, with
+         * its evaluation: {@code ヒント：７六歩 (7g7f)　評価値 +85}. Given only where takebacks are (casual rules),
+         * as a hint is help from outside the game; on a clock the time it takes is the player's.
+         */
+        private void hint() {
+            if (!game.rules().takebacks()) {
+                refuse("hints are given only under rules that allow takebacks (待った): play with --rules casual");
+                return;
+            }
+            if (hintEngine == null) {
+                hintEngine = new Engine();
+            }
+            hintEngine.setOption("EnteringKingRule", EnteringKingRule.of(game.rules()).usiName());
+            hintEngine.setOption("MaxMovesToDraw", String.valueOf(game.rules().maxMoves()));
+            hintEngine.setPosition(game.start(), game.usiMoves());
+            Position now = game.position();
+            Engine.SearchResult r = hintEngine.think(SearchLimits.movetime(HINT_MILLIS));
+            boolean kanji = style == BoardDiagram.Style.KANJI;
+            String advice = switch (r.bestMove()) {
+                case BestMove.Play p -> {
+                    int move = Usi.parseMove(now, p.move());
+                    yield shown(now, move) + r.line().map(l -> (kanji ? "　" : ", ") + scoreText(l.score())).orElse("");
+                }
+                case BestMove.Resign x -> kanji ? "投了（勝ち目がありません）" : "resign (the position is lost)";
+                case BestMove.Win x -> kanji ? "入玉宣言（declare で勝ち）" : "declare (an impasse win)";
+            };
+            out.println((kanji ? "ヒント：" : "Hint: ") + advice);
+        }
+
+        /** How long a hint's search runs. */
+        private static final long HINT_MILLIS = 1_000;
+
+        /** An evaluation for the side to move, as players read one: {@code 評価値 +85}, {@code 5手詰み}. */
+        private String scoreText(Score score) {
+            boolean kanji = style == BoardDiagram.Style.KANJI;
+            return switch (score) {
+                case Score.Cp cp -> (kanji ? "評価値 " : "score ") + (cp.value() > 0 ? "+" : "") + cp.value();
+                case Score.Mate m when m.plies() > 0 -> kanji ? m.plies() + "手詰み" : "mate in " + m.plies();
+                case Score.Mate m -> kanji ? m.plies() * -1 + "手で詰まされます" : "mated in " + -m.plies();
+            };
+        }
+
         private void undo() {
             if (!game.rules().takebacks()) {
                 refuse("takebacks (待った) are not allowed under the " + rulesLabel
@@ -946,6 +1004,7 @@ final class PlayCommand implements Callable<Integer> {
             out.println("  moves            list the legal moves");
             out.println("  board            show the board again");
             out.println("  undo             take back the last move (待った), where the rules allow it (--rules casual)");
+            out.println("  hint             the move the computer suggests, with its evaluation (--rules casual)");
             out.println("  declare          " + declare);
             out.println("  resign           the side to move resigns (投了)");
             out.println("  quit             stop the game unfinished (中断), as the end of the input does");

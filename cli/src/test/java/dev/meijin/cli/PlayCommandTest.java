@@ -579,4 +579,27 @@ class PlayCommandTest {
             assertThat(r.errLines()).as(c.args().toString()).containsExactly("meijin play: " + c.error() + " (see 'meijin play --help')");
         }
     }
+
+    /**
+     * {@code hint} asks the engine at full strength for the side to move's best move, with its evaluation; a mate
+     * is said as one. Hints are help from outside the game: only under rules that allow takebacks.
+     */
+    @Test
+    void aHintIsTheEnginesMoveWithItsEvaluationUnderCasualRules() {
+        Cli.Result mate = play("hint\nquit\n", "--rules", "casual", "--sfen", "4k4/9/4G4/9/9/9/9/9/4K4 b G 1");
+        assertThat(mate.outLines()).containsSubsequence("▲先手> hint", "ヒント：５二金打 (G*5b)　1手詰み", "▲先手> quit");
+        Cli.Result ascii = play("hint\nquit\n", "--ascii", "--rules", "casual", "--sfen", "4k4/9/4G4/9/9/9/9/9/4K4 b G 1");
+        assertThat(ascii.outLines()).contains("Hint: G*5b (G*5b), mate in 1");
+
+        Cli.Result start = play("7g7f\nhint\nquit\n", "--rules", "casual");
+        String hint = start.outLines().stream().filter(l -> l.startsWith("ヒント：")).findFirst().orElseThrow();
+        assertThat(hint).matches("ヒント：\\S+ \\(\\d[a-i]\\d[a-i]\\+?\\)　評価値 [+-]?\\d+");
+        String usi = hint.substring(hint.indexOf('(') + 1, hint.indexOf(')'));
+        Game game = PlayCommand.startGame(Handicap.EVEN, RuleSet.CASUAL);
+        game.play("7g7f");
+        assertThat(game.play(usi)).as("the hint %s is gote's legal move", usi).isInstanceOf(MoveResult.Applied.class);
+
+        Cli.Result refused = play("hint\nresign\n");
+        assertThat(refused.outLines()).contains("refused: hints are given only under rules that allow takebacks (待った): play with --rules casual");
+    }
 }
