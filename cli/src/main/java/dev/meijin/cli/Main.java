@@ -39,6 +39,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             MovesCommand.class,
             ShowCommand.class,
             PlayCommand.class,
+            AnalyseCommand.class,
             ConvertCommand.class,
             ValidateCommand.class,
             NotateCommand.class,

@@ -2,6 +2,7 @@ package dev.meijin.engine.learn;
 
 import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
+import dev.meijin.engine.Score;
 import dev.meijin.engine.eval.Features;
 import dev.meijin.engine.eval.Weights;
 import java.io.BufferedReader;
@@ -21,7 +22,7 @@ import java.util.function.Consumer;
  */
 public final class Tuner {
     /** The logistic scale: an evaluation of {@code SCALE} centipawns is a 73% expected score. */
-    public static final double SCALE = 600;
+    public static final double SCALE = Score.LOGISTIC_SCALE;
 
     /** Consecutive positions held out or trained on together (about three games of self-play). */
     public static final int HOLD_BLOCK = 200;

@@ -1,0 +1,236 @@
+package dev.meijin.cli;
+
+import dev.meijin.core.Color;
+import dev.meijin.core.Move;
+import dev.meijin.core.position.Position;
+import dev.meijin.core.position.Setup;
+import dev.meijin.core.usi.Usi;
+import dev.meijin.engine.BestMove;
+import dev.meijin.engine.Engine;
+import dev.meijin.engine.MoveQuality;
+import dev.meijin.engine.Score;
+import dev.meijin.engine.SearchInfo;
+import dev.meijin.engine.SearchLimits;
+import dev.meijin.notation.kifu.Headers;
+import dev.meijin.notation.kifu.Kifu;
+import dev.meijin.notation.kifu.Problem;
+import dev.meijin.notation.move.JapaneseNotation;
+import dev.meijin.notation.move.MoveStyle;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code meijin analyse}: the engine's reading of a game record, move by move, as the play server's record
+ * analysis (棋譜解析) gives it in the browser: the evaluation after every move from sente's side, the engine's
+ * best move where the game went otherwise, and the moves that gave much away marked 疑問手, 悪手 or 大悪手
+ * ({@link MoveQuality}), with a count for each side at the end. Every position is searched with the same node
+ * limit on one thread, so the same record gives the same analysis.
+ */
+@Command(
+        name = "analyse",
+        aliases = "analyze",
+        sortOptions = false,
+        description = {
+            "Analyse a game record with the engine (棋譜解析): the evaluation after every move, from sente's side, "
+                    + "the engine's best move where the game went otherwise, and the moves that gave much away "
+                    + "marked 疑問手 (inaccuracy), 悪手 (mistake) or 大悪手 (blunder), by the fall of the mover's "
+                    + "expected score: 5, 10 and 15 points.",
+            "Reads KIF, KI2, CSA, JKF, USI and SFEN records; a record with a problem is analysed up to it."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  meijin analyse game.kif",
+            "  meijin analyse game.csa --nodes 1000000 --ascii"
+        })
+final class AnalyseCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "The record to analyse.")
+    String file;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "300000",
+            description = "Nodes searched in each position, on one thread. Default: ${DEFAULT-VALUE}.")
+    long nodes;
+
+    @Option(names = "--hash", paramLabel = "MB", defaultValue = "64",
+            description = "The engine's transposition table in megabytes (1-4096). Default: ${DEFAULT-VALUE}.")
+    int hashMb;
+
+    @Option(names = "--ascii", description = "Write the moves in Western notation (Hodges) and the words in English.")
+    boolean ascii;
+
+    /** The most moves of a record analysed, as on the play server. */
+    static final int MAX_PLIES = 512;
+
+    @Override
+    public Integer call() {
+        Options.inRange(spec, "--nodes", nodes, 1, 1_000_000_000L);
+        Options.inRange(spec, "--hash", hashMb, 1, 4096);
+        Records.Loaded loaded = Records.readRecord(file);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        for (Problem p : loaded.problems()) {
+            err.println(Records.located(file, p));
+        }
+        Kifu kifu = loaded.kifu();
+        Position start = kifu.startPosition().orElseThrow(() -> new IllegalArgumentException(
+                file + ": the start position is not legal: " + kifu.startProblem().orElse("") + "; nothing to analyse"));
+        List<Integer> line = kifu.mainLine();
+        if (line.size() > MAX_PLIES) {
+            throw new ParameterException(spec.commandLine(), file + " has " + line.size() + " moves; at most "
+                    + MAX_PLIES + " are analysed");
+        }
+        if (line.isEmpty()) {
+            throw new IllegalArgumentException(file + ": the record has no moves to analyse");
+        }
+        List<Reading> readings = read(kifu.start().setup(), start, line);
+        print(out, kifu, start, line, readings);
+        return Main.OK;
+    }
+
+    /**
+     * The engine's reading of one position: its score for the side to move and its best move, or empty where the
+     * position has no move (the game is over: mate, the score then the mated side's) or the search gave no line.
+     */
+    private record Reading(Optional<Score> score, Optional<String> best) {}
+
+    /** Searches every position of the game, the start and the one after each move. */
+    private List<Reading> read(Setup setup, Position start, List<Integer> line) {
+        List<Reading> readings = new ArrayList<>();
+        List<String> played = new ArrayList<>();
+        Position pos = start.copy();
+        try (Engine engine = new Engine()) {
+            engine.setOption("USI_Hash", String.valueOf(hashMb));
+            engine.setOption("Threads", "1");
+            for (int i = 0; i <= line.size(); i++) {
+                if (i > 0) {
+                    int m = line.get(i - 1);
+                    pos.doMove(m);
+                    played.add(Move.usi(m));
+                }
+                if (pos.legalMoves().length == 0) {
+                    // No move: mated (or stalemated, which loses as well) — no search is needed.
+                    readings.add(new Reading(Optional.of(new Score.Mate(0)), Optional.empty()));
+                    continue;
+                }
+                engine.setPosition(setup, played);
+                Engine.SearchResult r = engine.think(SearchLimits.nodes(nodes));
+                Optional<SearchInfo.Line> l = r.line();
+                Optional<String> best = l.filter(x -> !x.pv().isEmpty()).map(x -> x.pv().getFirst())
+                        .or(() -> r.bestMove() instanceof BestMove.Play p ? Optional.of(p.move()) : Optional.empty());
+                readings.add(new Reading(l.map(SearchInfo.Line::score), best));
+            }
+        }
+        return readings;
+    }
+
+    private void print(PrintWriter out, Kifu kifu, Position start, List<Integer> line, List<Reading> readings) {
+        String sente = kifu.header(Headers.SENTE).or(() -> kifu.header(Headers.SHITATE)).orElse("");
+        String gote = kifu.header(Headers.GOTE).or(() -> kifu.header(Headers.UWATE)).orElse("");
+        String nodesText = String.format(Locale.ROOT, "%,d", nodes);
+        out.println(ascii
+                ? "Analysis of " + file + ": " + line.size() + " moves, " + nodesText + " nodes a position"
+                        + (sente.isEmpty() && gote.isEmpty() ? "" : "; Sente " + sente + ", Gote " + gote)
+                : "棋譜解析：" + file + "（" + line.size() + "手、1局面 " + nodesText + "ノード）"
+                        + (sente.isEmpty() && gote.isEmpty() ? "" : "　先手 " + sente + "　後手 " + gote));
+        out.println(ascii ? "Start: " + scoreText(readings.getFirst().score(), start.turn())
+                : "開始局面：評価値 " + scoreText(readings.getFirst().score(), start.turn()));
+        Map<Color, Map<MoveQuality, Integer>> counts = new EnumMap<>(Color.class);
+        for (Color c : Color.values()) {
+            counts.put(c, new EnumMap<>(MoveQuality.class));
+        }
+        Position pos = start.copy();
+        for (int i = 0; i < line.size(); i++) {
+            int m = line.get(i);
+            Color mover = pos.turn();
+            Reading before = readings.get(i);
+            Reading after = readings.get(i + 1);
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%4d ", pos.moveNumber()));
+            row.append(moveText(pos, m)).append("  ").append(scoreText(after.score(), mover.opposite()));
+            String usi = Move.usi(m);
+            if (before.best().isPresent() && !before.best().get().equals(usi)) {
+                int best = Usi.parseMove(pos, before.best().get());
+                row.append(ascii ? "  best " : "  最善 ").append(moveText(pos, best));
+                if (before.score().isPresent()) {
+                    row.append(' ').append(scoreText(before.score(), mover));
+                }
+                if (before.score().isPresent() && after.score().isPresent()) {
+                    Optional<MoveQuality> q = MoveQuality.of(before.score().get(), after.score().get());
+                    if (q.isPresent()) {
+                        counts.get(mover).merge(q.get(), 1, Integer::sum);
+                        row.append("  ").append(ascii ? q.get().english() : q.get().japanese());
+                    }
+                }
+            }
+            out.println(row);
+            pos.doMove(m);
+        }
+        for (Color c : Color.values()) {
+            Map<MoveQuality, Integer> n = counts.get(c);
+            StringBuilder s = new StringBuilder(ascii ? (c == Color.SENTE ? "Sente: " : "Gote: ")
+                    : (c == Color.SENTE ? "▲先手：" : "△後手："));
+            for (MoveQuality q : MoveQuality.values()) {
+                int k = n.getOrDefault(q, 0);
+                s.append(q == MoveQuality.INACCURACY ? "" : ascii ? ", " : "、");
+                s.append(ascii ? k + " " + (k == 1 ? q.english() : plural(q)) : q.japanese() + " " + k);
+            }
+            out.println(s);
+        }
+    }
+
+    private static String plural(MoveQuality q) {
+        return switch (q) {
+            case INACCURACY -> "inaccuracies";
+            case MISTAKE -> "mistakes";
+            case BLUNDER -> "blunders";
+        };
+    }
+
+    /** A move as the style writes it, with the mover's mark and its USI: {@code ▲７六歩 (7g7f)}, {@code P-7f (7g7f)}. */
+    private String moveText(Position pos, int move) {
+        String notation = ascii ? MoveStyle.HODGES.format(pos, move)
+                : (pos.turn() == Color.SENTE ? "▲" : "△") + JapaneseNotation.formatKi2(pos, move, false);
+        return notation + " (" + Move.usi(move) + ")";
+    }
+
+    /**
+     * A score from sente's side, given for {@code toMove}: centipawns signed ({@code +85}, {@code -312}), a mate
+     * as the side that gives it and its length ({@code ▲7手詰}, {@code ▲詰み} once given; {@code +M7}, {@code mate}),
+     * {@code ?} where the search gave none.
+     */
+    private String scoreText(Optional<Score> score, Color toMove) {
+        if (score.isEmpty()) {
+            return "?";
+        }
+        int sign = toMove == Color.SENTE ? 1 : -1;
+        return switch (score.get()) {
+            case Score.Cp cp -> {
+                int v = cp.value() * sign;
+                yield (v > 0 ? "+" : "") + v;
+            }
+            case Score.Mate mate -> {
+                boolean senteMates = (mate.plies() > 0) == (toMove == Color.SENTE);
+                int plies = Math.abs(mate.plies());
+                if (ascii) {
+                    yield plies == 0 ? "mate" : (senteMates ? "+M" : "-M") + plies;
+                }
+                yield (senteMates ? "▲" : "△") + (plies == 0 ? "詰み" : plies + "手詰");
+            }
+        };
+    }
+}
