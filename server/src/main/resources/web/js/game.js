@@ -4,7 +4,7 @@
 import { Board } from './board.js';
 import { api, rememberColor, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
-import { EvalGraph } from './graph.js';
+import { EvalGraph, qualityMark } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
 import { keepInView, moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
@@ -661,8 +661,10 @@ export class GamePage {
       const mover = i % 2 === 0 ? first : OTHER[first];
       const text = moveText(m, mover, this.notation);
       const time = m.timeMs === null || m.timeMs === undefined ? '' : formatTime(m.timeMs);
+      const graded = this.analysis && this.analysis.plies && this.analysis.plies[m.ply];
       list.append(h('li', { 'data-ply': m.ply, class: m.ply === current ? 'current' : '', onclick: () => this.view(m.ply) },
-        h('span', { class: 'ply' }, String(m.ply)), h('span', { class: 'text' }, text), h('span', { class: 'time' }, time)));
+        h('span', { class: 'ply' }, String(m.ply)), h('span', { class: 'text' }, text),
+        graded ? qualityMark(graded.quality) : null, h('span', { class: 'time' }, time)));
     });
     if (s.outcome && s.outcome.reason !== 'ABORTED') {
       list.append(h('li', { class: 'special', id: 'result' }, h('span', { class: 'ply' }, ''), h('span', {}, this.outcomeText(s.outcome, (c) => t(c)))));

@@ -83,6 +83,13 @@ export class EvalGraph {
       const last = this.x(this.plies[this.plies.length - 1].ply).toFixed(2);
       svg.append(el('polygon', { points: `${first},${H} ${pts.join(' ')} ${last},${H}`, class: 'eval-area' }));
       svg.append(el('polyline', { points: pts.join(' '), class: 'eval-line' }));
+      // A dot where a move gave much away (the server's grade of the move that led to the position).
+      this.plies.forEach((e, i) => {
+        if (!e.quality) return;
+        const cx = this.x(e.ply).toFixed(2);
+        const cy = Math.min(H * 0.95, Math.max(H * 0.05, y(i))).toFixed(2); // whole, also at a mate's edge
+        svg.append(el('line', { x1: cx, y1: cy, x2: cx, y2: cy, class: `eval-quality quality-${e.quality.toLowerCase()}`, 'data-ply': e.ply, 'data-quality': e.quality }));
+      });
     }
     svg.append(el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'eval-mid' }));
     if (this.current !== null && this.current !== undefined) {
@@ -96,7 +103,7 @@ export class EvalGraph {
       const title = el('title', {});
       const score = e.mate !== null && e.mate !== undefined ? `${e.mate > 0 ? '+' : '-'}M${Math.abs(e.mate)}`
         : e.cp !== null && e.cp !== undefined ? `${e.cp > 0 ? '+' : ''}${e.cp}` : '';
-      title.textContent = `${e.ply}: ${score}${e.best ? ` (${e.best})` : ''}`.trim();
+      title.textContent = `${e.ply}: ${score}${e.best ? ` (${e.best})` : ''}${e.quality ? ` ${t(`quality.${e.quality}`)}` : ''}`.trim();
       band.append(title);
       band.addEventListener('click', () => this.onPly(e.ply));
       svg.append(band);
@@ -115,4 +122,20 @@ export class EvalGraph {
     }
     this.container.replaceChildren(svg, ...legend);
   }
+}
+
+/**
+ * The mark of a move that gave much away, for a move list: 疑問手, 悪手 or 大悪手 (Inaccuracy, Mistake, Blunder) as
+ * the server grades the move that led to a position of an analysis (`plies[n].quality`); null for any other move.
+ *
+ * @param {string|null|undefined} quality `INACCURACY`, `MISTAKE`, `BLUNDER`, or none
+ * @returns {HTMLElement|null}
+ */
+export function qualityMark(quality) {
+  if (!quality) return null;
+  const mark = document.createElement('span');
+  mark.className = `quality quality-${quality.toLowerCase()}`;
+  mark.dataset.quality = quality;
+  mark.textContent = t(`quality.${quality}`);
+  return mark;
 }

@@ -5,7 +5,7 @@
 
 import { Board } from './board.js';
 import { api, ApiError } from './api.js';
-import { EvalGraph } from './graph.js';
+import { EvalGraph, qualityMark } from './graph.js';
 import { keepInView, moveText, notationSelect, positions, replayKeys, replayNav, savedNotation } from './replay.js';
 import { errorText, language, t, warningsText } from './i18n.js';
 import { h, sendPasted, setStatus } from './dom.js';
@@ -212,7 +212,22 @@ export class KifuPage {
     this.progressEl.textContent = a.status === 'done' ? t('analysisDone', { nodes }) : t('analysisProgress', { done: a.plies.length, total });
     this.resultEl.dataset.status = a.status;
     this.graph.set(a.plies, this.viewPly, a.moves.length);
+    this.markMoves();
     this.renderEval();
+  }
+
+  /** Marks the moves of the list that the analysis so far grades as giving much away (疑問手, 悪手, 大悪手). */
+  markMoves() {
+    const plies = this.analysis.plies;
+    for (const li of this.list.querySelectorAll('li[data-ply]')) {
+      const e = plies[Number(li.dataset.ply)];
+      const q = e ? e.quality : null;
+      const old = li.querySelector('.quality');
+      if ((old ? old.dataset.quality : null) === (q || null)) continue;
+      if (old) old.remove();
+      const mark = qualityMark(q);
+      if (mark) li.append(mark);
+    }
   }
 
   /** The evaluation of the position shown, from sente's side, and the engine's best move there. */
@@ -229,7 +244,8 @@ export class KifuPage {
     else score = t('evalNone');
     const played = at > 0 ? moveText(a.moves[at - 1], OTHER[mover], this.notation) : null;
     this.evalEl.replaceChildren(...[
-      h('p', { class: 'small muted', id: 'showing' }, at === 0 ? t('startPosition') : `${t('afterMove', { n: at })} ${played}`),
+      h('p', { class: 'small muted', id: 'showing' }, at === 0 ? t('startPosition') : `${t('afterMove', { n: at })} ${played}`,
+        ...(e && e.quality ? [' ', qualityMark(e.quality)] : [])),
       h('p', { id: 'eval-score', 'data-cp': e && e.cp !== null ? e.cp : null, 'data-mate': e && e.mate !== null ? e.mate : null }, score),
       e && e.bestMove ? h('p', { id: 'best-move' }, t('bestMove', { move: moveText(e.bestMove, mover, this.notation) })) : null].filter(Boolean));
   }

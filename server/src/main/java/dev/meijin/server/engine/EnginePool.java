@@ -8,6 +8,7 @@ import dev.meijin.engine.BestMove;
 import dev.meijin.engine.Engine;
 import dev.meijin.engine.EnteringKingRule;
 import dev.meijin.engine.Levels;
+import dev.meijin.engine.MoveQuality;
 import dev.meijin.engine.Score;
 import dev.meijin.engine.SearchInfo;
 import dev.meijin.engine.SearchLimits;
@@ -350,6 +351,29 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     }
 
     /**
+     * The grade of the move that led to position {@code i} of an analysis ({@link MoveQuality}, by the fall of the
+     * mover's expected score from the position before, searched, to this one), or null: for a move that gave away
+     * little, for the engine's own best move, and where either position has no score (a mated side to move has
+     * the score of being mated).
+     */
+    private static String quality(AnalysisJob job, int i, Integer cp, Integer mate, Engine engine) {
+        Evaluation before = job.soFar.get(i - 1);
+        if (job.moves.get(i - 1).equals(before.best())) {
+            return null;
+        }
+        boolean senteToMove = engine.position().sideToMove() == 0;
+        Optional<Score> after = new Evaluation(i, cp, mate, null, null).score(senteToMove);
+        if (after.isEmpty() && engine.position().legalMoves().length == 0) {
+            after = Optional.of(new Score.Mate(0));
+        }
+        Optional<Score> moverBefore = before.score(!senteToMove);
+        if (after.isEmpty() || moverBefore.isEmpty()) {
+            return null;
+        }
+        return MoveQuality.of(moverBefore.get(), after.get()).map(Enum::name).orElse(null);
+    }
+
+    /**
      * The engine's evaluation of one position of a game.
      *
      * @param ply the number of moves played before it
@@ -357,8 +381,17 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      * @param mate the distance to mate in plies from sente's point of view (positive: sente mates), or null
      * @param best the engine's move there in USI; all three are null when the side to move has no move (the game
      *     ended there) or may declare a win
+     * @param quality the grade of the move that led here, a {@link MoveQuality} name ({@code INACCURACY} 疑問手,
+     *     {@code MISTAKE} 悪手, {@code BLUNDER} 大悪手), or null (see {@link #quality})
      */
-    public record Evaluation(int ply, Integer cp, Integer mate, String best) {}
+    public record Evaluation(int ply, Integer cp, Integer mate, String best, String quality) {
+        /** The score for sente ({@code forSente}) or gote, if the engine gave one. */
+        Optional<Score> score(boolean forSente) {
+            int sign = forSente ? 1 : -1;
+            return cp != null ? Optional.of(new Score.Cp(sign * cp))
+                    : mate != null ? Optional.of(new Score.Mate(sign * mate)) : Optional.empty();
+        }
+    }
 
     /**
      * Evaluates every position of a game, one after another on one worker of the pool (so analyses wait their
@@ -429,7 +462,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
                     case Score.Mate m -> mate = senteToMove ? m.plies() : -m.plies();
                 }
             }
-            job.soFar.add(new Evaluation(i, cp, mate, best));
+            job.soFar.add(new Evaluation(i, cp, mate, best, i == 0 ? null : quality(job, i, cp, mate, engine)));
             if (job.soFar.size() > job.moves.size()) {
                 job.result.complete(List.copyOf(job.soFar));
             } else {

@@ -234,8 +234,9 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
      * @param mate the distance to mate in plies from sente's side (positive: sente mates), or null
      * @param best the best move in USI, or null (no move to play)
      * @param bestMove the best move with its notations, numbered as the move after the position; or null
+     * @param quality the grade of the move that led to the position ({@link EnginePool.Evaluation#quality()}), or null
      */
-    record Scored(int ply, Integer cp, Integer mate, String best, MoveView bestMove) {}
+    record Scored(int ply, Integer cp, Integer mate, String best, MoveView bestMove, String quality) {}
 
     /**
      * The answer as sent: the analysis's id and progress, the record as read, and the evaluations so far with
@@ -253,7 +254,7 @@ record PastedRecord(Setup start, List<Integer> moves, String sente, String gote,
             if (i < evals.size()) {
                 EnginePool.Evaluation e = evals.get(i);
                 MoveView best = e.best() == null ? null : MoveView.of(pos, Usi.parseMove(pos, e.best()), i + 1, null);
-                plies.add(new Scored(e.ply(), e.cp(), e.mate(), e.best(), best));
+                plies.add(new Scored(e.ply(), e.cp(), e.mate(), e.best(), best, e.quality()));
             }
             if (i < moves.size()) {
                 views.add(MoveView.of(pos, moves.get(i), i + 1, null));

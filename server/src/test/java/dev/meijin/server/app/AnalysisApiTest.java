@@ -114,6 +114,24 @@ class AnalysisApiTest {
         assertThat(mated.get("mate").isNull()).isTrue();
     }
 
+    /**
+     * The move that lets the opponent mate is graded a blunder (大悪手) in the analysis, on the position it led to;
+     * the engine's own moves and the mate itself are not graded.
+     */
+    @Test
+    void aMoveThatLetsTheOpponentMateIsGradedABlunder() throws InterruptedException {
+        start();
+        Harness.Answer a = h.post("/api/analyses", body("position startpos moves 2g2f 5a4b 2f2e 4b3b 2e2d 8b4b 2d2c+"));
+        assertThat(a.status()).as(a.text()).isEqualTo(202);
+        JsonNode plies = awaitDone(a.body().get("id").asString()).get("plies");
+        assertThat(plies).hasSize(8);
+        assertThat(plies.get(0).get("quality").isNull()).as("the start: no move led to it").isTrue();
+        assertThat(plies.get(6).get("quality").asString()).as("8b4b boxes the king in").isEqualTo("BLUNDER");
+        assertThat(plies.get(6).get("mate").asInt()).as("sente mates in one").isEqualTo(1);
+        assertThat(plies.get(7).get("quality").isNull()).as("the mate is the engine's move").isTrue();
+        assertThat(plies.get(6).get("best").asString()).isEqualTo("2d2c+");
+    }
+
     @Test
     void theRecordsOwnEndingIsJudgedByTheRules() {
         start();

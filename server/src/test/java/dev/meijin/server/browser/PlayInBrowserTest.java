@@ -160,6 +160,10 @@ final class PlayInBrowserTest {
             assertThat(points).hasSize(8);
             assertThat(points[6]).endsWith(",0.00");
             assertThat(points[7]).endsWith(",0.00");
+            // Gote's 8b4b, which let sente mate at once, is marked a blunder in the list and on the graph.
+            sente.browser.await("the blunder marked", d -> sente.browser.all("#moves li[data-ply] .quality").size() == 1);
+            assertThat(sente.browser.text("#moves li[data-ply='6'] .quality")).isEqualTo("Blunder");
+            assertThat(sente.browser.attribute("#analysis line.eval-quality", "data-ply")).isEqualTo("6");
             // Its legend says which side is ahead above the middle line and which below, in the page's language.
             assertThat(texts(sente.browser, "#analysis .eval-legend-top, #analysis .eval-legend-bottom")).containsExactly("☗Sente ahead", "☖Gote ahead");
             sente.browser.script("document.getElementById('analysis').scrollIntoView({block: 'center'})");
@@ -1399,6 +1403,41 @@ final class PlayInBrowserTest {
             b.await("the error", d -> b.attribute("#kifu-status", "class").contains("error"));
             assertThat(b.text("#kifu-status")).isEqualTo("入力に誤りがあります。1行目：この行「こんにちは」は読めません");
             b.screenshot("kifu-unreadable-error-desktop");
+        }
+    }
+
+    /**
+     * The moves the analysis grades as giving much away are marked in the move list, as a dot on the graph and
+     * beside the move shown: here gote's 8b4b, which lets sente mate at once (大悪手, Blunder).
+     */
+    @Test
+    void aBlunderIsMarkedInTheListTheGraphAndTheEvaluation() {
+        try (Seat desk = seat(Browser.DESKTOP, "en"); Seat phone = seat(Browser.PHONE, "ja")) {
+            String record = "position startpos moves 2g2f 5a4b 2f2e 4b3b 2e2d 8b4b 2d2c+";
+            for (Seat s : List.of(desk, phone)) {
+                Browser b = s.browser;
+                b.open(base + "/kifu");
+                b.find("#record").sendKeys(record);
+                b.click("#analyse");
+                b.await("the analysis done", d -> "done".equals(b.find("#analysis").getDomAttribute("data-status")), Duration.ofSeconds(90));
+                assertThat(b.all("#moves li[data-ply] .quality")).as("only the blunder is marked").hasSize(1);
+                assertThat(b.attribute("#moves li[data-ply] .quality", "data-quality")).isEqualTo("BLUNDER");
+                assertThat(b.all("#moves li[data-ply='6'] .quality")).hasSize(1);
+                assertThat(b.all("#eval-graph line.eval-quality")).hasSize(1);
+                assertThat(b.attribute("#eval-graph line.eval-quality", "data-ply")).isEqualTo("6");
+                assertThat(b.attribute("#eval-graph line.eval-quality", "class")).contains("quality-blunder");
+                b.click("#moves li[data-ply='6']");
+                b.await("move 6 shown", d -> b.all("#showing .quality").size() == 1);
+            }
+            assertThat(desk.browser.text("#moves li[data-ply='6'] .quality")).isEqualTo("Blunder");
+            assertThat(desk.browser.text("#showing")).isEqualTo("After move 6 R-4b Blunder");
+            assertThat(desk.browser.text("#eval-score")).isEqualTo("Sente mates in 1");
+            assertThat(phone.browser.text("#moves li[data-ply='6'] .quality")).isEqualTo("大悪手");
+            assertThat(phone.browser.text("#showing")).startsWith("6手目").endsWith("大悪手");
+            desk.browser.script("window.scrollTo(0, 0)");
+            desk.browser.screenshot("kifu-blunder-desktop");
+            phone.browser.script("document.getElementById('moves').scrollIntoView({block: 'center'})");
+            phone.browser.screenshot("kifu-blunder-phone");
         }
     }
 

@@ -7,6 +7,7 @@ import dev.meijin.core.game.Ending;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.position.IllegalMoveReason;
 import dev.meijin.core.position.PositionIssue;
+import dev.meijin.engine.MoveQuality;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.server.round.ErrorCode;
 import dev.meijin.server.round.HandicapView;
@@ -88,6 +89,16 @@ final class StringTableTest {
         Map<String, String[]> table = table();
         for (Ending reason : Ending.values()) {
             assertThat(table).as("reason %s", reason).containsKey("reason." + reason.name());
+        }
+    }
+
+    @Test
+    void everyGradeOfAnAnalysedMoveIsTranslatedAsTheCommandLineWordsIt() throws IOException {
+        Map<String, String[]> table = table();
+        for (MoveQuality q : MoveQuality.values()) {
+            assertThat(table).as("quality %s", q).containsKey("quality." + q.name());
+            assertThat(table.get("quality." + q.name())[0]).isEqualTo(q.japanese());
+            assertThat(table.get("quality." + q.name())[1]).isEqualToIgnoringCase(q.english());
         }
     }
 
