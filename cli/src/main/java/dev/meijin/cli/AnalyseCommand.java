@@ -16,7 +16,11 @@ import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.move.JapaneseNotation;
 import dev.meijin.notation.move.MoveStyle;
+import dev.meijin.notation.csa.CsaVersion;
+import dev.meijin.notation.kifu.Step;
+import dev.meijin.notation.kifu.WriteResult;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -24,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -53,7 +58,8 @@ import picocli.CommandLine.Spec;
             "",
             "Examples:",
             "  meijin analyse game.kif",
-            "  meijin analyse game.csa --nodes 1000000 --ascii"
+            "  meijin analyse game.csa --nodes 1000000 --ascii",
+            "  meijin analyse game.kif --save analysed.kif"
         })
 final class AnalyseCommand implements Callable<Integer> {
 
@@ -74,6 +80,13 @@ final class AnalyseCommand implements Callable<Integer> {
     @Option(names = "--ascii", description = "Write the moves in Western notation (Hodges) and the words in English.")
     boolean ascii;
 
+    @Option(names = "--save", paramLabel = "FILE",
+            description = "Also write the record with the analysis in its comments, in the format FILE's extension names "
+                    + "(kif, kifu, ki2, ki2u, csa, jkf): after each move an engine comment (KIF's **) with the evaluation "
+                    + "from sente's side and the engine's line from there, and a comment naming the grade and the best "
+                    + "move where the move gave much away, for shogi GUIs to show.")
+    Path save;
+
     /** The most moves of a record analysed, as on the play server. */
     static final int MAX_PLIES = 512;
 
@@ -81,6 +94,7 @@ final class AnalyseCommand implements Callable<Integer> {
     public Integer call() {
         Options.inRange(spec, "--nodes", nodes, 1, 1_000_000_000L);
         Options.inRange(spec, "--hash", hashMb, 1, 4096);
+        ConvertCommand.Target saveAs = saveTarget();
         Records.Loaded loaded = Records.readRecord(file);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -100,6 +114,13 @@ final class AnalyseCommand implements Callable<Integer> {
         }
         List<Reading> readings = read(kifu.start().setup(), start, line);
         print(out, kifu, start, line, readings);
+        if (saveAs != null) {
+            WriteResult written = ConvertCommand.writeFile(annotated(kifu, start, readings), saveAs, save, CsaVersion.V2_2);
+            out.println(ascii ? "analysis saved to " + save : "解析を保存しました：" + save);
+            for (String d : written.dropped()) {
+                err.println("dropped: " + Records.printable(d));
+            }
+        }
         return Main.OK;
     }
 
@@ -107,7 +128,97 @@ final class AnalyseCommand implements Callable<Integer> {
      * The engine's reading of one position: its score for the side to move and its best move, or empty where the
      * position has no move (the game is over: mate, the score then the mated side's) or the search gave no line.
      */
-    private record Reading(Optional<Score> score, Optional<String> best) {}
+    private record Reading(Optional<Score> score, Optional<String> best, List<String> pv) {}
+
+    /** The format of {@code --save}'s file, checked before the analysis begins; null without it. */
+    private ConvertCommand.Target saveTarget() {
+        return ConvertCommand.saveTarget(spec, save);
+    }
+
+    /**
+     * The record with the analysis in the comments of its main line's moves: an engine comment with the evaluation
+     * after the move and the engine's line from there ({@code 解析 評価値 +85 読み筋 ▲２六歩 △８四歩 …}, sente's
+     * side), and, on a graded move, a comment with the grade and the engine's move instead
+     * ({@code 悪手 最善手 ▲４八飛 評価値 -6}). Comments already in the record stay before them.
+     */
+    private Kifu annotated(Kifu kifu, Position start, List<Reading> readings) {
+        List<Step> steps = new ArrayList<>(kifu.moves().size());
+        Position pos = start.copy();
+        int ply = 0;
+        for (Step s : kifu.moves()) {
+            if (s.special().isPresent() || ply >= readings.size() - 1) {
+                steps.add(s);
+                continue;
+            }
+            int m = s.move();
+            Color mover = pos.turn();
+            Reading before = readings.get(ply);
+            Position after = pos.copy();
+            after.doMove(m);
+            Reading reading = readings.get(ply + 1);
+            List<String> engine = new ArrayList<>(s.engineComments());
+            StringBuilder e = new StringBuilder("解析 評価値 ").append(kifScore(reading.score(), mover.opposite()));
+            if (!reading.pv().isEmpty()) {
+                e.append(" 読み筋 ").append(pvText(after, reading.pv()));
+            }
+            engine.add(e.toString());
+            List<String> comments = new ArrayList<>(s.comments());
+            grade(before, reading, Move.usi(m)).ifPresent(q -> comments.add(q.japanese() + " 最善手 "
+                    + JapaneseNotation.formatKi2(pos, Usi.parseMove(pos, before.best().orElseThrow()), true)
+                    + " 評価値 " + kifScore(before.score(), mover)));
+            steps.add(s.withComments(comments).withEngineComments(engine));
+            pos.doMove(m);
+            ply++;
+        }
+        return new Kifu(kifu.headers(), kifu.start(), kifu.startComments(), steps);
+    }
+
+    /** The grade of a move: only where the engine would have played another, and both positions have a score. */
+    private static Optional<MoveQuality> grade(Reading before, Reading after, String played) {
+        if (before.best().isEmpty() || before.best().get().equals(played) || before.score().isEmpty() || after.score().isEmpty()) {
+            return Optional.empty();
+        }
+        return MoveQuality.of(before.score().get(), after.score().get());
+    }
+
+    /** A score from sente's side as KIF comments of engines write it: {@code +85}, {@code -312}, {@code +詰7}, {@code -詰0}. */
+    private static String kifScore(Optional<Score> score, Color toMove) {
+        return senteSide(score, toMove, (senteMates, plies) -> (senteMates ? "+詰" : "-詰") + plies);
+    }
+
+    /**
+     * A score turned to sente's side, given for {@code toMove}: centipawns signed ({@code +85}, {@code -312}), a mate
+     * as {@code mate} writes it from whether sente gives it and its length in plies, {@code ?} where there is none.
+     */
+    private static String senteSide(Optional<Score> score, Color toMove, BiFunction<Boolean, Integer, String> mate) {
+        if (score.isEmpty()) {
+            return "?";
+        }
+        return switch (score.get()) {
+            case Score.Cp cp -> {
+                int v = toMove == Color.SENTE ? cp.value() : -cp.value();
+                yield (v > 0 ? "+" : "") + v;
+            }
+            case Score.Mate m -> mate.apply((m.plies() > 0) == (toMove == Color.SENTE), Math.abs(m.plies()));
+        };
+    }
+
+    /** A line of USI moves from a position in KI2 with marks ({@code ▲２六歩 △８四歩}), as far as it is legal. */
+    private static String pvText(Position from, List<String> pv) {
+        Position p = from.copy();
+        List<String> out = new ArrayList<>();
+        for (String usi : pv) {
+            int m;
+            try {
+                m = Usi.parseMove(p, usi);
+            } catch (IllegalArgumentException e) {
+                break; // a line that runs past a position the engine's hash mixed up: what is legal of it
+            }
+            out.add(JapaneseNotation.formatKi2(p, m, true));
+            p.doMove(m);
+        }
+        return String.join(" ", out);
+    }
 
     /** Searches every position of the game, the start and the one after each move. */
     private List<Reading> read(Setup setup, Position start, List<Integer> line) {
@@ -125,7 +236,7 @@ final class AnalyseCommand implements Callable<Integer> {
                 }
                 if (pos.legalMoves().length == 0) {
                     // No move: mated (or stalemated, which loses as well) — no search is needed.
-                    readings.add(new Reading(Optional.of(new Score.Mate(0)), Optional.empty()));
+                    readings.add(new Reading(Optional.of(new Score.Mate(0)), Optional.empty(), List.of()));
                     continue;
                 }
                 engine.setPosition(setup, played);
@@ -133,7 +244,7 @@ final class AnalyseCommand implements Callable<Integer> {
                 Optional<SearchInfo.Line> l = r.line();
                 Optional<String> best = l.filter(x -> !x.pv().isEmpty()).map(x -> x.pv().getFirst())
                         .or(() -> r.bestMove() instanceof BestMove.Play p ? Optional.of(p.move()) : Optional.empty());
-                readings.add(new Reading(l.map(SearchInfo.Line::score), best));
+                readings.add(new Reading(l.map(SearchInfo.Line::score), best, l.map(SearchInfo.Line::pv).orElse(List.of())));
             }
         }
         return readings;
@@ -169,12 +280,10 @@ final class AnalyseCommand implements Callable<Integer> {
                 if (before.score().isPresent()) {
                     row.append(' ').append(scoreText(before.score(), mover));
                 }
-                if (before.score().isPresent() && after.score().isPresent()) {
-                    Optional<MoveQuality> q = MoveQuality.of(before.score().get(), after.score().get());
-                    if (q.isPresent()) {
-                        counts.get(mover).merge(q.get(), 1, Integer::sum);
-                        row.append("  ").append(ascii ? q.get().english() : q.get().japanese());
-                    }
+                Optional<MoveQuality> q = grade(before, after, usi);
+                if (q.isPresent()) {
+                    counts.get(mover).merge(q.get(), 1, Integer::sum);
+                    row.append("  ").append(ascii ? q.get().english() : q.get().japanese());
                 }
             }
             out.println(row);
@@ -214,23 +323,7 @@ final class AnalyseCommand implements Callable<Integer> {
      * {@code ?} where the search gave none.
      */
     private String scoreText(Optional<Score> score, Color toMove) {
-        if (score.isEmpty()) {
-            return "?";
-        }
-        int sign = toMove == Color.SENTE ? 1 : -1;
-        return switch (score.get()) {
-            case Score.Cp cp -> {
-                int v = cp.value() * sign;
-                yield (v > 0 ? "+" : "") + v;
-            }
-            case Score.Mate mate -> {
-                boolean senteMates = (mate.plies() > 0) == (toMove == Color.SENTE);
-                int plies = Math.abs(mate.plies());
-                if (ascii) {
-                    yield plies == 0 ? "mate" : (senteMates ? "+M" : "-M") + plies;
-                }
-                yield (senteMates ? "▲" : "△") + (plies == 0 ? "詰み" : plies + "手詰");
-            }
-        };
+        return senteSide(score, toMove, (senteMates, plies) -> ascii ? (plies == 0 ? "mate" : (senteMates ? "+M" : "-M") + plies)
+                : (senteMates ? "▲" : "△") + (plies == 0 ? "詰み" : plies + "手詰"));
     }
 }

@@ -168,6 +168,27 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     /**
+     * The record format of a {@code --save FILE} option (of {@code play} and {@code analyse}), told by the file's
+     * extension and checked before any work begins; null without the option.
+     *
+     * @throws ParameterException naming the option if the file is a directory or its name gives no record format
+     */
+    static Target saveTarget(CommandSpec spec, Path save) {
+        if (save == null) {
+            return null;
+        }
+        if (Files.isDirectory(save)) {
+            throw new ParameterException(spec.commandLine(), "--save: " + save + " is a directory; give the name of the file to write");
+        }
+        String file = String.valueOf(save.getFileName());
+        int dot = file.lastIndexOf('.');
+        return (dot < 0 ? Optional.<Target>empty() : byName(file.substring(dot + 1)))
+                .filter(t -> t.format() != Format.SFEN && t.format() != Format.USI)
+                .orElseThrow(() -> new ParameterException(spec.commandLine(), "--save: cannot tell a record format from the name "
+                        + file + "; end it in .kif, .kifu, .ki2, .ki2u, .csa or .jkf"));
+    }
+
+    /**
      * Writes a record to a file in a target's format, in the file's usual encoding: Shift_JIS for {@code .kif},
      * {@code .ki2} and CSA V2.2 (V2.2 has no encoding line that every tool reads), UTF-8 for {@code .kifu},
      * {@code .ki2u}, JKF and CSA V3.0 (which declares it on its first line).

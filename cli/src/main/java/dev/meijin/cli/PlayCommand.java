@@ -21,7 +21,6 @@ import dev.meijin.engine.EnteringKingRule;
 import dev.meijin.engine.Levels;
 import dev.meijin.engine.Score;
 import dev.meijin.engine.SearchLimits;
-import dev.meijin.notation.Format;
 import dev.meijin.notation.csa.CsaVersion;
 import dev.meijin.notation.kifu.GameInfo;
 import dev.meijin.notation.kifu.GameRecords;
@@ -36,7 +35,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -215,18 +213,7 @@ final class PlayCommand implements Callable<Integer> {
 
     /** The format of {@code --save}'s file, checked before the game begins; null without it. */
     private ConvertCommand.Target saveTarget() {
-        if (save == null) {
-            return null;
-        }
-        if (Files.isDirectory(save)) {
-            throw new ParameterException(spec.commandLine(), "--save: " + save + " is a directory; give the name of the file to write");
-        }
-        String file = String.valueOf(save.getFileName());
-        int dot = file.lastIndexOf('.');
-        return (dot < 0 ? Optional.<ConvertCommand.Target>empty() : ConvertCommand.byName(file.substring(dot + 1)))
-                .filter(t -> t.format() != Format.SFEN && t.format() != Format.USI)
-                .orElseThrow(() -> new ParameterException(spec.commandLine(), "--save: cannot tell a record format from the name "
-                        + file + "; end it in .kif, .kifu, .ki2, .ki2u, .csa or .jkf"));
+        return ConvertCommand.saveTarget(spec, save);
     }
 
     /**

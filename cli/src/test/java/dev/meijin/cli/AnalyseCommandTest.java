@@ -2,9 +2,14 @@ package dev.meijin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.meijin.core.Move;
+import dev.meijin.notation.Formats;
+import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.notation.kifu.Step;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,5 +69,37 @@ class AnalyseCommandTest {
         Cli.Result zero = Cli.run("analyse", empty.toString(), "--nodes", "0");
         assertThat(zero.code()).isEqualTo(Main.USAGE);
         assertThat(zero.errLines()).containsExactly("meijin analyse: --nodes must be between 1 and 1000000000, got 0 (see 'meijin analyse --help')");
+    }
+
+    /**
+     * {@code --save}: the record is written with the analysis in its comments, an engine comment (KIF's {@code **})
+     * after every move and the grade with the engine's move on a graded one, and reads back with its moves.
+     */
+    @Test
+    void theAnalysisIsSavedInTheRecordsComments(@TempDir Path dir) throws Exception {
+        Path record = dir.resolve("quick.usi");
+        Files.writeString(record, QUICK_MATE);
+        Path kif = dir.resolve("analysed.kifu");
+        Cli.Result r = Cli.run("analyse", record.toString(), "--nodes", "20000", "--save", kif.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+        assertThat(r.outLines().getLast()).isEqualTo("解析を保存しました：" + kif);
+        ReadResult back = Formats.read(Files.readAllBytes(kif), Optional.of("analysed.kifu"));
+        assertThat(back.problems()).isEmpty();
+        assertThat(back.kifu().mainLine().stream().map(Move::usi).toList())
+                .containsExactly("2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+");
+        List<Step> steps = back.kifu().moves();
+        for (Step s : steps.subList(0, 7)) {
+            assertThat(s.engineComments()).hasSize(1).first().asString().startsWith("解析 評価値 ");
+        }
+        assertThat(steps.get(0).engineComments().getFirst()).matches("解析 評価値 [+-]?\\d+ 読み筋 △.*");
+        assertThat(steps.get(5).engineComments()).containsExactly("解析 評価値 +詰1 読み筋 ▲２三歩成");
+        assertThat(steps.get(5).comments()).singleElement().asString().startsWith("大悪手 最善手 △同　歩 評価値 ");
+        assertThat(steps.get(6).engineComments()).containsExactly("解析 評価値 +詰0");
+        assertThat(steps.stream().filter(s -> !s.comments().isEmpty())).as("only the blunder is commented").hasSize(1);
+
+        Cli.Result bad = Cli.run("analyse", record.toString(), "--save", dir.resolve("out.txt").toString());
+        assertThat(bad.code()).isEqualTo(Main.USAGE);
+        assertThat(bad.errLines()).containsExactly("meijin analyse: --save: cannot tell a record format from the name out.txt; "
+                + "end it in .kif, .kifu, .ki2, .ki2u, .csa or .jkf (see 'meijin analyse --help')");
     }
 }
