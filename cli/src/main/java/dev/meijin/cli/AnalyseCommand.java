@@ -254,11 +254,17 @@ final class AnalyseCommand implements Callable<Integer> {
         String sente = kifu.header(Headers.SENTE).or(() -> kifu.header(Headers.SHITATE)).orElse("");
         String gote = kifu.header(Headers.GOTE).or(() -> kifu.header(Headers.UWATE)).orElse("");
         String nodesText = String.format(Locale.ROOT, "%,d", nodes);
+        // In a handicap game the sides are the receiver (下手, sente) and the giver (上手, gote).
+        BoardDiagram.Sides sides = kifu.start().handicap().filter(h -> h.isHandicap()).isPresent()
+                ? BoardDiagram.Sides.HANDICAP : BoardDiagram.Sides.EVEN;
+        BoardDiagram.Style style = ascii ? BoardDiagram.Style.ASCII : BoardDiagram.Style.KANJI;
         out.println(ascii
                 ? "Analysis of " + file + ": " + line.size() + " moves, " + nodesText + " nodes a position"
-                        + (sente.isEmpty() && gote.isEmpty() ? "" : "; Sente " + sente + ", Gote " + gote)
+                        + (sente.isEmpty() && gote.isEmpty() ? "" : "; " + sides.name(Color.SENTE, style) + " " + sente + ", "
+                                + sides.name(Color.GOTE, style) + " " + gote)
                 : "棋譜解析：" + file + "（" + line.size() + "手、1局面 " + nodesText + "ノード）"
-                        + (sente.isEmpty() && gote.isEmpty() ? "" : "　先手 " + sente + "　後手 " + gote));
+                        + (sente.isEmpty() && gote.isEmpty() ? "" : "　" + sides.name(Color.SENTE, style) + " " + sente + "　"
+                                + sides.name(Color.GOTE, style) + " " + gote));
         out.println(ascii ? "Start: " + scoreText(readings.getFirst().score(), start.turn())
                 : "開始局面：評価値 " + scoreText(readings.getFirst().score(), start.turn()));
         Map<Color, Map<MoveQuality, Integer>> counts = new EnumMap<>(Color.class);
@@ -291,8 +297,7 @@ final class AnalyseCommand implements Callable<Integer> {
         }
         for (Color c : Color.values()) {
             Map<MoveQuality, Integer> n = counts.get(c);
-            StringBuilder s = new StringBuilder(ascii ? (c == Color.SENTE ? "Sente: " : "Gote: ")
-                    : (c == Color.SENTE ? "▲先手：" : "△後手："));
+            StringBuilder s = new StringBuilder(sides.marked(c, style) + (ascii ? ": " : "："));
             for (MoveQuality q : MoveQuality.values()) {
                 int k = n.getOrDefault(q, 0);
                 s.append(q == MoveQuality.INACCURACY ? "" : ascii ? ", " : "、");

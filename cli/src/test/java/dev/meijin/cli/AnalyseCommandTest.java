@@ -102,4 +102,17 @@ class AnalyseCommandTest {
         assertThat(bad.errLines()).containsExactly("meijin analyse: --save: cannot tell a record format from the name out.txt; "
                 + "end it in .kif, .kifu, .ki2, .ki2u, .csa or .jkf (see 'meijin analyse --help')");
     }
+
+    /** In a handicap game the sides are named as the record's header names them: the receiver 下手 and the giver 上手. */
+    @Test
+    void aHandicapGameNamesTheReceiverAndTheGiver(@TempDir Path dir) throws Exception {
+        Path record = dir.resolve("kakuochi.kifu");
+        Files.writeString(record, "手合割：角落ち\n先手：Receiver\n後手：Giver\n手数----指手---------消費時間--\n"
+                + "   1 ３四歩(33)\n   2 ７六歩(77)\n");
+        Cli.Result r = Cli.run("analyse", record.toString(), "--nodes", "5000");
+        assertThat(r.code()).as(r.err()).isEqualTo(Main.OK);
+        assertThat(r.outLines().getFirst()).isEqualTo("棋譜解析：" + record + "（2手、1局面 5,000ノード）　下手 Receiver　上手 Giver");
+        assertThat(r.outLines().get(2)).startsWith("   1 △３四歩 (3c3d)  ");
+        assertThat(r.outLines().subList(4, 6)).containsExactly("▲下手：疑問手 0、悪手 0、大悪手 0", "△上手：疑問手 0、悪手 0、大悪手 0");
+    }
 }
