@@ -39,6 +39,12 @@ class AnalyseCommandTest {
 
         // One thread and a node limit: the same record reads the same.
         assertThat(Cli.run("analyse", record.toString(), "--nodes", "20000").out()).isEqualTo(r.out());
+
+        // Two engines, each on its own half of the positions: the same for the same number of jobs, the blunder found.
+        Cli.Result two = Cli.run("analyse", record.toString(), "--nodes", "20000", "--jobs", "2");
+        assertThat(two.outLines()).hasSize(11);
+        assertThat(two.outLines().get(7)).startsWith("   6 △４二飛 (8b4b)  ▲1手詰  最善 △同　歩 (2c2d) ").endsWith("  大悪手");
+        assertThat(Cli.run("analyse", record.toString(), "--nodes", "20000", "--jobs", "2").out()).isEqualTo(two.out());
     }
 
     @Test
@@ -65,6 +71,9 @@ class AnalyseCommandTest {
         Cli.Result missing = Cli.run("analyse", dir.resolve("nothing.kif").toString());
         assertThat(missing.code()).isNotEqualTo(Main.OK);
         assertThat(missing.err()).startsWith("meijin: ").contains("nothing.kif");
+
+        Cli.Result jobs = Cli.run("analyse", empty.toString(), "--jobs", "0");
+        assertThat(jobs.errLines()).containsExactly("meijin analyse: --jobs must be between 1 and 64, got 0 (see 'meijin analyse --help')");
 
         Cli.Result zero = Cli.run("analyse", empty.toString(), "--nodes", "0");
         assertThat(zero.code()).isEqualTo(Main.USAGE);
