@@ -4,7 +4,7 @@
 import { Board } from './board.js';
 import { api, rememberColor, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
-import { EvalGraph, qualityMark } from './graph.js';
+import { EvalGraph, qualityMark, qualitySummary } from './graph.js';
 import { legalPremove, premoveDests } from './premove.js';
 import { keepInView, moveText, notationSelect, positions, replayKeys, savedNotation } from './replay.js';
 import { countdown, pieceSound } from './sound.js';
@@ -703,6 +703,7 @@ export class GamePage {
       this.graph ||= new EvalGraph(this.graphEl, (ply) => this.view(ply), () => ({ sente: '☗' + this.sideName('sente'), gote: '☖' + this.sideName('gote') }));
       this.graph.set(a.plies, this.viewPly === null ? this.state.moves.length : this.viewPly);
       body.push(this.graphEl);
+      body.push(qualitySummary(a.plies, this.firstMover(), (c) => (c === 'sente' ? '☗' : '☖') + this.sideName(c)));
     }
     return h('div', { class: 'panel', id: 'analysis' }, h('h2', {}, t('analysis')), body);
   }

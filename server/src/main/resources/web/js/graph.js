@@ -139,3 +139,32 @@ export function qualityMark(quality) {
   mark.textContent = t(`quality.${quality}`);
   return mark;
 }
+
+/**
+ * How many moves of each side the analysis grades (疑問手, 悪手, 大悪手), as `meijin analyse` ends its output: one
+ * line per side, counting the positions analysed so far. The move that led to position `n` was made by the side
+ * that moves first if `n` is odd.
+ *
+ * @param {Array<{ply: number, quality?: string|null}>} plies the analysis's positions
+ * @param {'sente'|'gote'} first the side that made the first move
+ * @param {(color: string) => string} sideName the name of a side, marked (☗先手)
+ * @returns {HTMLElement}
+ */
+export function qualitySummary(plies, first, sideName) {
+  const other = first === 'sente' ? 'gote' : 'sente';
+  const counts = { sente: { INACCURACY: 0, MISTAKE: 0, BLUNDER: 0 }, gote: { INACCURACY: 0, MISTAKE: 0, BLUNDER: 0 } };
+  for (const e of plies) {
+    if (e.quality && e.ply > 0) counts[e.ply % 2 === 1 ? first : other][e.quality]++;
+  }
+  const box = document.createElement('div');
+  box.className = 'quality-summary small';
+  box.id = 'quality-summary';
+  for (const color of ['sente', 'gote']) {
+    const c = counts[color];
+    const line = document.createElement('p');
+    line.dataset.color = color;
+    line.textContent = t('qualitySummary', { side: sideName(color), inaccuracy: c.INACCURACY, mistake: c.MISTAKE, blunder: c.BLUNDER });
+    box.append(line);
+  }
+  return box;
+}

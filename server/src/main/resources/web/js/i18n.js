@@ -288,6 +288,7 @@ const STRINGS = {
   'declarationFailure.TOO_FEW_PIECES_IN_CAMP': ['敵陣の駒が玉のほかに{have}枚、{needed}枚必要', 'only {have} pieces besides the king in the enemy camp, {needed} needed'],
   'declarationFailure.IN_CHECK': ['王手がかかっています', 'the king is in check'],
   'declarationFailure.TOO_FEW_POINTS': ['{have}点、{needed}点必要', '{have} points, {needed} needed'],
+  qualitySummary: ['{side}：疑問手 {inaccuracy}、悪手 {mistake}、大悪手 {blunder}', '{side}: inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}'],
   'quality.INACCURACY': ['疑問手', 'Inaccuracy'],
   'quality.MISTAKE': ['悪手', 'Mistake'],
   'quality.BLUNDER': ['大悪手', 'Blunder'],
