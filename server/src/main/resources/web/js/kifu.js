@@ -5,7 +5,7 @@
 
 import { Board } from './board.js';
 import { api, ApiError } from './api.js';
-import { EvalGraph, qualityMark, qualitySummary } from './graph.js';
+import { EvalGraph, qualityMark } from './graph.js';
 import { keepInView, moveText, notationSelect, positions, replayKeys, replayNav, savedNotation } from './replay.js';
 import { errorText, language, t, warningsText } from './i18n.js';
 import { h, sendPasted, setStatus } from './dom.js';
@@ -175,7 +175,6 @@ export class KifuPage {
       ? h('p', { class: 'small note', id: 'kifu-warnings' }, t('recordWarning', { n: a.moves.length, message: warningsText(a) }))
       : null;
     this.progressEl = h('p', { class: 'small muted', id: 'analysing' });
-    this.summaryEl = h('div', { id: 'quality-summary' }); // filled in by renderAnalysis
     this.evalEl = h('div', { class: 'kifu-eval', id: 'position-eval' });
     this.navEl = h('div', { class: 'replay-nav' }); // replaced by the buttons for the position shown
     const notation = notationSelect(this.notation, (n) => { this.notation = n; this.renderRecord(); });
@@ -183,7 +182,7 @@ export class KifuPage {
       h('button', { type: 'button', id: 'flip', onclick: () => { this.orientation = OTHER[this.orientation]; this.renderView(); } }, t('flip')),
       h('label', { class: 'row' }, t('notation'), notation));
     this.mateLinkEl = h('a', { id: 'mate-link', class: 'small', target: '_blank', rel: 'noopener' }, t('findMate'));
-    this.resultEl.replaceChildren(...[this.infoEl, this.warningEl, this.evalEl, this.navEl, this.progressEl, this.graphEl, this.summaryEl, this.list, settings,
+    this.resultEl.replaceChildren(...[this.infoEl, this.warningEl, this.evalEl, this.navEl, this.progressEl, this.graphEl, this.list, settings,
       this.mateLinkEl].filter(Boolean));
     this.resultEl.classList.remove('hidden');
     this.renderView();
@@ -213,9 +212,6 @@ export class KifuPage {
     this.progressEl.textContent = a.status === 'done' ? t('analysisDone', { nodes }) : t('analysisProgress', { done: a.plies.length, total });
     this.resultEl.dataset.status = a.status;
     this.graph.set(a.plies, this.viewPly, a.moves.length);
-    const summary = qualitySummary(a.plies, turnOf(a.initialSfen), (c) => (c === 'sente' ? '☗' : '☖') + this.sideName(c));
-    this.summaryEl.replaceWith(summary);
-    this.summaryEl = summary;
     this.markMoves();
     this.renderEval();
   }
