@@ -529,7 +529,11 @@ final class Solution {
         }
         java.util.Arrays.sort(keys, 0, n);
         boolean interposable = CoreAccess.canInterpose(pos);
-        boolean wide = wideRule && interposable;
+        // At bound 0 a drop that is not futile at once cannot be left out by the wider rule either (the position
+        // after its capture, the attacker to move, has no mate within 0 plies), so the node is decided as under
+        // the narrow rule, by its first reply that is not futile: searching on through every other drop (each
+        // one's futility a search of its own) made chains of interpositions exponential.
+        boolean wide = wideRule && interposable && bound > 0;
         // Under the wider rule a drop that outlasts the bound may still be left out as futile: its length is
         // noted (INF beyond the bound) and settled below, after the other replies.
         int[] value = wide ? new int[n] : null;

@@ -450,6 +450,22 @@ class MateSolverTest {
     }
 
     @Test
+    void theFutilityOfChainsOfInterpositionsIsJudgedWithoutTryingEveryDrop() {
+        // tanuki-3te-0307: B*4a 2c2b 4a3b+, a rook on the 5-file and one on the 1-rank, the defender with every
+        // kind in hand. Judging the other checks means asking, again and again, whether a drop on a rook's line
+        // is futile: taken with check into a position where the defender has only futile drops, and so on down
+        // the line. Such a position is decided by its first drop that is not futile; trying every other drop
+        // of every kind as well took over 6 M nodes without settling the judging.
+        MateSolver fresh = new MateSolver(32);
+        Position pos = Sfen.tsume("6G2/9/7k1/4R4/9/9/8R/9/9 b Bb3g4s4n4l18p 1");
+        Soundness s = fresh.check(pos, MateLimits.ofNodes(2_000_000), Convention.TSUME).orElseThrow();
+        assertThat(s.mate().usi()).isEqualTo("B*4a 2c2b 4a3b+");
+        assertThat(s.complete()).isTrue();
+        assertThat(s.sound()).isTrue();
+        assertThat(fresh.nodes()).isEqualTo(2_675);
+    }
+
+    @Test
     void aCookUnderThePrintedConventionAloneIsReportedThere() {
         // tanuki-3te-0252 (king 1b, pawn 2b, dragon 2d, a gold in hand), generated unique under the rules alone:
         // G*1c 1b1a 2b2a+. Under the printed convention G*2c also mates in 3: the king can only go to 1a (2a is
