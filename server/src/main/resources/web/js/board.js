@@ -155,6 +155,19 @@ function drawPiece(parent, role, upsideDown, kingName, w = SQ_W, h = SQ_H) {
   return g;
 }
 
+/** Board destinations and promotion choices in the board's form, from the protocol's `dests`. */
+export function boardDests(dests) {
+  const moves = {};
+  const promotions = {};
+  for (const [orig, targets] of Object.entries(dests || {})) {
+    moves[orig] = Object.keys(targets);
+    for (const [dest, choice] of Object.entries(targets)) {
+      if (choice === 'optional' || choice === 'forced') promotions[orig + dest] = choice;
+    }
+  }
+  return { dests: moves, promotions };
+}
+
 /**
  * A shogi board with its two hands. Create it on an empty element; it fills the element's width.
  *

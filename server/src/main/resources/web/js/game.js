@@ -1,7 +1,7 @@
 // The game page: board, clocks, move list, actions, result, record downloads and replay. Everything it shows
 // about the position comes from the server's `state` and `move` messages (docs/PROTOCOL.md).
 
-import { Board } from './board.js';
+import { Board, boardDests } from './board.js';
 import { api, rememberColor, rememberSeat, Socket } from './api.js';
 import { Clocks } from './clock.js';
 import { EvalGraph, qualityMark, qualitySummary } from './graph.js';
@@ -13,19 +13,6 @@ import { rulesName, timeControlText } from './lobby.js';
 import { h } from './dom.js';
 
 const OTHER = { sente: 'gote', gote: 'sente' };
-
-/** Board destinations and promotion choices in the board's form, from the protocol's `dests`. */
-export function boardDests(dests) {
-  const moves = {};
-  const promotions = {};
-  for (const [orig, targets] of Object.entries(dests || {})) {
-    moves[orig] = Object.keys(targets);
-    for (const [dest, choice] of Object.entries(targets)) {
-      if (choice === 'optional' || choice === 'forced') promotions[orig + dest] = choice;
-    }
-  }
-  return { dests: moves, promotions };
-}
 
 /** The page of one game. */
 export class GamePage {

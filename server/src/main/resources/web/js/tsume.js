@@ -1,11 +1,13 @@
 // The mate-problem page (詰将棋): a problem pasted as SFEN or as a game record is sent to the server's solver
 // (`POST /api/mate`), and its answer is shown: the length of the mate with the solution, which can be stepped
-// through on the board; no mate; or why the problem was not settled.
+// through on the board; no mate; or why the problem was not settled. Or the player solves it on the board
+// ("solve it yourself"): each attacker's move is judged against the solver's solution, which the page keeps
+// hidden, and the defender answers as the solution does.
 
-import { Board } from './board.js';
+import { Board, boardDests } from './board.js';
 import { api } from './api.js';
 import { notationSelect, positions, replayKeys, replayNav, savedNotation } from './replay.js';
-import { language, t } from './i18n.js';
+import { errorText, language, t } from './i18n.js';
 import { h, sendPasted, setStatus } from './dom.js';
 
 const OTHER = { sente: 'gote', gote: 'sente' };
@@ -16,6 +18,13 @@ const WATCH_MS = 1000;
 /** The time limits offered, in seconds; the server takes 1 to 30. */
 const LIMITS = [5, 10, 30];
 const DEFAULT_LIMIT = 10;
+
+/** How long a move that is not the solution's stays on the board before it is taken back, in milliseconds. */
+const WRONG_MS = 1200;
+/** How long the page waits before the defender's reply, in milliseconds, so that the player sees it come. */
+const REPLY_MS = 400;
+
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 /** A small problem to try: mate in 5 (▲４二銀 △２二玉 ▲３一銀打 △１二玉 ▲２二金). */
 export const EXAMPLE = '6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1';
@@ -36,6 +45,11 @@ export function previewSfen(text) {
   return `${m[1]} ${m[2]} ${m[3] || '-'} ${m[4] || '1'}`;
 }
 
+/** The side whose turn it is in a problem's SFEN: the attacker. */
+function attackerOf(sfen) {
+  return sfen.trim().split(/\s+/)[1] === 'w' ? 'gote' : 'sente';
+}
+
 /** The mate-problem page. */
 export class TsumePage {
   constructor(root) {
@@ -44,6 +58,8 @@ export class TsumePage {
     this.sfens = null; // the positions of a mate's solution: element 0 the problem, element i after move i
     this.viewPly = 0;
     this.orientation = 'sente';
+    this.trial = null; // the player's own try at the problem, while it lasts (see tryIt)
+    this.collectionProblem = null; // the problem in the box when it came from the collection: {id, sfen, plies}
     this.notation = savedNotation();
     document.title = `${t('tsume')} | ${t('appName')}`;
     this.build();
@@ -74,6 +90,7 @@ export class TsumePage {
     this.limit.value = String(DEFAULT_LIMIT);
     this.solveButton = h('button', { type: 'button', id: 'solve', class: 'primary', onclick: () => this.solve() }, t('solve'));
     this.statusEl = h('p', { id: 'tsume-status', class: 'status hidden', role: 'status' });
+    this.tryButton = h('button', { type: 'button', id: 'try', onclick: () => this.tryIt() }, t('tryIt'));
     const example = h('button', { type: 'button', id: 'example', onclick: () => this.fillExample() }, t('example'));
     const form = h('section', { class: 'panel paste-form' },
       h('div', { class: 'row paste-title' }, h('h1', {}, t('tsume')), h('a', { href: '/', class: 'small', id: 'to-lobby' }, t('back'))),
@@ -81,16 +98,58 @@ export class TsumePage {
       this.problem,
       h('div', { class: 'row paste-actions' },
         h('label', { class: 'row small' }, t('timeLimit'), this.limit),
-        this.solveButton, example),
+        this.solveButton, this.tryButton, example),
       this.statusEl);
+    // Problems to solve from the server's collection, by length: filled in once the server has said which.
+    this.collectionEl = h('div', { class: 'row small collection hidden', id: 'collection' });
+    form.insertBefore(this.collectionEl, this.statusEl);
+    this.loadCollection();
     this.boardEl = h('div', { id: 'board' });
     this.resultEl = h('section', { class: 'panel paste-result tsume-result hidden', id: 'result', 'aria-live': 'polite' });
     this.root.replaceChildren(h('div', { class: 'paste tsume' },
       form, h('section', { class: 'board-col paste-board tsume-board' }, this.boardEl), this.resultEl));
-    this.board = new Board(this.boardEl, { sfen: EMPTY, movableColor: null, showTurn: false });
+    this.board = new Board(this.boardEl, {
+      sfen: EMPTY, movableColor: null, showTurn: false,
+      events: {
+        move: (orig, dest, promote) => this.trialMove(orig + dest + (promote ? '+' : '')),
+        drop: (role, dest) => this.trialMove(`${role}*${dest}`),
+      },
+    });
     this.showBoard(EMPTY);
     // The arrow keys step through the solution, as on the game page.
     replayKeys(() => this.sfens && { at: this.viewPly, last: this.sfens.length - 1 }, (ply) => this.view(ply));
+  }
+
+  /** Offers the collection's lengths, one button each, as the server counts them. */
+  async loadCollection() {
+    let answer;
+    try {
+      answer = await api('GET', '/api/problems');
+    } catch {
+      return; // the page works without: a problem can still be pasted
+    }
+    const lengths = Object.keys(answer.counts || {}).map(Number).sort((a, b) => a - b);
+    if (lengths.length === 0) return;
+    this.collectionEl.replaceChildren(h('span', { class: 'muted' }, t('collection')),
+      ...lengths.map((n) => h('button', { type: 'button', 'data-plies': String(n), onclick: () => this.pickProblem(n) }, t('mateIn', { n }))));
+    this.collectionEl.classList.remove('hidden');
+  }
+
+  /** Puts a problem of the collection of `plies` plies in the box (another than the one there) and starts a try. */
+  async pickProblem(plies) {
+    if (this.solveButton.disabled) return;
+    const not = this.collectionProblem ? `&not=${encodeURIComponent(this.collectionProblem.id)}` : '';
+    let p;
+    try {
+      p = await api('GET', `/api/problems/random?plies=${plies}${not}`);
+    } catch (e) {
+      setStatus(this.statusEl, errorText(e), 'error');
+      return;
+    }
+    this.problem.value = p.sfen;
+    this.onEdit();
+    this.collectionProblem = p;
+    this.tryIt();
   }
 
   fillExample() {
@@ -102,6 +161,8 @@ export class TsumePage {
   /** The problem's text changed: the answer shown no longer belongs to it; a plain SFEN is shown at once. */
   onEdit() {
     if (this.solveButton.disabled) return; // being solved
+    this.trial = null;
+    this.collectionProblem = null;
     this.answer = null;
     this.sfens = null;
     this.viewPly = 0;
@@ -147,6 +208,7 @@ export class TsumePage {
 
   /** Shows an answer of the solver: the problem on the board, and the result with the solution if it mates. */
   show(answer) {
+    this.trial = null;
     this.answer = answer;
     this.linkTo(answer.sfen);
     const moves = answer.result === 'mate' && Array.isArray(answer.moves) ? answer.moves : [];
@@ -216,16 +278,220 @@ export class TsumePage {
   }
 
   /** Draws a position, read-only, with the attacker's and the defender's hands named. */
-  showBoard(sfen = EMPTY, lastMove = null) {
-    this.shown = [sfen, lastMove];
-    const turn = this.sfens ? this.sfens[0].trim().split(/\s+/)[1] : (sfen.split(' ')[1] || 'b');
-    const attacker = turn === 'w' ? 'gote' : 'sente';
+  showBoard(sfen = EMPTY, lastMove = null, play = {}) {
+    this.shown = [sfen, lastMove, play];
+    const problem = this.trial?.sfen ?? this.sfens?.[0] ?? sfen;
+    const attacker = attackerOf(problem);
     const label = (c) => (c === 'sente' ? '☗' : '☖') + t(c === attacker ? 'attacker' : 'defender');
     this.board.set({
       sfen, lastMove, orientation: this.orientation, movableColor: null, dests: {}, dropDests: {}, promotions: {}, check: null,
       showTurn: false, kingNames: { [attacker]: '王', [OTHER[attacker]]: '玉' },
       handLabels: { sente: label('sente'), gote: label('gote') },
+      ...play,
     });
+  }
+
+  // ---------------------------------------------------------------- solving it yourself
+
+  /**
+   * Lets the player solve the problem on the board. The solver is asked for the solution at once, and the page
+   * keeps it hidden; the board takes the attacker's moves (the server gives the legal ones, `POST /api/position`),
+   * and each is judged: a move that mates solves the problem, the solution's move is answered with the
+   * solution's reply, and any other move is taken back (a move that gives no check is named as such). Ends with
+   * the problem solved, or when the player asks for the answer.
+   */
+  async tryIt() {
+    if (this.solveButton.disabled) return;
+    const text = this.problem.value.trim();
+    if (!text) {
+      setStatus(this.statusEl, t('enterProblem'), 'error');
+      this.problem.focus();
+      return;
+    }
+    const seconds = Number(this.limit.value) || DEFAULT_LIMIT;
+    const collection = this.collectionProblem && this.collectionProblem.sfen === text ? this.collectionProblem : null;
+    const trial = { sfen: null, moves: [], state: null, answer: null, misses: 0, busy: true, done: false, message: 'trialYourMove', collection };
+    this.trial = trial;
+    this.answer = null;
+    this.sfens = null;
+    setStatus(this.statusEl, null);
+    // The solution, kept hidden; a record's problem is known only once the server has read it.
+    trial.answered = api('POST', '/api/mate', { problem: text, seconds }).then((a) => {
+      trial.answer = a;
+      if (this.trial === trial) this.onTrialAnswer(trial);
+      return a;
+    });
+    trial.answered.catch((e) => this.trialFailed(trial, e));
+    this.renderTrial();
+    try {
+      trial.sfen = previewSfen(text) || (await trial.answered).sfen;
+      if (this.trial !== trial) return;
+      this.orientation = attackerOf(trial.sfen);
+      this.linkTo(trial.sfen);
+      await this.trialPosition(trial, []);
+      // On a narrow screen the board is below the form, and the judging below the board: bring both into view.
+      if (this.trial === trial && window.matchMedia('(max-width: 899px)').matches) this.boardEl.scrollIntoView({ block: 'start' });
+    } catch (e) {
+      this.trialFailed(trial, e);
+    }
+  }
+
+  /** Ends a try the server refused (a problem it cannot read, a solver too busy): the status line says why. */
+  trialFailed(trial, e) {
+    if (this.trial !== trial) return;
+    this.trial = null;
+    this.resultEl.classList.add('hidden');
+    this.resultEl.replaceChildren();
+    setStatus(this.statusEl, errorText(e), 'error');
+  }
+
+  /** The solver has answered: with no mate found there is nothing to judge moves by, and the answer is shown. */
+  onTrialAnswer(trial) {
+    if (trial.answer.result !== 'mate') {
+      this.show(trial.answer);
+      setStatus(this.statusEl, t('trialCannotJudge'));
+      return;
+    }
+    this.renderTrial();
+  }
+
+  /** Sets up the position after `moves` from the problem, as the server gives it with its legal moves. */
+  async trialPosition(trial, moves) {
+    const state = await api('POST', '/api/position', { sfen: trial.sfen, moves });
+    if (this.trial !== trial) return;
+    trial.moves = moves;
+    trial.state = state;
+    trial.busy = false;
+    this.renderTrial();
+  }
+
+  /** Judges the player's move (USI) in the try. */
+  async trialMove(usi) {
+    const trial = this.trial;
+    if (!trial || trial.busy || trial.done || !trial.state) return;
+    trial.busy = true;
+    const before = trial.state;
+    const ply = trial.moves.length;
+    try {
+      const after = await api('POST', '/api/position', { sfen: trial.sfen, moves: [...trial.moves, usi] });
+      if (this.trial !== trial) return;
+      trial.state = after;
+      if (!after.check) {
+        await this.takeBack(trial, before, 'trialNotCheck');
+        return;
+      }
+      if (!trial.answer) {
+        trial.message = 'trialJudging';
+        this.renderTrial();
+        await trial.answered;
+        if (this.trial !== trial) return;
+      }
+      const solution = trial.answer.moves;
+      const last = ply + 1 >= solution.length;
+      if (after.checkmate || (usi === solution[ply].usi && last)) {
+        // A mate, or the solution's last move (after which only futile interpositions may be left).
+        trial.moves = [...trial.moves, usi];
+        trial.done = true;
+        trial.busy = false;
+        trial.message = after.checkmate ? 'trialSolved' : 'trialSolvedFutile';
+        this.renderTrial();
+        return;
+      }
+      if (usi !== solution[ply].usi) {
+        await this.takeBack(trial, before, 'trialWrong');
+        return;
+      }
+      trial.moves = [...trial.moves, usi];
+      trial.message = 'trialGood';
+      this.renderTrial();
+      await pause(REPLY_MS);
+      if (this.trial !== trial) return;
+      trial.message = 'trialNext';
+      await this.trialPosition(trial, [...trial.moves, solution[ply + 1].usi]);
+    } catch (e) {
+      if (this.trial !== trial) return;
+      trial.state = before;
+      trial.busy = false;
+      trial.message = null;
+      this.renderTrial();
+      setStatus(this.statusEl, errorText(e), 'error');
+    }
+  }
+
+  /** Shows a move that is not the solution's for a moment, says why, and takes it back. */
+  async takeBack(trial, before, why) {
+    trial.misses++;
+    trial.message = why;
+    this.renderTrial();
+    await pause(WRONG_MS);
+    if (this.trial !== trial) return;
+    trial.state = before;
+    trial.busy = false;
+    this.renderTrial();
+  }
+
+  /** Goes back to the attacker's move before the last one played, or to the problem. */
+  trialBack(trial, toStart) {
+    if (trial.busy) return;
+    const keep = toStart ? 0 : Math.max(0, trial.moves.length - (trial.moves.length % 2 === 0 ? 2 : 1));
+    trial.done = false;
+    trial.busy = true;
+    trial.message = 'trialYourMove';
+    setStatus(this.statusEl, null);
+    this.trialPosition(trial, trial.moves.slice(0, keep)).catch((e) => this.trialFailed(trial, e));
+  }
+
+  /** Ends the try and shows the solver's answer. */
+  async trialAnswer(trial) {
+    try {
+      this.show(await trial.answered);
+    } catch (e) {
+      this.trialFailed(trial, e);
+    }
+  }
+
+  /** Draws the try: the position with the attacker's moves open when it is the player's turn, and the panel. */
+  renderTrial() {
+    const trial = this.trial;
+    if (!trial) return;
+    const st = trial.state;
+    if (st) {
+      const attacker = attackerOf(trial.sfen);
+      const mine = !trial.busy && !trial.done && st.turn === attacker;
+      const bd = mine ? boardDests(st.dests) : { dests: {}, promotions: {} };
+      this.showBoard(st.sfen, st.lastMove ? st.lastMove.usi : null, {
+        movableColor: mine ? attacker : null, dests: bd.dests, promotions: bd.promotions,
+        dropDests: mine ? st.dropDests || {} : {}, check: st.check,
+      });
+    }
+    const a = trial.answer;
+    const plies = a && a.result === 'mate' ? a.plies : trial.collection ? trial.collection.plies : null;
+    const title = plies !== null ? t('mateIn', { n: plies }) : t('trialTitle');
+    const parts = [h('h2', { id: 'verdict', 'data-result': 'trial' }, title)];
+    const message = trial.state ? trial.message : 'trialLoading';
+    if (message) {
+      parts.push(h('p', { id: 'trial-status', 'data-state': message, class: trial.done ? 'solved' : message === 'trialWrong' || message === 'trialNotCheck' ? 'miss' : '' },
+        t(message)));
+    }
+    if (trial.collection) parts.push(h('p', { class: 'small muted', id: 'trial-source' }, t('fromCollection', { id: trial.collection.id })));
+    if (a && a.exact === false) parts.push(h('p', { class: 'small note', id: 'inexact' }, t('trialInexact')));
+    if (trial.misses > 0) parts.push(h('p', { class: 'small muted', id: 'trial-misses' }, t('trialMisses', { n: trial.misses })));
+    const played = trial.state ? trial.state.moves.slice(0, trial.moves.length) : [];
+    if (played.length > 0) {
+      parts.push(h('ol', { class: 'solution', id: 'trial-moves' }, played.map((m) => h('li', { 'data-ply': m.ply },
+        h('span', { class: 'ply' }, String(m.ply)), h('span', { class: 'text' }, this.notation === 'western' ? m.western : m.ki2)))));
+    }
+    parts.push(h('div', { class: 'row small trial-actions' },
+      h('button', { type: 'button', id: 'trial-back', disabled: trial.busy || trial.moves.length === 0, onclick: () => this.trialBack(trial, false) }, t('trialBack')),
+      h('button', { type: 'button', id: 'trial-restart', disabled: trial.busy || trial.moves.length === 0, onclick: () => this.trialBack(trial, true) }, t('trialRestart')),
+      trial.done && trial.collection
+        ? h('button', { type: 'button', id: 'trial-next-problem', class: 'primary', onclick: () => this.pickProblem(trial.collection.plies) }, t('nextProblem'))
+        : null,
+      h('button', { type: 'button', id: 'trial-answer', onclick: () => this.trialAnswer(trial) }, t('trialShowAnswer')),
+      h('button', { type: 'button', id: 'flip', onclick: () => { this.orientation = OTHER[this.orientation]; this.showBoard(...this.shown); } }, t('flip'))));
+    this.resultEl.replaceChildren(...parts);
+    this.resultEl.classList.remove('hidden');
+    this.resultEl.dataset.result = 'trial';
   }
 
 }

@@ -180,7 +180,7 @@ record CreateGame(String name, boolean engine, Integer engineLevel, Handicap han
         return new RefusedException(ErrorCode.BAD_FIELD, prefix + problem, problem);
     }
 
-    private static String clip(String s) {
+    static String clip(String s) {
         return s.length() > 40 ? s.substring(0, 40) + "…" : s;
     }
 }

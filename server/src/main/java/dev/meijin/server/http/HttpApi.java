@@ -79,6 +79,9 @@ public final class HttpApi {
     private final ClientLimits mateLimits = new ClientLimits(0.5, System::nanoTime);
     /** Records sent for analysis per second per client address (bursts of five). */
     private final ClientLimits recordLimits = new ClientLimits(0.5, System::nanoTime);
+    /** Positions asked for per second per client address (bursts of a hundred): a player's moves on the mate problem page. */
+    private final ProblemCollection problems = ProblemCollection.bundled();
+    private final ClientLimits positionLimits = new ClientLimits(10, System::nanoTime);
     private long analysisNodes = 20_000;
     /** The analyses of finished games, by game id. */
     private final Map<String, EnginePool.Analysis> analyses = lru(ANALYSES_KEPT);
@@ -138,6 +141,10 @@ public final class HttpApi {
         r.get("/api/games", this::list);
         r.post("/api/mate", this::mate);
         r.get("/api/mate/status", this::mateStatus);
+        r.post("/api/position", this::position);
+        r.get("/api/problems", ctx -> ctx.json(Map.of("counts", problems.counts())));
+        r.get("/api/problems/random", this::randomProblem);
+        r.get("/api/problems/{id}", this::problem);
         r.post("/api/analyses", this::analyseRecord);
         r.get("/api/analyses/{id}", this::recordAnalysis);
         r.get("/api/lobby", ctx -> ctx.json(Map.of("seeks", lobby.seeks())));
@@ -473,6 +480,37 @@ public final class HttpApi {
             throw new RefusedException(ErrorCode.INTERNAL, "interrupted");
         }
         ctx.json(MateProblem.view(solved));
+    }
+
+    /** A problem of the collection of the given length ({@code plies}), drawn at random, other than {@code not}. */
+    private void randomProblem(Context ctx) {
+        String text = ctx.queryParam("plies");
+        Map<Integer, Integer> counts = problems.counts();
+        int plies;
+        try {
+            plies = text == null ? counts.keySet().iterator().next() : Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            plies = -1;
+        }
+        if (!counts.containsKey(plies)) {
+            throw new RefusedException(ErrorCode.BAD_FIELD, "plies must be one of the collection's lengths " + counts.keySet()
+                    + ", not " + CreateGame.clip(String.valueOf(text)));
+        }
+        ctx.json(problems.random(plies, ctx.queryParam("not"), java.util.concurrent.ThreadLocalRandom.current()).orElseThrow().view());
+    }
+
+    private void problem(Context ctx) {
+        String id = ctx.pathParam("id");
+        ctx.json(problems.byId(id).orElseThrow(() -> new RefusedException(ErrorCode.UNKNOWN_PROBLEM,
+                "no problem \"" + CreateGame.clip(id) + "\" in the collection")).view());
+    }
+
+    /** A position with its legal moves, reached by moves from a start position that the rules check one by one. */
+    private void position(Context ctx) {
+        if (!positionLimits.tryAcquire(ctx.ip())) {
+            throw new RefusedException(ErrorCode.RATE_LIMITED, "too many positions asked for from your address; wait a few seconds");
+        }
+        ctx.json(PositionRequest.parse(body(ctx, MAX_RECORD_BODY)).view());
     }
 
     /**

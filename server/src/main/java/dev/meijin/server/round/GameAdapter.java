@@ -6,7 +6,6 @@ import dev.meijin.core.game.Declaration;
 import dev.meijin.core.game.Game;
 import dev.meijin.core.game.Handicap;
 import dev.meijin.core.game.ImpasseCount;
-import dev.meijin.core.game.LegalDests;
 import dev.meijin.core.game.MoveResult;
 import dev.meijin.core.game.Outcome;
 import dev.meijin.core.game.RuleSet;
@@ -17,7 +16,6 @@ import dev.meijin.core.position.Setup;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.usi.Usi;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -184,33 +182,9 @@ final class GameAdapter {
         return k != Position.NO_SQUARE && Square.relativeRank(c.index(), k) <= ImpasseView.NEAR_ZONE_RANK;
     }
 
-    /**
-     * What the board needs for the side to move.
-     *
-     * @param dests each origin square's destinations with the promotion choice ({@code none}, {@code optional}, {@code forced})
-     * @param dropDests each piece in hand (USI letter) with its drop squares
-     * @param check the square of the side to move's king when in check, else null
-     */
-    record Targets(Map<String, Map<String, String>> dests, Map<String, List<String>> dropDests, String check) {}
-
     /** The side to move's destinations, drops and check ({@link Game#dests()}); no destinations once the game is over. */
     Targets targets() {
-        LegalDests d = game.dests();
-        Map<String, Map<String, String>> dests = new LinkedHashMap<>();
-        d.moves().forEach((from, list) -> {
-            Map<String, String> m = new LinkedHashMap<>();
-            for (LegalDests.Dest dest : list) {
-                m.put(dest.to(), switch (dest.promotion()) {
-                    case IMPOSSIBLE -> "none";
-                    case OPTIONAL -> "optional";
-                    case FORCED -> "forced";
-                });
-            }
-            dests.put(from, m);
-        });
-        Map<String, List<String>> drops = new LinkedHashMap<>();
-        d.drops().forEach((role, squares) -> drops.put(String.valueOf(role.sfenLetter()), squares));
-        return new Targets(dests, drops, d.check().orElse(null));
+        return Targets.of(game.dests());
     }
 
     /** The last move as the board highlights it, or null before the first move. */
@@ -218,8 +192,7 @@ final class GameAdapter {
         if (game.plies() == 0) {
             return null;
         }
-        int m = game.moveAt(game.plies() - 1);
-        return new LastMove(Move.usi(m), Move.isDrop(m) ? null : Square.name(Move.from(m)), Square.name(Move.to(m)));
+        return LastMove.of(game.moveAt(game.plies() - 1));
     }
 
     /** The initial SFEN. */

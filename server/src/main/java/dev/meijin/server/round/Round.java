@@ -474,7 +474,7 @@ public final class Round {
                         clock.gote().main().toMillis(), clock.gote().periods());
                 ctx.repository().recordMove(id, m, result);
                 stored = stored.with(result == null ? GameStatus.PLAYING : GameStatus.FINISHED, ply + 1, result, wall);
-                GameAdapter.Targets t = game.targets();
+                Targets t = game.targets();
                 publish(new ServerEvent.MoveMade(ply + 1, game.lastMoveView(), game.sfen(), Views.color(game.turn()), game.lastMove(), t.check(),
                         t.dests(), t.dropDests(), Views.clock(clock, now, wall), game.impasse(), abortable()));
                 if (result != null) {
@@ -1034,8 +1034,8 @@ public final class Round {
     private ServerEvent.State state(Color viewer) {
         StoredGame g = stored;
         long now = ctx.time().nanos();
-        GameAdapter.Targets t = g.status() == GameStatus.PLAYING ? game.targets()
-                : new GameAdapter.Targets(Map.of(), Map.of(), game.targets().check());
+        Targets t = g.status() == GameStatus.PLAYING ? game.targets()
+                : new Targets(Map.of(), Map.of(), game.targets().check());
         RuleSet rs = game.game().rules();
         Players players = new Players(player(g, Color.SENTE), player(g, Color.GOTE));
         return new ServerEvent.State(id, g.status().wire(), Views.color(viewer), players, Views.handicap(g.terms().handicap()),

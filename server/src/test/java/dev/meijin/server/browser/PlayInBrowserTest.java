@@ -1198,6 +1198,157 @@ final class PlayInBrowserTest {
     }
 
     @Test
+    void aMateProblemIsSolvedOnTheBoardByThePlayerWithEachMoveJudged() {
+        try (Seat desk = seat(Browser.DESKTOP, "en"); Seat phone = seat(Browser.PHONE, "ja")) {
+            Browser b = desk.browser;
+            // A link to a mate in five: ▲４二飛成 △３二金 ▲３一銀 △１二玉 ▲３二龍, after which only futile
+            // interpositions on 2b are left.
+            b.open(base + "/tsume?sfen=" + java.net.URLEncoder.encode("7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1",
+                    java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+            b.await("the problem on the board", d -> "R".equals(desk.pieceOn("4i")));
+            b.click("#try");
+            b.await("the attacker's turn", d -> "trialYourMove".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.text("#trial-status")).isEqualTo("Play the attacker's move on the board: every move gives check, until the king is mated.");
+            b.await("the length, once the solver has answered", d -> b.text("#verdict").equals("Mate in 5"));
+            assertThat(b.all("#solution")).as("the solution stays hidden").isEmpty();
+
+            // A move that gives no check is shown, named and taken back.
+            b.clickSquare("4i");
+            b.clickSquare("4h");
+            b.await("no check", d -> "trialNotCheck".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.text("#trial-status")).isEqualTo("That is no check: in a mate problem every move of the attacker gives check.");
+            assertThat(desk.pieceOn("4h")).isEqualTo("R");
+            b.screenshot("tsume-try-no-check-desktop");
+            b.await("the rook back", d -> "R".equals(desk.pieceOn("4i")));
+            assertThat(b.text("#trial-misses")).isEqualTo("Wrong tries: 1");
+            // A check that is not the solution's.
+            b.clickHand("sente", "S");
+            b.clickSquare("3a");
+            b.await("not the solution", d -> "trialWrong".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.text("#trial-status")).isEqualTo("That is not the solution's move. Think again.");
+            b.await("the silver back in hand", d -> desk.pieceOn("3a") == null && !b.all(".mj-hand-piece[data-hand='sente'][data-role='S']").isEmpty());
+            assertThat(b.text("#trial-misses")).isEqualTo("Wrong tries: 2");
+
+            // The solution's first move, promoting: the defender interposes a gold, as the solution does.
+            b.clickSquare("4i");
+            b.clickSquare("4b");
+            b.click(".mj-promotion-choice[data-promote='true']");
+            b.await("the defender's reply", d -> "G".equals(desk.pieceOn("3b")));
+            assertThat(desk.colorOn("3b")).isEqualTo("gote");
+            b.await("the attacker's turn again", d -> "trialNext".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.text("#trial-status")).isEqualTo("Correct. The defender has replied: your next move.");
+            assertThat(texts(b, "#trial-moves li .text")).containsExactly("R-4b+", "G*3b");
+            // Taken back to the problem, and played again.
+            b.click("#trial-back");
+            b.await("the problem again", d -> "R".equals(desk.pieceOn("4i")) && desk.pieceOn("3b") == null);
+            assertThat(b.all("#trial-moves")).isEmpty();
+            b.clickSquare("4i");
+            b.clickSquare("4b");
+            b.click(".mj-promotion-choice[data-promote='true']");
+            b.await("the gold again", d -> "G".equals(desk.pieceOn("3b")) && "trialNext".equals(b.attribute("#trial-status", "data-state")));
+            b.clickHand("sente", "S");
+            b.clickSquare("3a");
+            b.await("the king steps aside", d -> "K".equals(desk.pieceOn("1b")) && "trialNext".equals(b.attribute("#trial-status", "data-state")));
+            b.clickSquare("4b");
+            b.clickSquare("3b");
+            b.await("solved", d -> "trialSolvedFutile".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.text("#trial-status")).isEqualTo("Solved! Only futile interpositions (無駄合) are left, and they do not count.");
+            assertThat(texts(b, "#trial-moves li .text")).containsExactly("R-4b+", "G*3b", "S*3a", "K-1b", "+Rx3b");
+            assertThat(desk.pieceOn("3b")).isEqualTo("+R");
+            assertThat(b.all(".mj-check")).as("the king in check marked").hasSize(1);
+            assertThat(b.find("#trial-back").isEnabled()).as("a solved problem can be taken back").isTrue();
+            b.screenshot("tsume-try-solved-desktop");
+            // The answer, when asked for, is the solver's.
+            b.click("#trial-answer");
+            b.await("the answer", d -> !b.all("#solution").isEmpty());
+            assertThat(texts(b, "#solution li .text")).containsExactly("R-4b+", "G*3b", "S*3a", "K-1b", "+Rx3b");
+
+            // On a phone, in Japanese: the example, solved to a checkmate with nothing left to interpose.
+            Browser p = phone.browser;
+            p.open(base + "/tsume");
+            p.click("#example");
+            p.await("the example on the board", d -> "K".equals(phone.pieceOn("3a")));
+            p.click("#try");
+            p.await("the attacker's turn", d -> "trialYourMove".equals(p.attribute("#trial-status", "data-state")));
+            assertThat(p.text("#trial-status")).isEqualTo("攻方の手を盤上で指してください。毎手王手をかけて玉を詰ませます。");
+            p.await("the length", d -> p.text("#verdict").equals("5手詰"));
+            p.screenshot("tsume-try-phone");
+            p.clickHand("sente", "G");
+            p.clickSquare("4b");
+            p.await("not the solution", d -> "trialWrong".equals(p.attribute("#trial-status", "data-state")));
+            assertThat(p.text("#trial-status")).isEqualTo("正解手順の手ではありません。もう一度考えてみましょう。");
+            p.screenshot("tsume-try-wrong-phone");
+            p.await("the gold back in hand", d -> phone.pieceOn("4b") == null && "trialWrong".equals(p.attribute("#trial-status", "data-state"))
+                    && !p.all(".mj-hand-piece[data-hand='sente'][data-role='G']").isEmpty() && p.find("#trial-misses").isDisplayed());
+            String[][] moves = {{"S", "4b", "2b"}, {"S", "3a", "1b"}};
+            for (String[] m : moves) {
+                p.clickHand("sente", m[0]);
+                p.clickSquare(m[1]);
+                p.await("the king to " + m[2], d -> "K".equals(phone.pieceOn(m[2])) && "trialNext".equals(p.attribute("#trial-status", "data-state")));
+            }
+            p.clickHand("sente", "G");
+            p.clickSquare("2b");
+            p.await("mated", d -> "trialSolved".equals(p.attribute("#trial-status", "data-state")));
+            assertThat(p.text("#trial-status")).isEqualTo("正解！ 詰みました。");
+            assertThat(texts(p, "#trial-moves li .text")).containsExactly("▲４二銀", "△２二玉", "▲３一銀打", "△１二玉", "▲２二金");
+            assertThat(p.text("#trial-misses")).isEqualTo("誤答 1回");
+            p.screenshot("tsume-try-solved-phone");
+        }
+    }
+
+    @Test
+    void aProblemOfTheCollectionIsSolvedOnTheBoardAndTheNextOneOffered() {
+        try (Seat desk = seat(Browser.DESKTOP, "en")) {
+            Browser b = desk.browser;
+            b.open(base + "/tsume");
+            b.await("the collection's lengths", d -> texts(b, "#collection button").size() == 6);
+            assertThat(texts(b, "#collection button")).containsExactly("Mate in 1", "Mate in 3", "Mate in 5", "Mate in 7", "Mate in 9", "Mate in 11");
+            assertThat(b.text("#collection span")).isEqualTo("Problems");
+            b.click("#collection button[data-plies='3']");
+            // The problem goes into the box and the try begins, its length known at once.
+            b.await("the try", d -> "trialYourMove".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.text("#verdict")).isEqualTo("Mate in 3");
+            String id = (String) b.script("return window.meijin.trial.collection.id");
+            assertThat(id).startsWith("tanuki-3te-");
+            assertThat(b.text("#trial-source")).isEqualTo("Problem " + id + " of the collection (computer-generated, tanuki-tsume-shogi)");
+            assertThat(b.find("#problem").getDomProperty("value")).isEqualTo(b.script("return window.meijin.trial.collection.sfen"));
+            b.screenshot("tsume-collection-try-desktop");
+            // The player plays the solver's moves, which the page holds once it has its answer.
+            b.await("the solver's answer", d -> b.script("return window.meijin.trial.answer && window.meijin.trial.answer.moves.length") != null);
+            @SuppressWarnings("unchecked")
+            List<String> moves = (List<String>) b.script("return window.meijin.trial.answer.moves.map(m => m.usi)");
+            assertThat(moves).hasSize(3);
+            playOnBoard(b, moves.get(0));
+            b.await("the defender's reply", d -> "trialNext".equals(b.attribute("#trial-status", "data-state")));
+            playOnBoard(b, moves.get(2));
+            b.await("solved", d -> b.attribute("#trial-status", "data-state").startsWith("trialSolved"));
+            assertThat(b.all("#trial-misses")).isEmpty();
+            b.screenshot("tsume-collection-solved-desktop");
+            b.click("#trial-next-problem");
+            b.await("the next problem", d -> {
+                Object next = b.script("return window.meijin.trial && window.meijin.trial.collection && window.meijin.trial.collection.id");
+                return next != null && !next.equals(id) && "trialYourMove".equals(b.attribute("#trial-status", "data-state"));
+            });
+            assertThat((String) b.script("return window.meijin.trial.collection.id")).startsWith("tanuki-3te-");
+            assertThat(b.all("#trial-moves")).isEmpty();
+        }
+    }
+
+    /** Plays a USI move of sente on the board by clicks, answering a promotion choice as the move says. */
+    private static void playOnBoard(Browser b, String usi) {
+        if (usi.charAt(1) == '*') {
+            b.clickHand("sente", usi.substring(0, 1));
+            b.clickSquare(usi.substring(2, 4));
+            return;
+        }
+        b.clickSquare(usi.substring(0, 2));
+        b.clickSquare(usi.substring(2, 4));
+        if (!b.all(".mj-promotion-choice").isEmpty()) {
+            b.click(".mj-promotion-choice[data-promote='" + usi.endsWith("+") + "']");
+        }
+    }
+
+    @Test
     void aMateProblemIsPastedSolvedAndItsSolutionSteppedThroughOnTheTsumePage() {
         try (Seat desk = seat(Browser.DESKTOP, "en"); Seat phone = seat(Browser.PHONE, "ja")) {
             Browser b = desk.browser;
