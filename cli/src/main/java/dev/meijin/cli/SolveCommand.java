@@ -53,7 +53,10 @@ import picocli.CommandLine.Spec;
  * where the solution leaves that line ({@code   ply N, the defender: …}); each unreadable row as
  * {@code line L: …}; a progress bar is drawn on
  * standard error at a terminal, and the last lines are {@code nodes N time S nps R} and {@code solved M/N}.
- * The exit code is 1 on any mismatch, unsolved problem or unreadable row.
+ * With {@code --check} each row is judged as a composition too: a row that is not sound is printed as
+ * {@code ID: unsound: …} (or {@code undetermined: …}) with its cooks, and {@code sound S, unsound U, undetermined D}
+ * comes before the count. The exit code is 1 on any mismatch, unsolved problem, unreadable row, or (with
+ * {@code --check}) soundness left undetermined; an unsound problem is a finding, not a failure.
  */
 @Command(
         name = "solve",
@@ -102,7 +105,8 @@ final class SolveCommand implements Callable<Integer> {
     Integer hash;
 
     @Option(names = "--check", description = "Also judge each problem as a composition: unique solution, "
-            + "cooks (余詰) with their move, last-move alternatives (最終手余詰), leftover pieces.")
+            + "cooks (余詰) with their move, last-move alternatives (最終手余詰), leftover pieces. With --file: "
+            + "each row that is not sound, and the counts.")
     boolean check;
 
     @Option(names = "--each", description = "With --file: also print one line per problem, "
@@ -333,6 +337,7 @@ final class SolveCommand implements Callable<Integer> {
         Console console = System.console();
         boolean bar = console != null && console.isTerminal();
         int total = 0, solved = 0;
+        int[] verdicts = new int[Soundness.Verdict.values().length];
         boolean failed = false;
         long allNodes = 0, allNanos = 0;
         int rows = 0;
@@ -379,7 +384,14 @@ final class SolveCommand implements Callable<Integer> {
                 failed = true;
                 continue;
             }
-            MateResult r = solver.solve(pos, limits, convention);
+            MateResult r;
+            Optional<Soundness> soundness = Optional.empty();
+            if (check) {
+                soundness = solver.check(pos, limits, convention);
+                r = solver.lastResult();
+            } else {
+                r = solver.solve(pos, limits, convention);
+            }
             allNodes += solver.nodes();
             allNanos += solver.nanos();
             // "nomate" with a length means no mate within that many plies: none, or only a longer one.
@@ -406,12 +418,29 @@ final class SolveCommand implements Callable<Integer> {
                 }
                 failed = true;
             }
+            if (soundness.isPresent()) {
+                Soundness sd = soundness.get();
+                verdicts[sd.verdict().ordinal()]++;
+                if (sd.verdict() != Soundness.Verdict.SOUND) {
+                    // A finding about the composition, not a failure of the solver; an undetermined one is.
+                    clearBar(err, bar);
+                    out.println(Records.printable(id) + ": " + verdict(sd));
+                    for (Soundness.Cook c : sd.cooks()) {
+                        out.println("  cook at ply " + c.ply() + ": " + c.move().usi() + " mates in " + c.plies());
+                    }
+                    failed |= sd.verdict() == Soundness.Verdict.UNDETERMINED;
+                }
+            }
         }
         if (bar) {
             progress(err, total, rows);
             err.println();
         }
         out.println(PerftCommand.summary(allNodes, allNanos));
+        if (check) {
+            out.println("sound " + verdicts[Soundness.Verdict.SOUND.ordinal()] + ", unsound " + verdicts[Soundness.Verdict.UNSOUND.ordinal()]
+                    + ", undetermined " + verdicts[Soundness.Verdict.UNDETERMINED.ordinal()]);
+        }
         out.println("solved " + solved + "/" + total);
         return failed || solved != total ? Main.FAILED : Main.OK;
     }

@@ -105,6 +105,30 @@ class SolveCommandTest {
     }
 
     @Test
+    void aTableIsJudgedAsCompositionsWithCheck() throws IOException {
+        Path table = dir.resolve("c.tsv");
+        // Two generated problems: tanuki-3te-0001 sound, tanuki-3te-0252 cooked by G*2c under the printed
+        // convention (the defender's drops on 1b are futile there).
+        Files.writeString(table, String.join("\n",
+                "id\tsfen\tplies\tusi_moves\tresult",
+                "tanuki-3te-0001\t9/8k/9/7RG/9/9/9/9/9 b r2b3g4s4n4l18p 1\t3\t1d2c 1b1a 2c2b\tmate",
+                "tanuki-3te-0252\t9/7Pk/9/7+R1/9/9/9/9/9 b Gr2b3g4s4n4l17p 1\t3\tG*1c 1b1a 2b2a+\tmate",
+                ""), StandardCharsets.UTF_8);
+        Cli.Result r = Cli.run("solve", "--file", table.toString(), "--check");
+        assertThat(r.code()).as("an unsound problem is a finding, not a failure").isEqualTo(Main.OK);
+        List<String> lines = r.outLines();
+        assertThat(lines.get(0)).isEqualTo("tanuki-3te-0252: unsound: 1 cook");
+        assertThat(lines.get(1)).isEqualTo("  cook at ply 1: G*2c mates in 3");
+        assertThat(lines.get(2)).matches(SUMMARY);
+        assertThat(lines.subList(3, lines.size())).containsExactly("sound 1, unsound 1, undetermined 0", "solved 2/2");
+
+        // Under the rules alone both are sound; without --check no judging is printed.
+        assertThat(Cli.run("solve", "--file", table.toString(), "--check", "--strict").outLines())
+                .contains("sound 2, unsound 0, undetermined 0", "solved 2/2");
+        assertThat(Cli.run("solve", "--file", table.toString()).outLines()).noneMatch(l -> l.startsWith("sound "));
+    }
+
+    @Test
     void theEdgeCaseTableAgreesWhereNoMateMeansNoneThatShort() throws IOException {
         Path table = dir.resolve("antma.tsv");
         Files.write(table, TestData.bytes("tsume/antma_positions.tsv"));
