@@ -340,6 +340,7 @@ export class TsumePage {
   trialFailed(trial, e) {
     if (this.trial !== trial) return;
     this.trial = null;
+    this.showBoard(this.shown[0], this.shown[1]); // no longer movable
     this.resultEl.classList.add('hidden');
     this.resultEl.replaceChildren();
     setStatus(this.statusEl, errorText(e), 'error');

@@ -1331,6 +1331,22 @@ final class PlayInBrowserTest {
             });
             assertThat((String) b.script("return window.meijin.trial.collection.id")).startsWith("tanuki-3te-");
             assertThat(b.all("#trial-moves")).isEmpty();
+
+            // A solver too busy to take the problem ends the try with its reason, and the board, open to the
+            // attacker's moves meanwhile, is left still. (The server's answer is made up here: a busy solver
+            // cannot be brought about on demand.)
+            b.script("const f = window.fetch; window.fetch = (url, init) => String(url).startsWith('/api/mate')"
+                    + " ? new Promise(r => setTimeout(r, 1500)).then(() => new Response(JSON.stringify({error: {code: 'solver_busy',"
+                    + " message: 'the mate solver is busy with other problems; try again in a moment'}}), {status: 503}))"
+                    + " : f(url, init)");
+            b.click("#example");
+            b.click("#try");
+            b.await("the attacker's turn", d -> "sente".equals(b.script("return window.meijin.board.config.movableColor")));
+            b.await("the refusal", d -> b.attribute("#tsume-status", "class").contains("error"));
+            assertThat(b.text("#tsume-status")).isEqualTo("The solver is busy with other problems; try again in a moment");
+            assertThat(b.script("return window.meijin.trial")).isNull();
+            assertThat(b.all("#verdict")).isEmpty();
+            assertThat(b.script("return window.meijin.board.config.movableColor")).as("nothing to move").isNull();
         }
     }
 
