@@ -81,6 +81,8 @@ public final class HttpApi {
     private final ClientLimits recordLimits = new ClientLimits(0.5, System::nanoTime);
     /** Positions asked for per second per client address (bursts of a hundred): a player's moves on the mate problem page. */
     private final ProblemCollection problems = ProblemCollection.bundled();
+    /** Problems of the collection sent to the solver per second per client address (bursts of twenty). */
+    private final ClientLimits collectionLimits = new ClientLimits(2, System::nanoTime);
     private final ClientLimits positionLimits = new ClientLimits(10, System::nanoTime);
     private long analysisNodes = 20_000;
     /** The analyses of finished games, by game id. */
@@ -462,8 +464,20 @@ public final class HttpApi {
     }
 
     private void mate(Context ctx) {
-        admit(ctx, mates != null, "there is no mate solver", mateLimits, "problems");
-        MateProblem p = MateProblem.parse(body(ctx, MAX_RECORD_BODY));
+        if (mates == null) {
+            throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no mate solver");
+        }
+        // The collection's problems (a page's "next problem") are short and sound, solved in milliseconds: they
+        // have a limit of their own, so that someone solving them quickly is not refused. Anything else, a
+        // refused request included, counts against the limit of problems.
+        MateProblem p;
+        try {
+            p = MateProblem.parse(body(ctx, MAX_RECORD_BODY));
+        } catch (RefusedException e) {
+            limit(ctx, mateLimits);
+            throw e;
+        }
+        limit(ctx, problems.contains(p.position()) ? collectionLimits : mateLimits);
         CompletableFuture<MateService.Solved> answer = mates.solve(p.position(), p.limit())
                 .orElseThrow(() -> new RefusedException(ErrorCode.SOLVER_BUSY, "the mate solver is busy with other problems; try again in a moment"));
         MateService.Solved solved;
@@ -522,6 +536,13 @@ public final class HttpApi {
             throw new RefusedException(ErrorCode.ENGINE_UNAVAILABLE, "this server runs without the engine; there is no mate solver");
         }
         ctx.json(Map.of("state", mates.state().name().toLowerCase(Locale.ROOT), "queued", mates.queued()));
+    }
+
+    /** Takes a token of a limit of mate problems for the request's address, or refuses the request. */
+    private static void limit(Context ctx, ClientLimits limits) {
+        if (!limits.tryAcquire(ctx.ip())) {
+            throw new RefusedException(ErrorCode.RATE_LIMITED, "too many problems sent from your address; wait a few seconds");
+        }
     }
 
     private void limit(Context ctx) {

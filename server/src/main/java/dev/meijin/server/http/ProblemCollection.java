@@ -1,5 +1,6 @@
 package dev.meijin.server.http;
 
+import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,9 +8,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
@@ -29,11 +32,14 @@ final class ProblemCollection {
     private static final String RESOURCE = "/tsume/tanuki.tsv";
 
     private final Map<String, Problem> byId = new HashMap<>();
+    /** The problems' positions as SFEN written out by {@link Sfen#format}, to know a problem sent as text. */
+    private final Set<String> positions = new HashSet<>();
     private final TreeMap<Integer, List<Problem>> byLength = new TreeMap<>();
 
     private ProblemCollection(List<Problem> problems) {
         for (Problem p : problems) {
             byId.put(p.id(), p);
+            positions.add(Sfen.format(Sfen.problem(p.sfen())));
             byLength.computeIfAbsent(p.plies(), k -> new ArrayList<>()).add(p);
         }
     }
@@ -86,6 +92,11 @@ final class ProblemCollection {
     /** Every problem, in the order of the collection's lengths and then its rows. */
     List<Problem> all() {
         return byLength.values().stream().flatMap(List::stream).toList();
+    }
+
+    /** Whether a position is one of the collection's problems. */
+    boolean contains(Position position) {
+        return positions.contains(Sfen.format(position));
     }
 
     /** A problem by its id. */

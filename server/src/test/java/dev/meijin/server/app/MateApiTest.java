@@ -151,6 +151,26 @@ class MateApiTest {
     }
 
     @Test
+    void theCollectionsProblemsHaveALimitOfTheirOwn() {
+        // Someone solving the tsume page's collection quickly: twelve of its 1-ply problems in a row are all
+        // answered, where a sixth other problem is refused; those count as before.
+        start();
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String sfen = h.get("/api/problems/random?plies=1").body().get("sfen").asString();
+            Harness.Answer a = h.post("/api/mate", body(sfen, ""));
+            statuses.add(a.status());
+            assertThat(a.body().get("plies").asInt()).as(a.text()).isEqualTo(1);
+        }
+        assertThat(statuses).containsOnly(200);
+        for (int i = 0; i < 5; i++) {
+            assertThat(h.post("/api/mate", body("4k4/9/9/9/9/9/9/9/9 b - 1", "")).status()).isEqualTo(200);
+        }
+        assertThat(h.post("/api/mate", body("4k4/9/9/9/9/9/9/9/9 b - 1", "")).status()).isEqualTo(429);
+        assertThat(h.post("/api/mate", "{\"problem\": 5}").status()).as("a refused problem counts too").isEqualTo(429);
+    }
+
+    @Test
     void aServerWithoutTheEngineHasNoMateSolver() {
         start(EngineSettings.off());
         Harness.Answer a = h.post("/api/mate", body(MATE_IN_5, ""));
