@@ -277,6 +277,7 @@ const STRINGS = {
   collection: ['問題集', 'Problems'],
   fromCollection: ['問題集の{id}（コンピュータ生成、tanuki-tsume-shogi）', 'Problem {id} of the collection (computer-generated, tanuki-tsume-shogi)'],
   nextProblem: ['次の問題', 'Next problem'],
+  otherProblem: ['別の問題', 'Another problem'],
   trialShowAnswer: ['答えを見る', 'Show the answer'],
   kifu: ['棋譜解析', 'Record analysis'],
   kifuNav: ['棋譜解析', 'Analysis'],

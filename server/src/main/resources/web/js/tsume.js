@@ -485,8 +485,9 @@ export class TsumePage {
     parts.push(h('div', { class: 'row small trial-actions' },
       h('button', { type: 'button', id: 'trial-back', disabled: trial.busy || trial.moves.length === 0, onclick: () => this.trialBack(trial, false) }, t('trialBack')),
       h('button', { type: 'button', id: 'trial-restart', disabled: trial.busy || trial.moves.length === 0, onclick: () => this.trialBack(trial, true) }, t('trialRestart')),
-      trial.done && trial.collection
-        ? h('button', { type: 'button', id: 'trial-next-problem', class: 'primary', onclick: () => this.pickProblem(trial.collection.plies) }, t('nextProblem'))
+      trial.collection
+        ? h('button', { type: 'button', id: 'trial-next-problem', class: trial.done ? 'primary' : '', onclick: () => this.pickProblem(trial.collection.plies) },
+          t(trial.done ? 'nextProblem' : 'otherProblem'))
         : null,
       h('button', { type: 'button', id: 'trial-answer', onclick: () => this.trialAnswer(trial) }, t('trialShowAnswer')),
       h('button', { type: 'button', id: 'flip', onclick: () => { this.orientation = OTHER[this.orientation]; this.showBoard(...this.shown); } }, t('flip'))));

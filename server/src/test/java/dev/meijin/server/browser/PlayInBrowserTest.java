@@ -1311,6 +1311,7 @@ final class PlayInBrowserTest {
             String id = (String) b.script("return window.meijin.trial.collection.id");
             assertThat(id).startsWith("tanuki-3te-");
             assertThat(b.text("#trial-source")).isEqualTo("Problem " + id + " of the collection (computer-generated, tanuki-tsume-shogi)");
+            assertThat(b.text("#trial-next-problem")).as("one too hard can be skipped").isEqualTo("Another problem");
             assertThat(b.find("#problem").getDomProperty("value")).isEqualTo(b.script("return window.meijin.trial.collection.sfen"));
             b.screenshot("tsume-collection-try-desktop");
             // The player plays the solver's moves, which the page holds once it has its answer.
@@ -1324,6 +1325,7 @@ final class PlayInBrowserTest {
             b.await("solved", d -> b.attribute("#trial-status", "data-state").startsWith("trialSolved"));
             assertThat(b.all("#trial-misses")).isEmpty();
             b.screenshot("tsume-collection-solved-desktop");
+            assertThat(b.text("#trial-next-problem")).isEqualTo("Next problem");
             b.click("#trial-next-problem");
             b.await("the next problem", d -> {
                 Object next = b.script("return window.meijin.trial && window.meijin.trial.collection && window.meijin.trial.collection.id");
