@@ -65,17 +65,26 @@ export class TsumePage {
     this.build();
     // A link to a problem (/tsume?sfen=…) fills it in and shows it; it is not solved until asked, so that
     // whoever follows the link can try it first.
-    const shared = new URLSearchParams(location.search).get('sfen');
+    // A link to a problem of the collection (/tsume?problem=…) starts a try at it.
+    const params = new URLSearchParams(location.search);
+    const shared = params.get('sfen');
     if (shared) {
       this.problem.value = shared;
       this.onEdit();
+    } else if (params.get('problem')) {
+      this.openProblem(params.get('problem'));
     }
     window.meijin = this; // for the browser tests and for looking around in the console
   }
 
-  /** Keeps the address a link to the problem shown: /tsume?sfen=… (just /tsume when none is). */
+  /**
+   * Keeps the address a link to the problem shown: /tsume?sfen=… (just /tsume when none is), or
+   * /tsume?problem=… for a problem of the collection.
+   */
   linkTo(sfen) {
-    const path = sfen ? `/tsume?sfen=${encodeURIComponent(sfen)}` : '/tsume';
+    const c = this.collectionProblem;
+    const path = c && c.sfen === sfen ? `/tsume?problem=${encodeURIComponent(c.id)}`
+      : sfen ? `/tsume?sfen=${encodeURIComponent(sfen)}` : '/tsume';
     if (location.pathname + location.search !== path) history.replaceState(null, '', path);
   }
 
@@ -135,6 +144,27 @@ export class TsumePage {
     this.collectionEl.classList.remove('hidden');
   }
 
+  /** Puts the collection's problem `id` in the box and starts a try; an unknown one is said so. */
+  async openProblem(id) {
+    let p;
+    try {
+      p = await api('GET', `/api/problems/${encodeURIComponent(id)}`);
+    } catch (e) {
+      setStatus(this.statusEl, errorText(e), 'error');
+      return;
+    }
+    this.startCollectionTry(p);
+  }
+
+  /** A problem of the collection in the box, and a try at it. */
+  startCollectionTry(p) {
+    this.problem.value = p.sfen;
+    this.onEdit();
+    this.collectionProblem = p;
+    this.linkTo(p.sfen);
+    this.tryIt();
+  }
+
   /** Puts a problem of the collection of `plies` plies in the box (another than the one there) and starts a try. */
   async pickProblem(plies) {
     if (this.solveButton.disabled) return;
@@ -146,10 +176,7 @@ export class TsumePage {
       setStatus(this.statusEl, errorText(e), 'error');
       return;
     }
-    this.problem.value = p.sfen;
-    this.onEdit();
-    this.collectionProblem = p;
-    this.tryIt();
+    this.startCollectionTry(p);
   }
 
   fillExample() {

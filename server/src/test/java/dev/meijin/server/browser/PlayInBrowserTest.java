@@ -1312,6 +1312,9 @@ final class PlayInBrowserTest {
             assertThat(id).startsWith("tanuki-3te-");
             assertThat(b.text("#trial-source")).isEqualTo("Problem " + id + " of the collection (computer-generated, tanuki-tsume-shogi)");
             assertThat(b.text("#trial-next-problem")).as("one too hard can be skipped").isEqualTo("Another problem");
+            // The address is a link to the problem, which starts a try at it.
+            String link = (String) b.script("return location.pathname + location.search");
+            assertThat(link).isEqualTo("/tsume?problem=" + id);
             assertThat(b.find("#problem").getDomProperty("value")).isEqualTo(b.script("return window.meijin.trial.collection.sfen"));
             b.screenshot("tsume-collection-try-desktop");
             // The player plays the solver's moves, which the page holds once it has its answer.
@@ -1333,6 +1336,14 @@ final class PlayInBrowserTest {
             });
             assertThat((String) b.script("return window.meijin.trial.collection.id")).startsWith("tanuki-3te-");
             assertThat(b.all("#trial-moves")).isEmpty();
+
+            b.open(base + link);
+            b.await("the try at the linked problem", d -> "trialYourMove".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.script("return window.meijin.trial.collection.id")).isEqualTo(id);
+            assertThat(b.text("#verdict")).isEqualTo("Mate in 3");
+            b.open(base + "/tsume?problem=tanuki-2te-0001");
+            b.await("an unknown problem said so", d -> b.attribute("#tsume-status", "class").contains("error"));
+            assertThat(b.text("#tsume-status")).isEqualTo("This problem is not in the collection.");
 
             // A solver too busy to take the problem ends the try with its reason, and the board, open to the
             // attacker's moves meanwhile, is left still. (The server's answer is made up here: a busy solver
