@@ -304,7 +304,10 @@ export class TsumePage {
       h('span', { class: 'muted', id: 'showing' }, this.viewPly === 0 ? t('problemPosition') : t('afterMove', { n: this.viewPly })));
   }
 
-  /** Draws a position, read-only, with the attacker's and the defender's hands named. */
+  /**
+   * Draws a position with the attacker's and the defender's hands named: read-only, unless `play` (board settings:
+   * the movable colour, destinations, drops, check) opens it to the player's moves in a try.
+   */
   showBoard(sfen = EMPTY, lastMove = null, play = {}) {
     this.shown = [sfen, lastMove, play];
     const problem = this.trial?.sfen ?? this.sfens?.[0] ?? sfen;
