@@ -189,6 +189,7 @@ public final class MateSolver {
         Position root = pos.copy();
         solution = cutBefore;
         line = List.of();
+        judged = null;
         long deadline = limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos();
         long nodeLimit = limits.nodes() > Long.MAX_VALUE - dfpn.nodes ? Long.MAX_VALUE : dfpn.nodes + limits.nodes();
         dfpn.limits(nodeLimit, deadline);
@@ -336,7 +337,8 @@ public final class MateSolver {
             return new MateResult.Unknown(dfpn.aborted != null ? dfpn.aborted : UnknownReason.EXHAUSTED);
         }
         line = found;
-        return new MateResult.Mate(records(found), leftover(pos, found), solution.lineExact());
+        judged = new MateResult.Mate(records(found), leftover(pos, found), solution.lineExact());
+        return judged;
     }
 
     private static List<MoveOrDrop> records(List<Integer> moves) {
@@ -362,15 +364,8 @@ public final class MateSolver {
      * Solves the position and judges it as a composition: along the solution, every other check of the
      * attacker is tried for a mate within the plies left (a cook, 余詰; at the last move an alternative mate,
      * 最終手余詰, kept apart), and the pieces left in hand at the end are counted. Empty when the position
-     * has no mate or none was found within the limits; {@link #lastResult()} then says which.
-     *
-     * <p>The judging shares the limits with the solve: it starts with budgets of its own for each alternative
-     * ({@value #CHECK_TRIES} tries at most, each with {@value #CHECK_GROWTH} times the last one's df-pn nodes
-     * and visits) and tries again with larger ones while an alternative is left unsettled and the node and time
-     * limits, which count the solve too, are not reached; the visits, whose memo takes memory beside the table,
-     * grow at most to what the table's size allows. What is still unsettled then makes the report
-     * {@link Soundness.Verdict#UNDETERMINED}. {@link #nodes()} and {@link #nanos()} count the solve and the
-     * judging.
+     * has no mate or none was found within the limits; {@link #lastResult()} then says which. The same as a
+     * {@link #solve} followed by a {@link #judge} within what is left of the limits.
      *
      * @param position the problem; the side to move attacks
      * @param limits node and time limits of the solve and the judging together
@@ -380,18 +375,68 @@ public final class MateSolver {
     public Optional<Soundness> check(Position position, MateLimits limits, Convention convention) {
         long t0 = System.nanoTime();
         MateResult r = solve(position, limits, convention);
-        resumable = null; // the judging below is not resumed
-        cutReading = null;
         lastResult = r;
-        if (!(r instanceof MateResult.Mate mate)) {
+        if (!(r instanceof MateResult.Mate)) {
             return Optional.empty();
         }
         long deadline = limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos();
+        Soundness s = judging(deadline, limits.nodes());
+        nanos = System.nanoTime() - t0;
+        return Optional.of(s);
+    }
+
+    /**
+     * Judges the mate the last {@link #solve} or {@link #resume} found as a composition, as {@link #check} does,
+     * with limits of its own: its time counts from now, its nodes from those already searched. The judging starts
+     * with budgets of its own for each alternative ({@value #CHECK_TRIES} tries at most, each with
+     * {@value #CHECK_GROWTH} times the last one's df-pn nodes and visits) and tries again with larger ones while an
+     * alternative is left unsettled and the limits are not reached; the visits, whose memo takes memory beside the
+     * table, grow at most to what the table's size allows. What is still unsettled then makes the report
+     * {@link Soundness.Verdict#UNDETERMINED}.
+     *
+     * <p>A judging cut short by a {@link #stop()} or its limits may be made again, as long as the solver did
+     * nothing else in between: it starts over with what the table has learned, so that a caller lending the
+     * processor to other work for a while loses little. {@link #nodes()} and {@link #nanos()} count the solve, its
+     * resumptions and every judging of it.
+     *
+     * @param limits node and time limits of this judging
+     * @return the report
+     * @throws IllegalStateException if the solver's last call did not find a mate (there is nothing to judge)
+     */
+    public Soundness judge(MateLimits limits) {
+        if (judged == null) {
+            throw new IllegalStateException("there is no mate to judge: the last solve found none, or the solver has been used since");
+        }
+        long t0 = System.nanoTime();
+        long nanos0 = nanos;
+        long deadline = limits.time() == null ? Long.MAX_VALUE : t0 + limits.time().toNanos();
+        long nodeLimit = limits.nodes() > Long.MAX_VALUE - dfpn.nodes ? Long.MAX_VALUE : dfpn.nodes + limits.nodes();
+        stopped = false;
+        dfpn.reset(solution.position(), dfpn.attacker());
+        dfpn.limits(nodeLimit, deadline);
+        solution.again();
+        solving = true;
+        try {
+            return judging(deadline, nodeLimit);
+        } finally {
+            solving = false;
+            nanos = nanos0 + System.nanoTime() - t0;
+        }
+    }
+
+    /** The mate {@link #judge} judges: the last solve's, if it found one; else null. */
+    private MateResult.Mate judged;
+
+    /** The body of {@link #check} and {@link #judge}, within the df-pn's limits as set. */
+    private Soundness judging(long deadline, long nodeLimit) {
+        MateResult.Mate mate = judged;
+        resumable = null; // the judging is not resumed, but made again
+        cutReading = null;
         try {
             List<int[]> alternatives = solution.alternatives(0, line);
             long factor = 1;
             for (int tries = 1; tries < CHECK_TRIES && !solution.settledAll() && dfpn.aborted == null && !stopped
-                    && dfpn.nodes < limits.nodes() && System.nanoTime() < deadline; tries++) {
+                    && dfpn.nodes < nodeLimit && System.nanoTime() < deadline; tries++) {
                 factor *= CHECK_GROWTH;
                 solution.widenAlternatives(factor, hashBytes / MEMO_ENTRY_BYTES);
                 alternatives = solution.alternatives(0, line);
@@ -403,10 +448,9 @@ public final class MateSolver {
                 Soundness.Cook cook = new Soundness.Cook(index + 1, Move.toRecord(alt[1]), alt[2]);
                 (index == line.size() - 1 ? last : cooks).add(cook);
             }
-            return Optional.of(new Soundness(mate, cooks, last, mate.leftover(), solution.settledAll()));
+            return new Soundness(mate, cooks, last, mate.leftover(), solution.settledAll() && !stopped);
         } finally {
-            nodes = dfpn.nodes + solution.visits();
-            nanos = System.nanoTime() - t0;
+            nodes = dfpn.nodes + visitsBefore + solution.visits();
         }
     }
 
@@ -475,6 +519,7 @@ public final class MateSolver {
         cutReading = null;
         solution = null;
         line = List.of();
+        judged = null;
         Position pos = position.copy();
         int attacker = pos.sideToMove();
         table.reading(false);
@@ -526,6 +571,7 @@ public final class MateSolver {
     /** Forgets every position the table holds (a new game: {@link #firstMove} keeps them otherwise). */
     public void clear() {
         resumable = null;
+        judged = null;
         cutReading = null;
         table.clear();
     }

@@ -1365,6 +1365,20 @@ final class Solution {
         leftoverMemo.clear();
     }
 
+    /** The position the reading walks (the solve's, at its root between calls). */
+    Position position() {
+        return pos;
+    }
+
+    /**
+     * Makes the reading ready for {@link #alternatives} again after a stop or the solve's limits cut the last
+     * call short: the time is no longer up, and the budget is the alternatives' own again.
+     */
+    void again() {
+        timeUp = false;
+        outOfBudget = false;
+    }
+
     /** Whether every alternative examined by {@link #alternatives} was settled (no budget ran out). */
     boolean settledAll() {
         return !unsettled && !outOfBudget;

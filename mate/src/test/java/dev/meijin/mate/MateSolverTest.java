@@ -542,6 +542,56 @@ class MateSolverTest {
     }
 
     @Test
+    void aSolvedMateIsJudgedAsCheckJudgesIt() {
+        // tanuki-3te-0252 under the printed convention: the cook G*2c at ply 1 (see above), found by a judging
+        // made after the solve as by check.
+        Problems.Row row = Problems.table("tanuki_generated.tsv").stream()
+                .filter(r -> r.id().equals("tanuki-3te-0252")).findFirst().orElseThrow();
+        MateResult solved = solver.solve(row.position(), MateLimits.ofNodes(2_000_000), Convention.TSUME);
+        Soundness s = solver.judge(MateLimits.ofNodes(2_000_000));
+        assertThat(s.mate()).isEqualTo(solved);
+        assertThat(s.mate().usi()).isEqualTo("G*1c 1b1a 2b2a+");
+        assertThat(s.cooks()).containsExactly(new Soundness.Cook(1, Usi.parse("G*2c"), 3));
+        assertThat(s.complete()).isTrue();
+        assertThat(s.verdict()).isEqualTo(Soundness.Verdict.UNSOUND);
+        // Nothing to judge once the solver has answered something else than a mate.
+        assertThat(solver.solve(Sfen.tsume("4k4/9/9/9/9/9/9/9/9 b P2r2b4g4s4n4l17p 1"), MateLimits.ofNodes(100_000)))
+                .isInstanceOf(MateResult.NoMate.class);
+        assertThatThrownBy(() -> solver.judge(MateLimits.ofNodes(1_000)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("no mate to judge");
+    }
+
+    @Test
+    void aJudgingCutShortIsMadeAgainToTheWholeReport() throws InterruptedException {
+        // 図巧29, sound: its judging takes far more than the solve. Cut short first by its node limit, then by a
+        // stop from another thread as soon as it is under way, it is undetermined each time; made again with room
+        // enough, it settles every alternative, as an uninterrupted check does.
+        Problems.Row row = Problems.table("edo_classics.tsv").stream()
+                .filter(r -> r.id().equals("zukou-029")).findFirst().orElseThrow();
+        MateResult solved = solver.solve(row.position(), MateLimits.ofTime(Duration.ofSeconds(30)), Convention.TSUME);
+        assertThat(solved).isInstanceOfSatisfying(MateResult.Mate.class, m -> assertThat(m.plies()).isEqualTo(15));
+        Soundness cut = solver.judge(MateLimits.ofNodes(20_000));
+        assertThat(cut.complete()).isFalse();
+        assertThat(cut.verdict()).isEqualTo(Soundness.Verdict.UNDETERMINED);
+        Thread stopper = Thread.ofPlatform().start(() -> {
+            while (!solver.solving()) {
+                Thread.onSpinWait();
+            }
+            solver.stop();
+        });
+        Soundness stopped = solver.judge(MateLimits.ofTime(Duration.ofSeconds(30)));
+        stopper.join();
+        assertThat(stopped.complete()).isFalse();
+        assertThat(stopped.verdict()).isEqualTo(Soundness.Verdict.UNDETERMINED);
+        Soundness whole = solver.judge(MateLimits.ofNodes(20_000_000));
+        assertThat(whole.mate()).isEqualTo(solved);
+        assertThat(whole.cooks()).isEmpty();
+        assertThat(whole.lastMoveAlternatives()).isEmpty();
+        assertThat(whole.complete()).isTrue();
+        assertThat(whole.verdict()).isEqualTo(Soundness.Verdict.SOUND);
+    }
+
+    @Test
     void theVerdictPutsAFoundFaultBeforeWhatIsUnsettled() {
         MateResult.Mate exact = new MateResult.Mate(List.of(Usi.parse("G*1b")), 0, true);
         MateResult.Mate inexact = new MateResult.Mate(List.of(Usi.parse("G*1b")), 0, false);

@@ -5,6 +5,7 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.mate.MateLimits;
 import dev.meijin.mate.MateResult;
 import dev.meijin.mate.MateSolver;
+import dev.meijin.mate.Soundness;
 import dev.meijin.mate.UnknownReason;
 import java.time.Duration;
 import java.util.Collections;
@@ -35,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * problem is answered at the latest {@link #MAX_WAIT} after its time limit from when it was sent, so that a busy
  * engine cannot keep it for ever: what it has not settled by then is answered as not settled because the server
  * was busy ({@link Solved#busy()}).
+ *
+ * <p>A problem may also be judged as a composition ({@link MateSolver#judge}): once its mate is found, the other
+ * checks along the solution are tried within what is left of the same time limit, in turns as well. A judging
+ * that a game's move interrupts is made again during the next turn, from what the table has learned.
  */
 public final class MateService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MateService.class);
@@ -76,8 +81,23 @@ public final class MateService implements AutoCloseable {
      * @param busy whether the problem reached its deadline ({@link #MAX_WAIT} after its time limit) before the
      *     solver had spent its time limit on it: the other problems and the engine's games kept it waiting, and
      *     an unsettled result says nothing of the time limit
+     * @param soundness the judging of the mate as a composition, when it was asked for and a mate was found
      */
-    public record Solved(Position problem, MateResult result, long nodes, long nanos, boolean busy) {}
+    public record Solved(Position problem, MateResult result, long nodes, long nanos, boolean busy, Optional<Soundness> soundness) {
+        /** A problem solved without judging. */
+        public Solved(Position problem, MateResult result, long nodes, long nanos, boolean busy) {
+            this(problem, result, nodes, nanos, busy, Optional.empty());
+        }
+
+        /**
+         * Whether the answer is worth keeping for the same problem sent again: settled (a mate or a proof of none),
+         * not cut short by the deadline, and, if judged, judged to a verdict.
+         */
+        boolean settled() {
+            return !busy && !(result instanceof MateResult.Unknown)
+                    && soundness.map(s -> s.verdict() != Soundness.Verdict.UNDETERMINED).orElse(true);
+        }
+    }
 
     /** What the solver is doing, for a page that waits for its answer. */
     public enum State {
@@ -85,6 +105,8 @@ public final class MateService implements AutoCloseable {
         IDLE,
         /** Solving a problem. */
         SOLVING,
+        /** Judging the mate found as a composition, when that was asked for. */
+        JUDGING,
         /** Waiting for a turn of the engine pool for the problem it has, while games' moves have the workers. */
         WAITING
     }
@@ -92,7 +114,7 @@ public final class MateService implements AutoCloseable {
     /**
      * @param deadline when the problem must be answered, on the {@link System#nanoTime()} scale
      */
-    private record Job(Position problem, String key, Duration limit, long deadline, CompletableFuture<Solved> answer) {}
+    private record Job(Position problem, String key, Duration limit, boolean judge, long deadline, CompletableFuture<Solved> answer) {}
 
     private final ArrayBlockingQueue<Job> queue = new ArrayBlockingQueue<>(QUEUE);
     private final Map<String, Solved> settled = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
@@ -147,14 +169,28 @@ public final class MateService implements AutoCloseable {
      *     queue is full
      */
     public Optional<CompletableFuture<Solved>> solve(Position problem, Duration limit) {
-        String key = Sfen.format(problem);
+        return solve(problem, limit, false);
+    }
+
+    /**
+     * Solves a problem for its side to move and, if asked, judges its mate as a composition, both within one time
+     * limit of the solver's own time.
+     *
+     * @param problem the position
+     * @param limit the longest the solver may spend on it, the judging included
+     * @param judge whether to judge the mate found as a composition ({@link Solved#soundness()})
+     * @return the answer to come (at the latest {@link #answeredWithin} the limit from now), or empty when the
+     *     queue is full
+     */
+    public Optional<CompletableFuture<Solved>> solve(Position problem, Duration limit, boolean judge) {
+        String key = Sfen.format(problem) + (judge ? " judged" : "");
         Solved known = settled.get(key);
         if (known != null) {
             return Optional.of(CompletableFuture.completedFuture(known));
         }
         Position copy = problem.copy();
         Duration within = answeredWithin(limit);
-        Job job = new Job(copy, key, limit, System.nanoTime() + within.toNanos(), new CompletableFuture<>());
+        Job job = new Job(copy, key, limit, judge, System.nanoTime() + within.toNanos(), new CompletableFuture<>());
         if (closed || !queue.offer(job)) {
             return Optional.empty();
         }
@@ -224,12 +260,14 @@ public final class MateService implements AutoCloseable {
     private boolean solve(Job job) {
         long limit = job.limit().toNanos();
         MateResult r = new MateResult.Unknown(UnknownReason.STOPPED);
+        Soundness soundness = null;
         boolean started = false;
+        boolean judging = false;
         long spent = 0;
         while (true) {
             long wait = job.deadline() - System.nanoTime();
             if (wait <= 0) {
-                answer(job, r, started, true);
+                answer(job, r, soundness, started, true);
                 return true;
             }
             Slice slice = new Slice();
@@ -247,7 +285,7 @@ public final class MateService implements AutoCloseable {
             if (turn.isEmpty()) {
                 continue; // the deadline came first: answered above
             }
-            state = State.SOLVING;
+            state = judging ? State.JUDGING : State.SOLVING;
             try {
                 if (!slice.begin()) {
                     gaveWay.incrementAndGet();
@@ -257,8 +295,12 @@ public final class MateService implements AutoCloseable {
                     // The solver's own time left, and no later than the deadline.
                     long left = Math.max(1, Math.min(limit - spent, job.deadline() - System.nanoTime()));
                     MateLimits limits = MateLimits.ofTime(Duration.ofNanos(left));
-                    r = started ? solver.resume(limits) : solver.solve(job.problem(), limits);
-                    started = true;
+                    if (judging) {
+                        soundness = solver.judge(limits);
+                    } else {
+                        r = started ? solver.resume(limits) : solver.solve(job.problem(), limits);
+                        started = true;
+                    }
                     spent = solver.nanos();
                 } finally {
                     slice.end();
@@ -266,12 +308,26 @@ public final class MateService implements AutoCloseable {
             } finally {
                 turn.get().close();
             }
+            boolean late = System.nanoTime() - job.deadline() >= 0;
+            if (judging) {
+                // Made again during the next turn only if a game's move cut it short.
+                if (closed || soundness.complete() || !slice.stoppedIt() || spent >= limit || late) {
+                    answer(job, r, soundness, true, late && !closed && spent < limit);
+                    return true;
+                }
+                gaveWay.incrementAndGet();
+                continue;
+            }
             if (closed || !solver.resumable() || spent >= limit) {
-                answer(job, r, true, false);
+                if (job.judge() && r instanceof MateResult.Mate && !closed && spent < limit && !late) {
+                    judging = true; // during the next turn
+                    continue;
+                }
+                answer(job, r, soundness, true, false);
                 return true;
             }
-            if (System.nanoTime() - job.deadline() >= 0) {
-                answer(job, r, true, true);
+            if (late) {
+                answer(job, r, soundness, true, true);
                 return true;
             }
             // Stopped so that a game's move could have the worker: go on during the next turn.
@@ -279,9 +335,10 @@ public final class MateService implements AutoCloseable {
         }
     }
 
-    private void answer(Job job, MateResult r, boolean started, boolean busy) {
-        Solved solved = new Solved(job.problem(), r, started ? solver.nodes() : 0, started ? solver.nanos() : 0, busy);
-        if (!busy && !(r instanceof MateResult.Unknown)) {
+    private void answer(Job job, MateResult r, Soundness soundness, boolean started, boolean busy) {
+        Solved solved = new Solved(job.problem(), r, started ? solver.nodes() : 0, started ? solver.nanos() : 0, busy,
+                Optional.ofNullable(soundness));
+        if (solved.settled()) {
             settled.put(job.key(), solved);
         }
         state = State.IDLE; // before the answer, which may be followed at once by a look at the state
@@ -295,6 +352,7 @@ public final class MateService implements AutoCloseable {
     private final class Slice {
         private static final int READY = 0, SOLVING = 1, DONE = 2, GIVEN_BACK = 3;
         private final AtomicInteger phase = new AtomicInteger(READY);
+        private volatile boolean stoppedIt;
 
         /** On the solver's thread, before the solve: false if the worker has been asked back already. */
         boolean begin() {
@@ -318,8 +376,14 @@ public final class MateService implements AutoCloseable {
                 Thread.onSpinWait();
             }
             if (phase.get() == SOLVING) {
+                stoppedIt = true;
                 s.stop();
             }
+        }
+
+        /** Whether a game's move stopped the solve while it ran. */
+        boolean stoppedIt() {
+            return stoppedIt;
         }
     }
 

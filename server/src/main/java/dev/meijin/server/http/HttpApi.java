@@ -478,7 +478,7 @@ public final class HttpApi {
             throw e;
         }
         limit(ctx, problems.contains(p.position()) ? collectionLimits : mateLimits);
-        CompletableFuture<MateService.Solved> answer = mates.solve(p.position(), p.limit())
+        CompletableFuture<MateService.Solved> answer = mates.solve(p.position(), p.limit(), p.judge())
                 .orElseThrow(() -> new RefusedException(ErrorCode.SOLVER_BUSY, "the mate solver is busy with other problems; try again in a moment"));
         MateService.Solved solved;
         try {

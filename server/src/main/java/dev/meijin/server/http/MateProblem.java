@@ -5,6 +5,7 @@ import dev.meijin.core.position.Position;
 import dev.meijin.core.sfen.Sfen;
 import dev.meijin.core.sfen.SfenException;
 import dev.meijin.mate.MateResult;
+import dev.meijin.mate.Soundness;
 import dev.meijin.notation.Format;
 import dev.meijin.notation.Formats;
 import dev.meijin.notation.kifu.Problem;
@@ -23,15 +24,16 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A mate problem sent to {@code POST /api/mate}, read strictly from its JSON body (docs/PROTOCOL.md, section 2):
- * the position, and how long the solver may take.
+ * the position, how long the solver may take, and whether the mate found is judged as a composition.
  *
  * @param position the problem; its side to move attacks
  * @param limit the time limit
+ * @param judge whether to judge the mate as a composition (cooks, 余詰), within the same time limit
  */
-record MateProblem(Position position, Duration limit) {
+record MateProblem(Position position, Duration limit, boolean judge) {
     static final int DEFAULT_SECONDS = 10;
     static final int MAX_SECONDS = 30;
-    private static final Set<String> FIELDS = Set.of("problem", "seconds");
+    private static final Set<String> FIELDS = Set.of("problem", "seconds", "check");
 
     static MateProblem parse(JsonNode n) {
         String problem = CreateGame.text(n, FIELDS, "problem",
@@ -44,7 +46,11 @@ record MateProblem(Position position, Duration limit) {
             }
             seconds = s.asInt();
         }
-        return new MateProblem(position(problem), Duration.ofSeconds(seconds));
+        JsonNode c = n.get("check");
+        if (c != null && !c.isNull() && !c.isBoolean()) {
+            throw CreateGame.bad("check must be true or false");
+        }
+        return new MateProblem(position(problem), Duration.ofSeconds(seconds), c != null && c.asBoolean());
     }
 
     /**
@@ -98,9 +104,43 @@ record MateProblem(Position position, Duration limit) {
         if (s.result() instanceof MateResult.Mate mate) {
             m.put("moves", moves(s.problem(), mate.moves()));
         }
+        s.soundness().ifPresent(j -> m.put("soundness", soundness(s.problem(), j)));
         m.put("nodes", s.nodes());
         m.put("ms", s.nanos() / 1_000_000);
         return m;
+    }
+
+    /**
+     * The judging as sent: the verdict, whether every alternative was settled, and the cooks and the alternatives at
+     * the last move, each with the ply it replaces, the length of its mate and its notations.
+     */
+    private static Map<String, Object> soundness(Position problem, Soundness s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("verdict", s.verdict().name().toLowerCase(Locale.ROOT));
+        m.put("complete", s.complete());
+        m.put("cooks", cooks(problem, s.mate().moves(), s.cooks()));
+        m.put("lastMoveAlternatives", cooks(problem, s.mate().moves(), s.lastMoveAlternatives()));
+        return m;
+    }
+
+    private static List<Map<String, Object>> cooks(Position problem, List<MoveOrDrop> line, List<Soundness.Cook> cooks) {
+        List<Map<String, Object>> out = new ArrayList<>(cooks.size());
+        for (Soundness.Cook c : cooks) {
+            Position pos = problem.copy();
+            for (MoveOrDrop md : line.subList(0, c.ply() - 1)) {
+                pos.doMove(pos.encode(md));
+            }
+            MoveView v = MoveView.of(pos, pos.encode(c.move()), c.ply(), null);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("ply", c.ply());
+            m.put("plies", c.plies());
+            m.put("usi", v.usi());
+            m.put("kif", v.kif());
+            m.put("ki2", v.ki2());
+            m.put("western", v.western());
+            out.add(m);
+        }
+        return out;
     }
 
     private static List<MoveView> moves(Position problem, List<MoveOrDrop> line) {

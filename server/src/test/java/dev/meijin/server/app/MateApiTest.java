@@ -101,6 +101,41 @@ class MateApiTest {
     }
 
     @Test
+    void aProblemJudgedAsACompositionNamesItsCooksWithTheirPlyAndNotations() {
+        start();
+        // tanuki-3te-0252 (the test data's generated problems): G*1c 1b1a 2b2a+, and under the printed convention
+        // G*2c mates in 3 as well (the dragon's drop-in at 1c leaves only futile interpositions): a cook at ply 1.
+        Harness.Answer a = h.post("/api/mate", body("9/7Pk/9/7+R1/9/9/9/9/9 b Gr2b3g4s4n4l17p 1", ",\"check\":true"));
+        assertThat(a.status()).as(a.text()).isEqualTo(200);
+        assertThat(Harness.strings(a.body().get("moves"), "usi")).containsExactly("G*1c", "1b1a", "2b2a+");
+        JsonNode j = a.body().get("soundness");
+        assertThat(j.get("verdict").asString()).isEqualTo("unsound");
+        assertThat(j.get("complete").asBoolean()).isTrue();
+        assertThat(j.get("cooks").toString())
+                .isEqualTo("[{\"ply\":1,\"plies\":3,\"usi\":\"G*2c\",\"kif\":\"２三金打\",\"ki2\":\"▲２三金\",\"western\":\"G*2c\"}]");
+        assertThat(j.get("lastMoveAlternatives").toString()).isEqualTo("[]");
+
+        // tanuki-3te-0001: sound.
+        Harness.Answer sound = h.post("/api/mate", body("9/8k/9/7RG/9/9/9/9/9 b r2b3g4s4n4l18p 1", ",\"check\":true"));
+        assertThat(sound.status()).as(sound.text()).isEqualTo(200);
+        assertThat(sound.body().get("soundness").toString())
+                .isEqualTo("{\"verdict\":\"sound\",\"complete\":true,\"cooks\":[],\"lastMoveAlternatives\":[]}");
+
+        // Not asked for, or no mate to judge: no judging in the answer.
+        Harness.Answer plain = h.post("/api/mate", body(MATE_IN_5, ",\"check\":false"));
+        assertThat(plain.status()).as(plain.text()).isEqualTo(200);
+        assertThat(plain.body().has("soundness")).isFalse();
+        Harness.Answer none = h.post("/api/mate", body("4k4/9/9/9/9/9/9/9/9 b - 1", ",\"check\":true"));
+        assertThat(none.status()).as(none.text()).isEqualTo(200);
+        assertThat(none.body().get("result").asString()).isEqualTo("nomate");
+        assertThat(none.body().has("soundness")).isFalse();
+
+        Harness.Answer bad = h.post("/api/mate", body(MATE_IN_5, ",\"check\":\"yes\""));
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body().get("error").get("message").asString()).isEqualTo("check must be true or false");
+    }
+
+    @Test
     void badProblemsAreRefusedWithWhatIsWrong() {
         start();
         Harness.Answer sfen = h.post("/api/mate", body("4k4/9/9 b - 1", ""));

@@ -11,6 +11,7 @@ import dev.meijin.core.sfen.Sfen;
 import dev.meijin.mate.MateLimits;
 import dev.meijin.mate.MateResult;
 import dev.meijin.mate.MateSolver;
+import dev.meijin.mate.Soundness;
 import dev.meijin.mate.UnknownReason;
 import dev.meijin.server.EngineSettings;
 import dev.meijin.server.round.EnginePlayer;
@@ -31,6 +32,9 @@ class MateServiceTest {
     /** 図巧50 (伊藤看寿, 1755; the test data's tsume/edo_classics.tsv): a mate in 17 the solver takes a few seconds over. */
     private static final Position ZUKOU_50 = Sfen.problem(TestData.tsv("tsume/edo_classics.tsv").stream()
             .filter(r -> r[0].equals("zukou-050")).findFirst().orElseThrow()[1]);
+    /** 図巧29 (the test data's tsume/edo_classics.tsv): a sound mate in 15. */
+    private static final Position ZUKOU_29 = Sfen.problem(TestData.tsv("tsume/edo_classics.tsv").stream()
+            .filter(r -> r[0].equals("zukou-029")).findFirst().orElseThrow()[1]);
     /** A mate in five, solved at once: 4i4b+ G*3b S*3a 2b1b 4b3b. */
     private static final Position MATE_IN_5 = Sfen.problem("7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1");
 
@@ -153,6 +157,35 @@ class MateServiceTest {
             assertThat(s.result()).as("the answer of the solve left alone").isEqualTo(alone);
             assertThat(s.busy()).isFalse();
             assertThat(pool.peakRunning()).as("never more searches at once than the pool's one").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aJudgingAGamesMoveInterruptsIsMadeAgainDuringTheNextTurnToTheWholeVerdict() throws Exception {
+        // 図巧29 (15 plies, sound): solved in a fraction of a second, then judged over a second or two, the
+        // alternatives at each attacker move of the solution tried for a mate within the plies left.
+        try (EnginePool pool = poolOfOne(); MateService service = new MateService(pool)) {
+            CompletableFuture<MateService.Solved> solved = service.solve(ZUKOU_29, Duration.ofSeconds(30), true).orElseThrow();
+            await("the mate is being judged", () -> service.state() == MateService.State.JUDGING && service.nodesSoFar() >= 200_000);
+            CompletableFuture<EnginePlayer.Answer> move = new CompletableFuture<>();
+            pool.think(byoyomiMove(1_000), move::complete);
+            assertThat(move.get(30, TimeUnit.SECONDS)).isInstanceOf(EnginePlayer.Answer.Play.class);
+
+            MateService.Solved s = solved.get(60, TimeUnit.SECONDS);
+            assertThat(service.gaveWay()).as("the judging gave its turn back once").isEqualTo(1);
+            assertThat(s.result()).isInstanceOfSatisfying(MateResult.Mate.class, m -> assertThat(m.plies()).isEqualTo(15));
+            assertThat(s.busy()).isFalse();
+            Soundness j = s.soundness().orElseThrow();
+            assertThat(j.mate()).isEqualTo(s.result());
+            assertThat(j.cooks()).isEmpty();
+            assertThat(j.lastMoveAlternatives()).isEmpty();
+            assertThat(j.complete()).isTrue();
+            assertThat(j.verdict()).isEqualTo(Soundness.Verdict.SOUND);
+            // Kept: the same problem judged again is answered at once with it; solving it alone is another question.
+            assertThat(service.solve(ZUKOU_29, Duration.ofSeconds(30), true).orElseThrow().get(1, TimeUnit.SECONDS)).isSameAs(s);
+            MateService.Solved plain = service.solve(ZUKOU_29, Duration.ofSeconds(30)).orElseThrow().get(30, TimeUnit.SECONDS);
+            assertThat(plain.result()).isEqualTo(s.result());
+            assertThat(plain.soundness()).isEmpty();
         }
     }
 
