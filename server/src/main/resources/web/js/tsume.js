@@ -98,6 +98,8 @@ export class TsumePage {
       LIMITS.map((s) => h('option', { value: String(s) }, t('secondsShort', { s }))));
     this.limit.value = String(DEFAULT_LIMIT);
     this.solveButton = h('button', { type: 'button', id: 'solve', class: 'primary', onclick: () => this.solve() }, t('solve'));
+    // Judging as a composition (余詰検討): the other checks along the solution are tried for a mate as well.
+    this.checkBox = h('input', { type: 'checkbox', id: 'check', name: 'check' });
     this.statusEl = h('p', { id: 'tsume-status', class: 'status hidden', role: 'status' });
     this.tryButton = h('button', { type: 'button', id: 'try', onclick: () => this.tryIt() }, t('tryIt'));
     const example = h('button', { type: 'button', id: 'example', onclick: () => this.fillExample() }, t('example'));
@@ -107,6 +109,7 @@ export class TsumePage {
       this.problem,
       h('div', { class: 'row paste-actions' },
         h('label', { class: 'row small' }, t('timeLimit'), this.limit),
+        h('label', { class: 'row small', title: t('checkHint') }, this.checkBox, t('checkLabel')),
         this.solveButton, this.tryButton, example),
       this.statusEl);
     // Problems to solve from the server's collection, by length: filled in once the server has said which.
@@ -204,6 +207,7 @@ export class TsumePage {
 
   solve() {
     const seconds = Number(this.limit.value) || DEFAULT_LIMIT;
+    const check = this.checkBox.checked;
     const form = { input: this.problem, button: this.solveButton, status: this.statusEl, empty: t('enterProblem'), busy: t('solving', { s: seconds }) };
     return sendPasted(form, async (problem) => {
       this.seconds = seconds;
@@ -213,7 +217,7 @@ export class TsumePage {
       this.watch = watch;
       const timer = setInterval(() => this.watchSolver(watch, seconds), WATCH_MS);
       try {
-        return await api('POST', '/api/mate', { problem, seconds });
+        return await api('POST', '/api/mate', { problem, seconds, check });
       } finally {
         clearInterval(timer);
         this.watch = null;
@@ -230,7 +234,8 @@ export class TsumePage {
       return; // the answer is still awaited; the next look may do better
     }
     if (this.watch !== watch) return;
-    setStatus(this.statusEl, t(status.state === 'waiting' ? 'solverWaiting' : 'solving', { s: seconds }));
+    const key = { waiting: 'solverWaiting', judging: 'solverJudging' }[status.state] || 'solving';
+    setStatus(this.statusEl, t(key, { s: seconds }));
   }
 
   /** Shows an answer of the solver: the problem on the board, and the result with the solution if it mates. */
@@ -266,6 +271,7 @@ export class TsumePage {
       if (a.leftover > 0) notes.push(h('p', { class: 'small', id: 'leftover' }, t('leftover', { n: a.leftover })));
       if (a.exact === false) notes.push(h('p', { class: 'small note', id: 'inexact' }, t('notExact')));
       parts.push(...notes, this.solutionList(moves), replayNav(this.viewPly, moves.length, (ply) => this.view(ply)), this.settings());
+      if (a.soundness) parts.push(this.soundnessView(a.soundness, a.leftover));
     } else if (a.result === 'nomate') {
       parts.push(h('h2', { id: 'verdict', 'data-result': 'nomate' }, t('noMate')), h('p', { class: 'small' }, t('noMateProven')));
     } else {
@@ -294,6 +300,26 @@ export class TsumePage {
         h('span', { class: 'ply' }, String(m.ply)), h('span', { class: 'text' }, text)));
     }
     return list;
+  }
+
+  /**
+   * The judging as a composition: the verdict, then each cook (余詰) with the ply it replaces, which shows the
+   * position it is played in, and the other mates at the last move (最終手余詰), which composers tolerate.
+   */
+  soundnessView(j, leftover) {
+    const text = (m) => (this.notation === 'western' ? m.western : m.ki2);
+    const verdict = j.verdict === 'sound' ? 'verdictSound'
+      : j.verdict === 'unsound' ? (j.cooks.length > 0 ? 'verdictCooked' : 'verdictLeftover') : 'verdictUndetermined';
+    const item = (c, key) => h('li', { 'data-ply': c.ply, onclick: () => this.view(c.ply - 1) },
+      t(key, { ply: c.ply, move: text(c), n: c.plies }));
+    return h('div', { class: 'soundness', id: 'soundness', 'data-verdict': j.verdict },
+      h('h3', {}, t('soundnessTitle')),
+      h('p', { class: j.verdict === 'sound' ? 'small' : 'small note', id: 'soundness-verdict' }, t(verdict, { n: leftover })),
+      j.cooks.length > 0 ? h('ul', { class: 'small cooks', id: 'cooks' }, j.cooks.map((c) => item(c, 'cookAt'))) : null,
+      j.lastMoveAlternatives.length > 0
+        ? h('ul', { class: 'small cooks muted', id: 'last-move-alternatives' }, j.lastMoveAlternatives.map((c) => item(c, 'lastMoveAlternative')))
+        : null,
+      j.complete || j.verdict === 'undetermined' ? null : h('p', { class: 'small muted', id: 'soundness-incomplete' }, t('soundnessIncomplete')));
   }
 
   settings() {
@@ -346,7 +372,8 @@ export class TsumePage {
     this.sfens = null;
     setStatus(this.statusEl, null);
     // The solution, kept hidden; a record's problem is known only once the server has read it.
-    trial.answered = api('POST', '/api/mate', { problem: text, seconds }).then((a) => {
+    // A pasted problem is judged as well, so that a cook the player finds is named as one; the collection's are sound.
+    trial.answered = api('POST', '/api/mate', { problem: text, seconds, check: !collection }).then((a) => {
       trial.answer = a;
       if (this.trial === trial) this.onTrialAnswer(trial);
       return a;
@@ -429,6 +456,13 @@ export class TsumePage {
         return;
       }
       if (usi !== solution[ply].usi) {
+        // Another move that mates as fast (a cook) is no mistake, but the try follows the solution.
+        const cook = trial.answer.soundness?.cooks.find((c) => c.ply === ply + 1 && c.usi === usi);
+        if (cook) {
+          trial.params = { n: cook.plies };
+          await this.takeBack(trial, before, 'trialCook', false);
+          return;
+        }
         await this.takeBack(trial, before, 'trialWrong');
         return;
       }
@@ -449,9 +483,9 @@ export class TsumePage {
     }
   }
 
-  /** Shows a move that is not the solution's for a moment, says why, and takes it back. */
-  async takeBack(trial, before, why) {
-    trial.misses++;
+  /** Shows a move that is not the solution's for a moment, says why, and takes it back; a `miss` is counted. */
+  async takeBack(trial, before, why, miss = true) {
+    if (miss) trial.misses++;
     trial.message = why;
     this.renderTrial();
     await pause(WRONG_MS);
@@ -502,7 +536,7 @@ export class TsumePage {
     const message = trial.state ? trial.message : 'trialLoading';
     if (message) {
       parts.push(h('p', { id: 'trial-status', 'data-state': message, class: trial.done ? 'solved' : message === 'trialWrong' || message === 'trialNotCheck' ? 'miss' : '' },
-        t(message)));
+        t(message, trial.params || {})));
     }
     if (trial.collection) parts.push(h('p', { class: 'small muted', id: 'trial-source' }, t('fromCollection', { id: trial.collection.id })));
     if (a && a.exact === false) parts.push(h('p', { class: 'small note', id: 'inexact' }, t('trialInexact')));

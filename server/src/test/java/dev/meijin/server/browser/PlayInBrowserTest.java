@@ -1203,8 +1203,7 @@ final class PlayInBrowserTest {
             Browser b = desk.browser;
             // A link to a mate in five: ▲４二飛成 △３二金 ▲３一銀 △１二玉 ▲３二龍, after which only futile
             // interpositions on 2b are left.
-            b.open(base + "/tsume?sfen=" + java.net.URLEncoder.encode("7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1",
-                    java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+            b.open(tsumeLink("7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1"));
             b.await("the problem on the board", d -> "R".equals(desk.pieceOn("4i")));
             b.click("#try");
             b.await("the attacker's turn", d -> "trialYourMove".equals(b.attribute("#trial-status", "data-state")));
@@ -1361,6 +1360,67 @@ final class PlayInBrowserTest {
             assertThat(b.all("#verdict")).isEmpty();
             assertThat(b.script("return window.meijin.board.config.movableColor")).as("nothing to move").isNull();
         }
+    }
+
+    @Test
+    void aProblemIsJudgedAsACompositionAndACookPlayedInATryIsNamedAsOne() {
+        try (Seat desk = seat(Browser.DESKTOP, "en"); Seat phone = seat(Browser.PHONE, "ja")) {
+            Browser b = desk.browser;
+            // tanuki-3te-0252: G*1c 1b1a 2b2a+, and G*2c mates in 3 as well (the dragon's 2d1c then leaves only
+            // futile interpositions on 1b): a cook at the first move.
+            b.open(tsumeLink("9/7Pk/9/7+R1/9/9/9/9/9 b Gr2b3g4s4n4l17p 1"));
+            b.await("the problem on the board", d -> "+R".equals(desk.pieceOn("2d")));
+            assertThat(b.find("#check").isSelected()).as("not judged unless asked").isFalse();
+            b.click("#check");
+            b.click("#solve");
+            b.await("the answer", d -> !b.all("#soundness").isEmpty());
+            assertThat(b.text("#verdict")).isEqualTo("Mate in 3");
+            assertThat(texts(b, "#solution li .text")).containsExactly("G*1c", "K-1a", "P-2a+");
+            assertThat(b.attribute("#soundness", "data-verdict")).isEqualTo("unsound");
+            assertThat(b.text("#soundness-verdict")).isEqualTo("Not sound: it has cooks (余詰), other moves that mate as well.");
+            assertThat(texts(b, "#cooks li")).containsExactly("Move 1: G*2c mates in 3 as well (a cook)");
+            assertThat(b.all("#last-move-alternatives")).isEmpty();
+            // A cook shows the position it is played in.
+            b.click("#solution li[data-ply='2']");
+            b.await("move 2 shown", d -> "K".equals(desk.pieceOn("1a")));
+            b.click("#cooks li");
+            b.await("the problem again", d -> "K".equals(desk.pieceOn("1b")));
+            assertThat(b.text("#showing")).isEqualTo("The problem");
+            b.screenshot("tsume-check-cooked-desktop");
+
+            // Solving it yourself: the cook mates too, and is said to, but the try follows the solution.
+            b.click("#try");
+            b.await("the length", d -> b.text("#verdict").equals("Mate in 3") && "trialYourMove".equals(b.attribute("#trial-status", "data-state")));
+            playOnBoard(b, "G*2c");
+            b.await("a cook", d -> "trialCook".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.text("#trial-status")).isEqualTo("That mates in 3 as well (a cook, 余詰), but the solution plays another move. Look for it.");
+            b.screenshot("tsume-try-cook-desktop");
+            b.await("the gold back in hand", d -> desk.pieceOn("2c") == null && !b.all(".mj-hand-piece[data-hand='sente'][data-role='G']").isEmpty());
+            assertThat(b.all("#trial-misses")).as("a cook is no wrong try").isEmpty();
+            playOnBoard(b, "G*1c");
+            b.await("the king to 1a", d -> "K".equals(desk.pieceOn("1a")) && "trialNext".equals(b.attribute("#trial-status", "data-state")));
+            playOnBoard(b, "2b2a+");
+            b.await("mated", d -> "trialSolved".equals(b.attribute("#trial-status", "data-state")));
+
+            // On a phone, in Japanese: a sound problem (tanuki-3te-0001).
+            Browser p = phone.browser;
+            p.open(base + "/tsume");
+            p.find("#problem").sendKeys("9/8k/9/7RG/9/9/9/9/9 b r2b3g4s4n4l18p 1");
+            p.click("#check");
+            p.click("#solve");
+            p.await("the answer", d -> !p.all("#soundness").isEmpty());
+            assertThat(p.text("#verdict")).isEqualTo("3手詰");
+            assertThat(p.attribute("#soundness", "data-verdict")).isEqualTo("sound");
+            assertThat(p.text("#soundness-verdict")).isEqualTo("完全作：余詰なし、駒余りなし。");
+            assertThat(p.all("#cooks")).isEmpty();
+            p.script("document.getElementById('soundness').scrollIntoView({block: 'end'})");
+            p.screenshot("tsume-check-sound-phone");
+        }
+    }
+
+    /** The tsume page's link to a problem given as an SFEN. */
+    private String tsumeLink(String sfen) {
+        return base + "/tsume?sfen=" + java.net.URLEncoder.encode(sfen, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** Plays a USI move of sente on the board by clicks, answering a promotion choice as the move says. */
