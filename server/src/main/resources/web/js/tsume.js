@@ -372,10 +372,12 @@ export class TsumePage {
     this.sfens = null;
     setStatus(this.statusEl, null);
     // The solution, kept hidden; a record's problem is known only once the server has read it.
-    // A pasted problem is judged as well, so that a cook the player finds is named as one; the collection's are sound.
-    trial.answered = api('POST', '/api/mate', { problem: text, seconds, check: !collection }).then((a) => {
+    trial.answered = api('POST', '/api/mate', { problem: text, seconds }).then((a) => {
       trial.answer = a;
-      if (this.trial === trial) this.onTrialAnswer(trial);
+      if (this.trial === trial) {
+        this.onTrialAnswer(trial);
+        if (a.result === 'mate' && !collection) this.judgeTrial(trial, text, seconds);
+      }
       return a;
     });
     trial.answered.catch((e) => this.trialFailed(trial, e));
@@ -401,6 +403,22 @@ export class TsumePage {
     this.resultEl.classList.add('hidden');
     this.resultEl.replaceChildren();
     setStatus(this.statusEl, errorText(e), 'error');
+  }
+
+  /**
+   * Asks for the judging of a pasted problem as a composition once its solution is known (the moves are judged by
+   * the solution meanwhile), so that a cook the player finds can be said to mate as well; the collection's
+   * problems are sound. Without it (refused, or not settled) a cook is judged as any other move.
+   */
+  async judgeTrial(trial, text, seconds) {
+    let judged;
+    try {
+      judged = await api('POST', '/api/mate', { problem: text, seconds, check: true });
+    } catch {
+      return;
+    }
+    const same = (a, b) => a.length === b.length && a.every((m, i) => m.usi === b[i].usi);
+    if (judged.soundness && judged.result === 'mate' && same(judged.moves, trial.answer.moves)) trial.soundness = judged.soundness;
   }
 
   /** The solver has answered: with no mate found there is nothing to judge moves by, and the answer is shown. */
@@ -457,7 +475,7 @@ export class TsumePage {
       }
       if (usi !== solution[ply].usi) {
         // Another move that mates as fast (a cook) is no mistake, but the try follows the solution.
-        const cook = trial.answer.soundness?.cooks.find((c) => c.ply === ply + 1 && c.usi === usi);
+        const cook = trial.soundness?.cooks.find((c) => c.ply === ply + 1 && c.usi === usi);
         if (cook) {
           trial.params = { n: cook.plies };
           await this.takeBack(trial, before, 'trialCook', false);

@@ -1391,6 +1391,8 @@ final class PlayInBrowserTest {
             // Solving it yourself: the cook mates too, and is said to, but the try follows the solution.
             b.click("#try");
             b.await("the length", d -> b.text("#verdict").equals("Mate in 3") && "trialYourMove".equals(b.attribute("#trial-status", "data-state")));
+            // The judging is asked for once the solution is known, by a second request.
+            b.await("the judging", d -> Boolean.TRUE.equals(b.script("return window.meijin.trial.soundness !== undefined")));
             playOnBoard(b, "G*2c");
             b.await("a cook", d -> "trialCook".equals(b.attribute("#trial-status", "data-state")));
             assertThat(b.text("#trial-status")).isEqualTo("That mates in 3 as well (a cook, 余詰), but the solution plays another move. Look for it.");
