@@ -573,6 +573,10 @@ class MateSolverTest {
         Soundness cut = solver.judge(MateLimits.ofNodes(20_000));
         assertThat(cut.complete()).isFalse();
         assertThat(cut.verdict()).isEqualTo(Soundness.Verdict.UNDETERMINED);
+        Soundness noTime = solver.judge(MateLimits.ofTime(Duration.ofNanos(1)));
+        assertThat(noTime.cooks()).isEmpty();
+        assertThat(noTime.complete()).as("nothing settled with no time").isFalse();
+        assertThat(noTime.verdict()).isEqualTo(Soundness.Verdict.UNDETERMINED);
         Thread stopper = Thread.ofPlatform().start(() -> {
             while (!solver.solving()) {
                 Thread.onSpinWait();

@@ -10,6 +10,7 @@ import dev.meijin.mate.UnknownReason;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -81,7 +82,9 @@ public final class MateService implements AutoCloseable {
      * @param busy whether the problem reached its deadline ({@link #MAX_WAIT} after its time limit) before the
      *     solver had spent its time limit on it: the other problems and the engine's games kept it waiting, and
      *     an unsettled result says nothing of the time limit
-     * @param soundness the judging of the mate as a composition, when it was asked for and a mate was found
+     * @param soundness the judging of the mate as a composition, when it was asked for and a mate was found (not
+     *     {@linkplain Soundness#complete() complete} when the time ran out before every alternative was settled,
+     *     or before the judging could begin)
      */
     public record Solved(Position problem, MateResult result, long nodes, long nanos, boolean busy, Optional<Soundness> soundness) {
         /** A problem solved without judging. */
@@ -319,8 +322,9 @@ public final class MateService implements AutoCloseable {
                 continue;
             }
             if (closed || !solver.resumable() || spent >= limit) {
-                if (job.judge() && r instanceof MateResult.Mate && !closed && spent < limit && !late) {
-                    judging = true; // during the next turn
+                if (job.judge() && r instanceof MateResult.Mate && !closed) {
+                    // During the next turn; with no time left it ends at once, saying that nothing was settled.
+                    judging = true;
                     continue;
                 }
                 answer(job, r, soundness, true, false);
@@ -336,6 +340,10 @@ public final class MateService implements AutoCloseable {
     }
 
     private void answer(Job job, MateResult r, Soundness soundness, boolean started, boolean busy) {
+        if (job.judge() && soundness == null && r instanceof MateResult.Mate mate) {
+            // The deadline came before the judging's turn: nothing judged, which the verdict says (a fault aside).
+            soundness = new Soundness(mate, List.of(), List.of(), mate.leftover(), false);
+        }
         Solved solved = new Solved(job.problem(), r, started ? solver.nodes() : 0, started ? solver.nanos() : 0, busy,
                 Optional.ofNullable(soundness));
         if (solved.settled()) {
