@@ -1198,10 +1198,13 @@ final class Solution {
     /**
      * The line the stored proof lengths give: the attacker's proven check with the shortest stored mate, the
      * defender's reply with the longest, futile drops left out. Used when the exact minimax ran out of budget
-     * (very long problems): the result is a mate, but it may not be the shortest.
+     * (very long problems): the result is a mate, but it may not be the shortest. A check that brings back a
+     * position of the line is passed over: stored lengths that come from proofs for other hands can lead round
+     * in a circle (九歩 with a 2 GB table did, to the longest path, and no line was read at all).
      */
     private List<Integer> greedyLine(int ply) {
         List<Integer> out = new ArrayList<>();
+        java.util.Set<Long> seen = new java.util.HashSet<>();
         int[] mv = new int[Position.MAX_MOVES];
         int played = 0;
         boolean mated = false;
@@ -1209,8 +1212,9 @@ final class Solution {
             int p = ply + played;
             boolean or = pos.sideToMove() == attacker;
             dfpn.pushPath(p);
+            seen.add(pos.key());
             int n = or ? CoreAccess.checks(pos, mv, 0) : CoreAccess.evasions(pos, mv, 0);
-            int chosen = or ? bestCheck(p, mv, n) : longestReply(p, mv, n);
+            int chosen = or ? bestCheck(p, mv, n, seen) : longestReply(p, mv, n);
             if (chosen == Move.NONE) {
                 dfpn.popPath(p);
                 mated = !or;
@@ -1227,14 +1231,14 @@ final class Solution {
         return mated ? out : List.of();
     }
 
-    private int bestCheck(int ply, int[] mv, int n) {
+    private int bestCheck(int ply, int[] mv, int n, java.util.Set<Long> seen) {
         int chosen = Move.NONE;
         int bestLen = Integer.MAX_VALUE;
         for (int pass = 0; pass < 2 && chosen == Move.NONE; pass++) {
             for (int i = 0; i < n; i++) {
                 int m = mv[i];
                 pos.doMove(m);
-                if (status(ply + 1, pass == 1) > 0 && storedLength() < bestLen) {
+                if (!seen.contains(pos.key()) && status(ply + 1, pass == 1) > 0 && storedLength() < bestLen) {
                     bestLen = storedLength();
                     chosen = m;
                 }

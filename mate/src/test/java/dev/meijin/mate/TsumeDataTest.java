@@ -314,6 +314,28 @@ class TsumeDataTest {
     }
 
     /**
+     * 九歩 with a 2 GB table: the proof is as long and roundabout (a stored length of 867 plies at the root), the
+     * reading runs out of budget, and the line the stored lengths give is read instead. Those lengths, some from
+     * proofs for other hands, once led that line round in a circle to the longest path the solver follows, and
+     * the answer was "unknown" for a problem proven to mate; a check that brings back a position of the line is
+     * now passed over.
+     */
+    @Test
+    @Tag("slow")
+    void ninePawnsWithALargeTableIsReadToAMateNotRoundInACircle() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() > 3L << 30,
+                "a 2 GB table needs a heap of more than 3 GB");
+        Problems.Row row = Problems.table("kif_derived.tsv").stream()
+                .filter(r -> r.id().endsWith("9fu-kif")).findFirst().orElseThrow();
+        MateResult r = new MateSolver(2048).solve(row.position(), MateLimits.ofNodes(60_000_000), Convention.TSUME);
+        assertThat(r).isInstanceOfSatisfying(MateResult.Mate.class, m -> {
+            assertThat(m.exact()).isFalse();
+            assertThat(m.plies()).as("no shorter than the published mate").isGreaterThanOrEqualTo(61);
+            Problems.assertForcedLine(row.position(), m, Convention.TSUME);
+        });
+    }
+
+    /**
      * 無双10 (published 19 plies): as 図巧94, a proof of more than 31 plies whose minimax reading runs out of
      * budget with a 19-ply line; the deepening after it reads the published 19 exactly.
      */
