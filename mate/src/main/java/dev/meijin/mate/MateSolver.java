@@ -424,6 +424,14 @@ public final class MateSolver {
         }
     }
 
+    /**
+     * Whether {@link #judge} has a mate to judge: the last {@link #solve} or {@link #resume} found one, and the
+     * solver has done nothing else since (a judging aside).
+     */
+    public boolean judgeable() {
+        return judged != null;
+    }
+
     /** The mate {@link #judge} judges: the last solve's, if it found one; else null. */
     private MateResult.Mate judged;
 

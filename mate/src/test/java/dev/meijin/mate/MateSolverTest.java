@@ -548,7 +548,9 @@ class MateSolverTest {
         Problems.Row row = Problems.table("tanuki_generated.tsv").stream()
                 .filter(r -> r.id().equals("tanuki-3te-0252")).findFirst().orElseThrow();
         MateResult solved = solver.solve(row.position(), MateLimits.ofNodes(2_000_000), Convention.TSUME);
+        assertThat(solver.judgeable()).isTrue();
         Soundness s = solver.judge(MateLimits.ofNodes(2_000_000));
+        assertThat(solver.judgeable()).as("as often as asked").isTrue();
         assertThat(s.mate()).isEqualTo(solved);
         assertThat(s.mate().usi()).isEqualTo("G*1c 1b1a 2b2a+");
         assertThat(s.cooks()).containsExactly(new Soundness.Cook(1, Usi.parse("G*2c"), 3));
@@ -557,6 +559,7 @@ class MateSolverTest {
         // Nothing to judge once the solver has answered something else than a mate.
         assertThat(solver.solve(Sfen.tsume("4k4/9/9/9/9/9/9/9/9 b P2r2b4g4s4n4l17p 1"), MateLimits.ofNodes(100_000)))
                 .isInstanceOf(MateResult.NoMate.class);
+        assertThat(solver.judgeable()).isFalse();
         assertThatThrownBy(() -> solver.judge(MateLimits.ofNodes(1_000)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("no mate to judge");
     }

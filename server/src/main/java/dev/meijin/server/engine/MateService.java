@@ -117,7 +117,15 @@ public final class MateService implements AutoCloseable {
     /**
      * @param deadline when the problem must be answered, on the {@link System#nanoTime()} scale
      */
-    private record Job(Position problem, String key, Duration limit, boolean judge, long deadline, CompletableFuture<Solved> answer) {}
+    private record Job(Position problem, String key, Duration limit, boolean judge, long deadline, CompletableFuture<Solved> answer) {
+        /** The key of the problem solved without judging. */
+        String plainKey() {
+            return judge ? key.substring(0, key.length() - JUDGED.length()) : key;
+        }
+    }
+
+    /** Marks the key of a problem to judge apart from the same problem solved alone. */
+    private static final String JUDGED = " judged";
 
     private final ArrayBlockingQueue<Job> queue = new ArrayBlockingQueue<>(QUEUE);
     private final Map<String, Solved> settled = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
@@ -136,6 +144,10 @@ public final class MateService implements AutoCloseable {
     private volatile State state = State.IDLE;
     /** How many times a solve gave its turn back for a game's move. */
     private final AtomicLong gaveWay = new AtomicLong();
+    /** How many problems the solver has begun to solve (a judging of the last one solved needs no solve). */
+    private final AtomicLong solves = new AtomicLong();
+    /** The key of the problem the solver solved last, solved alone ({@link Job#plainKey()}); on the worker only. */
+    private String lastSolved;
 
     /**
      * Starts the worker; the solver's table is allocated with the first problem.
@@ -186,7 +198,7 @@ public final class MateService implements AutoCloseable {
      *     queue is full
      */
     public Optional<CompletableFuture<Solved>> solve(Position problem, Duration limit, boolean judge) {
-        String key = Sfen.format(problem) + (judge ? " judged" : "");
+        String key = Sfen.format(problem) + (judge ? JUDGED : "");
         Solved known = settled.get(key);
         if (known != null) {
             return Optional.of(CompletableFuture.completedFuture(known));
@@ -212,6 +224,11 @@ public final class MateService implements AutoCloseable {
     /** How many problems wait behind the one being solved. */
     public int queued() {
         return queue.size();
+    }
+
+    /** How many problems the solver has begun to solve. */
+    long solves() {
+        return solves.get();
     }
 
     /** How many times a solve gave its turn back for a game's move. */
@@ -267,6 +284,14 @@ public final class MateService implements AutoCloseable {
         boolean started = false;
         boolean judging = false;
         long spent = 0;
+        Solved plain = job.judge() ? settled.get(job.plainKey()) : null;
+        if (plain != null && plain.result() instanceof MateResult.Mate && job.plainKey().equals(lastSolved) && solver.judgeable()) {
+            // Solved just before without judging (a try on the tsume page asks for the judging once it has the
+            // solution): the solver still holds that solve, which is judged as it is.
+            r = plain.result();
+            started = true;
+            judging = true;
+        }
         while (true) {
             long wait = job.deadline() - System.nanoTime();
             if (wait <= 0) {
@@ -301,6 +326,10 @@ public final class MateService implements AutoCloseable {
                     if (judging) {
                         soundness = solver.judge(limits);
                     } else {
+                        if (!started) {
+                            lastSolved = job.plainKey();
+                            solves.incrementAndGet();
+                        }
                         r = started ? solver.resume(limits) : solver.solve(job.problem(), limits);
                         started = true;
                     }

@@ -190,6 +190,28 @@ class MateServiceTest {
     }
 
     @Test
+    void aProblemSolvedJustBeforeIsJudgedWithoutBeingSolvedAgain() throws Exception {
+        try (EnginePool pool = poolOfOne(); MateService service = new MateService(pool)) {
+            MateService.Solved plain = service.solve(ZUKOU_29, Duration.ofSeconds(30)).orElseThrow().get(30, TimeUnit.SECONDS);
+            assertThat(plain.soundness()).isEmpty();
+            MateService.Solved judged = service.solve(ZUKOU_29, Duration.ofSeconds(30), true).orElseThrow().get(60, TimeUnit.SECONDS);
+            assertThat(service.solves()).as("one solve for both").isEqualTo(1);
+            assertThat(judged.result()).isEqualTo(plain.result());
+            assertThat(judged.soundness().orElseThrow().verdict()).isEqualTo(Soundness.Verdict.SOUND);
+            assertThat(judged.nodes()).as("the solve's and the judging's").isGreaterThan(plain.nodes());
+            // Another problem in between: the solver no longer holds that solve, and solves again.
+            service.solve(MATE_IN_5, Duration.ofSeconds(10)).orElseThrow().get(30, TimeUnit.SECONDS);
+            MateService.Solved five = service.solve(MATE_IN_5, Duration.ofSeconds(10)).orElseThrow().get(30, TimeUnit.SECONDS);
+            assertThat(service.solves()).as("the same problem again is answered from what was kept").isEqualTo(2);
+            service.solve(ZUKOU_50, Duration.ofSeconds(1)).orElseThrow().get(30, TimeUnit.SECONDS);
+            MateService.Solved fiveJudged = service.solve(MATE_IN_5, Duration.ofSeconds(10), true).orElseThrow().get(30, TimeUnit.SECONDS);
+            assertThat(service.solves()).isEqualTo(4);
+            assertThat(fiveJudged.result()).isEqualTo(five.result());
+            assertThat(fiveJudged.soundness().orElseThrow().verdict()).as("a piece left over").isEqualTo(Soundness.Verdict.UNSOUND);
+        }
+    }
+
+    @Test
     void aProblemsTimeLimitCountsOnlyTheSolversOwnTimeNotTheGamesMovesItGaveWayTo() throws Exception {
         try (EnginePool pool = poolOfOne(); MateService service = new MateService(pool)) {
             long sent = System.nanoTime();
