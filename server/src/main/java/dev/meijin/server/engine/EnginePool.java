@@ -56,6 +56,12 @@ import org.slf4j.LoggerFactory;
 public final class EnginePool implements EnginePlayer, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EnginePool.class);
     private static final int HASH_MB = 16;
+    /**
+     * The table of each worker's engine for analyses, in megabytes: cleared before every position, so that an
+     * analysis gives the same evaluations whatever the worker searched before (a position's nodes fill a small part
+     * of it).
+     */
+    static final int ANALYSIS_HASH_MB = 4;
 
     private final EngineSettings settings;
     private final TimeSource time;
@@ -298,7 +304,11 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
     }
 
     private void work(int worker) {
-        try (Engine engine = new Engine()) {
+        // Games and analyses have engines of their own: an analysis neither reads nor overwrites a game's table.
+        try (Engine engine = new Engine(); Engine analyst = new Engine()) {
+            analyst.setOption("USI_Hash", String.valueOf(ANALYSIS_HASH_MB));
+            analyst.setOption("Threads", "1");
+            analyst.setOption("USI_Ponder", "false");
             engine.setOption("USI_Hash", String.valueOf(HASH_MB));
             engine.setOption("Threads", "1");
             engine.setOption("USI_Ponder", "false");
@@ -323,7 +333,7 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
                 try {
                     switch (task) {
                         case Job job -> play(engine, job);
-                        case AnalysisJob a -> analyse(engine, a);
+                        case AnalysisJob a -> analyse(analyst, a);
                         case Loan loan -> loan.lend();
                     }
                 } finally {
@@ -442,6 +452,9 @@ public final class EnginePool implements EnginePlayer, AutoCloseable {
      */
     private void analyse(Engine engine, AnalysisJob job) {
         try {
+            // Each position is searched from a cleared table, so that the same game analysed again, whatever ran
+            // in between, gets the same evaluations and grades (its searches are limited by nodes).
+            engine.newGame();
             engine.setOption("Skill Level", "20");
             engine.setOption("MaxMovesToDraw", "0");
             int i = job.soFar.size();

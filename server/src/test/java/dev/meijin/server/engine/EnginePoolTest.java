@@ -83,6 +83,26 @@ class EnginePoolTest {
     }
 
     @Test
+    void aGameAnalysedAgainGetsTheSameEvaluationsWhateverTheWorkerSearchedBetween() throws Exception {
+        // The first 24 moves of a lishogi game of the test data.
+        List<String> game = List.of(("3g3f 8c8d 3f3e 8d8e 6i7h 8e8f 8g8f 8b8f P*8g 8f8e 2h3h 4a3b 7g7f P*8f 8g8f 8e8f 3h3f 7a6b 3i3h "
+                + "6a7b 9g9f 3a4b 5i5h 5a5b").split(" "));
+        try (EnginePool pool = new EnginePool(new EngineSettings(1, 20_000, Duration.ofSeconds(10)), TimeSource.SYSTEM)) {
+            List<EnginePool.Evaluation> first = pool.analyse(START, game, 20_000).result().get(120, TimeUnit.SECONDS);
+            // In between: a game's moves, and another analysis of positions near these.
+            for (List<String> moves : List.of(game.subList(0, 7), game.subList(0, 16))) {
+                CompletableFuture<EnginePlayer.Answer> move = new CompletableFuture<>();
+                pool.think(request("g", moves, null, 0), move::complete);
+                assertThat(move.get(30, TimeUnit.SECONDS)).isInstanceOf(EnginePlayer.Answer.Play.class);
+            }
+            pool.analyse(START, game.subList(0, 12), 50_000).result().get(120, TimeUnit.SECONDS);
+            List<EnginePool.Evaluation> again = pool.analyse(START, game, 20_000).result().get(120, TimeUnit.SECONDS);
+            assertThat(again).hasSize(game.size() + 1);
+            assertThat(again).as("evaluations, best moves and grades").isEqualTo(first);
+        }
+    }
+
+    @Test
     void aGamesMoveTakesTheWorkerFromAnAnalysisWhoseInterruptedPositionIsEvaluatedAgainAfterwards() throws Exception {
         try (EnginePool pool = new EnginePool(new EngineSettings(1, 0, Duration.ofSeconds(60)), TimeSource.SYSTEM)) {
             // Two positions of 2,000,000 nodes each: seconds of search apiece.
