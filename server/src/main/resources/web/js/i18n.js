@@ -242,6 +242,7 @@ const STRINGS = {
   solve: ['解く', 'Solve'],
   solving: ['解いています…（最大{s}秒）', 'Solving… (up to {s} s)'],
   solverWaiting: ['順番待ち…コンピュータとの対局の指し手が先です（{s}秒の制限時間は解いている間だけ数えます）', 'Waiting for a free turn… moves of games against the computer come first (the {s} s limit counts only the time spent solving)'],
+  saveKif: ['問題と解答をKIFで保存', 'Save the problem and its solution as KIF'],
   checkLabel: ['余詰検討', 'Check for cooks'],
   checkHint: ['作品として検討します：正解手順の各攻方の手について、他に詰む手（余詰）がないか調べます（同じ制限時間内）', 'Judge the problem as a composition: at each attacker move of the solution, look for another move that also mates (a cook), within the same time limit'],
   solverJudging: ['余詰を検討しています…（最大{s}秒）', 'Looking for cooks… (up to {s} s)'],

@@ -240,6 +240,7 @@ export class TsumePage {
 
   /** Shows an answer of the solver: the problem on the board, and the result with the solution if it mates. */
   show(answer) {
+    if (this.answer?.kifUrl) URL.revokeObjectURL(this.answer.kifUrl);
     this.trial = null;
     this.answer = answer;
     this.linkTo(answer.sfen);
@@ -272,6 +273,7 @@ export class TsumePage {
       if (a.exact === false) notes.push(h('p', { class: 'small note', id: 'inexact' }, t('notExact')));
       parts.push(...notes, this.solutionList(moves), replayNav(this.viewPly, moves.length, (ply) => this.view(ply)), this.settings());
       if (a.soundness) parts.push(this.soundnessView(a.soundness, a.leftover));
+      if (a.kif) parts.push(this.recordLink(a));
     } else if (a.result === 'nomate') {
       parts.push(h('h2', { id: 'verdict', 'data-result': 'nomate' }, t('noMate')), h('p', { class: 'small' }, t('noMateProven')));
     } else {
@@ -320,6 +322,13 @@ export class TsumePage {
         ? h('ul', { class: 'small cooks muted', id: 'last-move-alternatives' }, j.lastMoveAlternatives.map((c) => item(c, 'lastMoveAlternative')))
         : null,
       j.complete || j.verdict === 'undetermined' ? null : h('p', { class: 'small muted', id: 'soundness-incomplete' }, t('soundnessIncomplete')));
+  }
+
+  /** A link that saves the problem with its solution as a KIF file (UTF-8), written by the server. */
+  recordLink(a) {
+    if (!a.kifUrl) a.kifUrl = URL.createObjectURL(new Blob([a.kif], { type: 'text/plain;charset=utf-8' }));
+    return h('div', { class: 'row small' },
+      h('a', { href: a.kifUrl, download: `tsume-${a.plies}.kifu`, id: 'kif-download', class: 'record-link' }, t('saveKif')));
   }
 
   settings() {

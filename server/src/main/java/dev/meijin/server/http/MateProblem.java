@@ -8,8 +8,12 @@ import dev.meijin.mate.MateResult;
 import dev.meijin.mate.Soundness;
 import dev.meijin.notation.Format;
 import dev.meijin.notation.Formats;
+import dev.meijin.notation.kifu.Kifu;
 import dev.meijin.notation.kifu.Problem;
 import dev.meijin.notation.kifu.ReadResult;
+import dev.meijin.notation.kifu.Special;
+import dev.meijin.notation.kifu.Start;
+import dev.meijin.notation.kifu.Step;
 import dev.meijin.server.engine.MateService;
 import dev.meijin.server.round.MoveView;
 import java.time.Duration;
@@ -103,6 +107,7 @@ record MateProblem(Position position, Duration limit, boolean judge) {
         m.put("sfen", Sfen.format(s.problem()));
         if (s.result() instanceof MateResult.Mate mate) {
             m.put("moves", moves(s.problem(), mate.moves()));
+            m.put("kif", kif(s.problem(), mate.moves()));
         }
         s.soundness().ifPresent(j -> m.put("soundness", soundness(s.problem(), j)));
         m.put("nodes", s.nodes());
@@ -141,6 +146,24 @@ record MateProblem(Position position, Duration limit, boolean judge) {
             out.add(m);
         }
         return out;
+    }
+
+    /**
+     * The problem with its solution as a KIF record (UTF-8), the board drawn as the format draws a start position;
+     * it ends with 詰み when the rules see a checkmate at the end (not where only futile interpositions are left).
+     */
+    private static String kif(Position problem, List<MoveOrDrop> line) {
+        Position pos = problem.copy();
+        List<Step> steps = new ArrayList<>(line.size());
+        for (MoveOrDrop md : line) {
+            int move = pos.encode(md);
+            steps.add(Step.move(move));
+            pos.doMove(move);
+        }
+        if (pos.isCheckmate()) {
+            steps.add(Step.special(Special.TSUMI));
+        }
+        return Records.write(new Kifu(List.of(), Start.of(problem.toSetup()), List.of(), steps), Format.KIF);
     }
 
     private static List<MoveView> moves(Position problem, List<MoveOrDrop> line) {

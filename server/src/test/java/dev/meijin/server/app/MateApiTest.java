@@ -63,6 +63,15 @@ class MateApiTest {
         assertThat(b.get("moves").get(2).get("ply").asInt()).isEqualTo(3);
         long nodes = b.get("nodes").asLong();
         assertThat(nodes).as("the solver searched").isPositive();
+        // The problem and its solution as a KIF record, which reads back to both.
+        String kif = b.get("kif").asString();
+        assertThat(kif).contains("後手の持駒：").contains("   1 ４二飛成(49)").contains("   5 ３二龍(42)");
+        dev.meijin.notation.kifu.ReadResult back = dev.meijin.notation.Formats.read(kif, java.util.Optional.empty());
+        assertThat(back.problems()).isEmpty();
+        assertThat(dev.meijin.core.sfen.Sfen.format(back.kifu().startPosition().orElseThrow())).isEqualTo(MATE_IN_5);
+        assertThat(back.kifu().mainLine().stream().map(dev.meijin.core.Move::usi).toList())
+                .containsExactly("4i4b+", "G*3b", "S*3a", "2b1b", "4b3b");
+        assertThat(back.kifu().special()).as("only futile interpositions are left at the end: no checkmate by the rules").isEmpty();
 
         // Sent again (with the "sfen" prefix): the same answer at once, kept from the first time.
         Harness.Answer again = h.post("/api/mate", body("sfen " + MATE_IN_5, ",\"seconds\":5"));
@@ -81,6 +90,7 @@ class MateApiTest {
         assertThat(a.body().get("plies").asInt()).isEqualTo(3);
         assertThat(Harness.strings(a.body().get("moves"), "usi")).containsExactly("S*3b", "2a1b", "G*2c");
         assertThat(a.body().get("sfen").asString()).isEqualTo("7kl/9/5+P3/9/9/9/9/9/9 b GS2r2b3g3s4n3l17p 1");
+        assertThat(a.body().get("kif").asString()).as("a checkmate by the rules").endsWith("   3 ２三金打\n   4 詰み\nまで3手で詰み\n");
 
         // A lone king and nothing in hand: proven, not merely unsolved.
         Harness.Answer none = h.post("/api/mate", body("4k4/9/9/9/9/9/9/9/9 b - 1", ""));

@@ -1470,6 +1470,11 @@ final class PlayInBrowserTest {
             assertThat(b.all("#inexact")).as("the line was read exactly").isEmpty();
             assertThat(b.text("#stats")).matches("[\\d,]+ nodes, \\d+ ms");
             assertThat(b.find("#nav-prev").isEnabled()).isFalse();
+            // The problem with its solution, saved as a KIF file written by the server.
+            assertThat(b.text("#kif-download")).isEqualTo("Save the problem and its solution as KIF");
+            assertThat(b.attribute("#kif-download", "download")).isEqualTo("tsume-5.kifu");
+            Object saved = b.script("const x = new XMLHttpRequest(); x.open('GET', document.getElementById('kif-download').href, false); x.send(); return x.responseText;");
+            assertThat(String.valueOf(saved)).startsWith("#KIF version=2.0 encoding=UTF-8\n").contains("先手の持駒：銀").endsWith("   5 ３二龍(42)\n");
 
             // Forward with ›: the rook promotes on 4b, then the defender's gold interposes on 3b.
             b.click("#nav-next");
