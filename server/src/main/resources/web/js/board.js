@@ -48,6 +48,7 @@ const RANK_LETTERS = 'abcdefghi';
  * @property {string|null} check square of a king in check; e.g. '5a'
  * @property {string|null} lastMove the last move in USI; e.g. '7g7f', '8h2b+' or 'P*5e'
  * @property {string|null} premove a move chosen ahead, while the opponent thinks, marked on its squares; e.g. '2g2f'
+ * @property {string|null} hint the piece to move next, marked: a square, or a role letter for a piece of the movable side's hand; e.g. '4i' or 'S'
  * @property {{sente: string, gote: string}} kingNames the character on each king; e.g. {sente: '玉', gote: '王'}
  * @property {{sente: string, gote: string}} handLabels caption above each hand; e.g. {sente: '☗先手', gote: '☖後手'}
  * @property {boolean} showTurn mark the hand of the side to move; e.g. true while the game is being played
@@ -66,6 +67,7 @@ const DEFAULTS = {
   check: null,
   lastMove: null,
   premove: null,
+  hint: null,
   kingNames: { sente: '玉', gote: '王' },
   handLabels: { sente: '☗', gote: '☖' },
   showTurn: true,
@@ -339,6 +341,7 @@ export class Board {
         const classes = ['mj-sq'];
         if (sq === lastOrig || sq === lastDest) classes.push('last');
         if (sq === preOrig || sq === preDest) classes.push('premove');
+        if (sq === cfg.hint) classes.push('hint');
         if (sel && sel.kind === 'square' && sel.square === sq) classes.push('selected');
         el('rect', { x, y, width: SQ_W, height: SQ_H, class: classes.join(' '), 'data-square': sq }, squaresLayer);
         if (cfg.check === sq) {
@@ -427,6 +430,7 @@ export class Board {
         item.classList.add('selected');
       }
       if (color === cfg.movableColor && (cfg.dropDests[role] || []).length > 0) item.classList.add('droppable');
+      if (color === cfg.movableColor && cfg.hint === role) item.classList.add('hint');
       const svg = el('svg', { viewBox: `${-SQ_W / 2} ${-SQ_H / 2} ${SQ_W} ${SQ_H}`, class: 'mj-hand-svg' }, item);
       drawPiece(svg, role, color !== cfg.orientation, '');
       if (n > 1) {

@@ -375,7 +375,9 @@ export class TsumePage {
     }
     const seconds = Number(this.limit.value) || DEFAULT_LIMIT;
     const collection = this.collectionProblem && this.collectionProblem.sfen === text ? this.collectionProblem : null;
-    const trial = { sfen: null, moves: [], state: null, answer: null, misses: 0, busy: true, done: false, message: 'trialYourMove', collection };
+    const trial = {
+      sfen: null, moves: [], state: null, answer: null, misses: 0, hints: 0, hint: null, busy: true, done: false, message: 'trialYourMove', collection,
+    };
     this.trial = trial;
     this.answer = null;
     this.sfens = null;
@@ -455,6 +457,7 @@ export class TsumePage {
     const trial = this.trial;
     if (!trial || trial.busy || trial.done || !trial.state) return;
     trial.busy = true;
+    trial.hint = null;
     const before = trial.state;
     const ply = trial.moves.length;
     try {
@@ -528,9 +531,25 @@ export class TsumePage {
     const keep = toStart ? 0 : Math.max(0, trial.moves.length - (trial.moves.length % 2 === 0 ? 2 : 1));
     trial.done = false;
     trial.busy = true;
+    trial.hint = null;
     trial.message = 'trialYourMove';
     setStatus(this.statusEl, null);
     this.trialPosition(trial, trial.moves.slice(0, keep)).catch((e) => this.trialFailed(trial, e));
+  }
+
+  /**
+   * Marks the piece the solution moves next, on the board or in hand (a hint, counted); the mark goes with the
+   * next move played.
+   */
+  trialHint(trial) {
+    const solution = trial.answer?.moves;
+    const ply = trial.moves.length;
+    if (trial.busy || trial.done || !solution || ply >= solution.length) return;
+    const usi = solution[ply].usi;
+    trial.hint = usi[1] === '*' ? usi[0] : usi.slice(0, 2);
+    trial.hints++;
+    trial.message = usi[1] === '*' ? 'trialHintDrop' : 'trialHintMove';
+    this.renderTrial();
   }
 
   /** Ends the try and shows the solver's answer. */
@@ -553,7 +572,7 @@ export class TsumePage {
       const bd = mine ? boardDests(st.dests) : { dests: {}, promotions: {} };
       this.showBoard(st.sfen, st.lastMove ? st.lastMove.usi : null, {
         movableColor: mine ? attacker : null, dests: bd.dests, promotions: bd.promotions,
-        dropDests: mine ? st.dropDests || {} : {}, check: st.check,
+        dropDests: mine ? st.dropDests || {} : {}, check: st.check, hint: mine ? trial.hint : null,
       });
     }
     const a = trial.answer;
@@ -568,6 +587,7 @@ export class TsumePage {
     if (trial.collection) parts.push(h('p', { class: 'small muted', id: 'trial-source' }, t('fromCollection', { id: trial.collection.id })));
     if (a && a.exact === false) parts.push(h('p', { class: 'small note', id: 'inexact' }, t('trialInexact')));
     if (trial.misses > 0) parts.push(h('p', { class: 'small muted', id: 'trial-misses' }, t('trialMisses', { n: trial.misses })));
+    if (trial.hints > 0) parts.push(h('p', { class: 'small muted', id: 'trial-hints' }, t('trialHints', { n: trial.hints })));
     const played = trial.state ? trial.state.moves.slice(0, trial.moves.length) : [];
     if (played.length > 0) {
       parts.push(h('ol', { class: 'solution', id: 'trial-moves' }, played.map((m) => h('li', { 'data-ply': m.ply },
@@ -580,6 +600,10 @@ export class TsumePage {
         ? h('button', { type: 'button', id: 'trial-next-problem', class: trial.done ? 'primary' : '', onclick: () => this.pickProblem(trial.collection.plies) },
           t(trial.done ? 'nextProblem' : 'otherProblem'))
         : null,
+      h('button', {
+        type: 'button', id: 'trial-hint', disabled: trial.busy || trial.done || !a || a.result !== 'mate' || Boolean(trial.hint),
+        onclick: () => this.trialHint(trial),
+      }, t('trialHint')),
       h('button', { type: 'button', id: 'trial-answer', onclick: () => this.trialAnswer(trial) }, t('trialShowAnswer')),
       h('button', { type: 'button', id: 'flip', onclick: () => { this.orientation = OTHER[this.orientation]; this.showBoard(...this.shown); } }, t('flip'))));
     this.resultEl.replaceChildren(...parts);

@@ -1399,8 +1399,22 @@ final class PlayInBrowserTest {
             b.screenshot("tsume-try-cook-desktop");
             b.await("the gold back in hand", d -> desk.pieceOn("2c") == null && !b.all(".mj-hand-piece[data-hand='sente'][data-role='G']").isEmpty());
             assertThat(b.all("#trial-misses")).as("a cook is no wrong try").isEmpty();
+            // A hint marks the piece the solution moves next: here the gold in hand, then the pawn on 2b.
+            b.click("#trial-hint");
+            b.await("the hint", d -> "trialHintDrop".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.text("#trial-status")).isEqualTo("Hint: the marked piece in hand is dropped.");
+            assertThat(b.all(".mj-hand-piece.hint").stream().map(e -> e.getDomAttribute("data-role")).toList()).containsExactly("G");
+            assertThat(b.all(".mj-sq.hint")).isEmpty();
+            assertThat(b.text("#trial-hints")).isEqualTo("Hints: 1");
+            assertThat(b.find("#trial-hint").isEnabled()).as("one hint a move").isFalse();
+            b.screenshot("tsume-try-hint-desktop");
             playOnBoard(b, "G*1c");
             b.await("the king to 1a", d -> "K".equals(desk.pieceOn("1a")) && "trialNext".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.all(".mj-hand-piece.hint")).as("the mark goes with the move").isEmpty();
+            b.click("#trial-hint");
+            b.await("the second hint", d -> "trialHintMove".equals(b.attribute("#trial-status", "data-state")));
+            assertThat(b.all(".mj-sq.hint").stream().map(e -> e.getDomAttribute("data-square")).toList()).containsExactly("2b");
+            assertThat(b.text("#trial-hints")).isEqualTo("Hints: 2");
             playOnBoard(b, "2b2a+");
             b.await("mated", d -> "trialSolved".equals(b.attribute("#trial-status", "data-state")));
 
