@@ -79,7 +79,7 @@ final class AnalyseCommand implements Callable<Integer> {
 
     @Option(names = "--jobs", paramLabel = "N", defaultValue = "1",
             description = "Engines searching at once, each on its own run of consecutive positions (1-64): faster on "
-                    + "several cores; the same N gives the same analysis. Default: ${DEFAULT-VALUE}.")
+                    + "several cores, with the same analysis whatever N. Default: ${DEFAULT-VALUE}.")
     int jobs;
 
     @Option(names = "--hash", paramLabel = "MB", defaultValue = "64",
@@ -233,7 +233,8 @@ final class AnalyseCommand implements Callable<Integer> {
     /**
      * Searches every position of the game, the start and the one after each move: with {@code --jobs N} the
      * positions are cut into N runs of consecutive positions, each searched in order by an engine of its own on a
-     * thread of its own, so that each run, and so the whole, reads the same every time for the same N.
+     * thread of its own. Each position is searched from a cleared table, so the analysis is the same whatever N (and
+     * the same as the play server's with the same nodes).
      */
     private List<Reading> read(Setup setup, Position start, List<Integer> line) {
         int positions = line.size() + 1;
@@ -281,6 +282,7 @@ final class AnalyseCommand implements Callable<Integer> {
                     readings.add(new Reading(Optional.of(new Score.Mate(0)), Optional.empty(), List.of()));
                     continue;
                 }
+                engine.newGame();
                 engine.setPosition(setup, played);
                 Engine.SearchResult r = engine.think(SearchLimits.nodes(nodes));
                 Optional<SearchInfo.Line> l = r.line();

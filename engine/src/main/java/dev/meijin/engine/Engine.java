@@ -287,11 +287,18 @@ public final class Engine implements AutoCloseable {
 
     // ------------------------------------------------------------------ position
 
-    /** Forgets what earlier games taught the search (hash table), as USI {@code usinewgame}. */
+    /**
+     * Forgets what earlier searches taught the engine (hash table, histories, the evaluation's caches, the root mate
+     * solver's table), as USI {@code usinewgame}: a node-limited search on one thread then gives the same answer
+     * whatever came before it.
+     */
     public void newGame() {
         stopAndWait();
         synchronized (lock) {
             tt.clear();
+            for (Evaluator e : evaluators) {
+                e.clear();
+            }
             if (rootMateSolver != null) {
                 rootMateSolver.clear();
             }

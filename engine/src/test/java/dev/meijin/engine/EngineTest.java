@@ -75,6 +75,33 @@ class EngineTest {
     }
 
     @Test
+    void aNewGameMakesANodeLimitedSearchIndependentOfTheSearchesBeforeIt() {
+        // The position after 2g2f 8c8d 2f2e 8d8e, searched with 20,000 nodes: first on a fresh engine, then on one that
+        // has searched other positions (its table, histories and the evaluation's cache of costly terms all full),
+        // after a new game. The evaluation's cache alone changes the search: a cached sum is exact where an empty
+        // slot gives a lazy bound.
+        List<String> target = List.of("2g2f", "8c8d", "2f2e", "8d8e");
+        Engine.SearchResult fresh;
+        try (Engine engine = new Engine()) {
+            engine.setPosition(Setups.STARTPOS, target);
+            fresh = engine.think(SearchLimits.nodes(20_000));
+        }
+        try (Engine engine = new Engine()) {
+            for (List<String> other : List.of(List.of("7g7f"), List.of("7g7f", "3c3d", "2g2f"), List.of("2g2f", "8c8d", "2f2e"))) {
+                engine.setPosition(Setups.STARTPOS, other);
+                engine.think(SearchLimits.nodes(50_000));
+            }
+            engine.newGame();
+            engine.setPosition(Setups.STARTPOS, target);
+            Engine.SearchResult again = engine.think(SearchLimits.nodes(20_000));
+            assertThat(again.bestMove()).isEqualTo(fresh.bestMove());
+            assertThat(again.line().orElseThrow().score()).isEqualTo(fresh.line().orElseThrow().score());
+            assertThat(again.line().orElseThrow().pv()).isEqualTo(fresh.line().orElseThrow().pv());
+            assertThat(again.line().orElseThrow().nodes()).isEqualTo(fresh.line().orElseThrow().nodes());
+        }
+    }
+
+    @Test
     void keepsEachThreadsEvaluatorFromOneSearchToTheNextUntilTheEvaluationChanges() {
         AtomicInteger made = new AtomicInteger();
         Supplier<Evaluator> counting = () -> {

@@ -34,6 +34,13 @@ public interface Evaluator {
      */
     void afterUndo(Position pos);
 
+    /**
+     * Forgets whatever was kept from earlier searches (caches of costly terms), so that the next search evaluates as
+     * a fresh evaluator would: a new game ({@code usinewgame}), or a search that must not depend on the ones before
+     * it. Nothing to do for an evaluator that keeps nothing.
+     */
+    default void clear() {}
+
     /** Called just before a null move (a pass): no feature changes, only the side to move. */
     default void beforeNullMove() {}
 

@@ -93,6 +93,18 @@ public final class ShogiEvaluator implements Evaluator {
         this.cacheValue = any ? new int[1 << CACHE_BITS] : new int[0];
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Here the dynamic-term cache is emptied: a cached sum makes {@link #evaluate(Position, int, int)} exact where
+     * an empty slot may give a lazy bound, so what the cache holds changes the search.
+     */
+    @Override
+    public void clear() {
+        java.util.Arrays.fill(cacheKey, 0L);
+        java.util.Arrays.fill(cacheValue, 0);
+    }
+
     /** An evaluator with the tuned weights of the engine. */
     public ShogiEvaluator() {
         this(Weights.tuned());

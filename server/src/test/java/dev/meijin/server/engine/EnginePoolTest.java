@@ -89,12 +89,13 @@ class EnginePoolTest {
                 + "6a7b 9g9f 3a4b 5i5h 5a5b").split(" "));
         try (EnginePool pool = new EnginePool(new EngineSettings(1, 20_000, Duration.ofSeconds(10)), TimeSource.SYSTEM)) {
             List<EnginePool.Evaluation> first = pool.analyse(START, game, 20_000).result().get(120, TimeUnit.SECONDS);
-            // In between: a game's moves, and another analysis of positions near these.
+            // In between: a game's moves, an analysis of other positions, and one of positions near these.
             for (List<String> moves : List.of(game.subList(0, 7), game.subList(0, 16))) {
                 CompletableFuture<EnginePlayer.Answer> move = new CompletableFuture<>();
                 pool.think(request("g", moves, null, 0), move::complete);
                 assertThat(move.get(30, TimeUnit.SECONDS)).isInstanceOf(EnginePlayer.Answer.Play.class);
             }
+            pool.analyse(START, List.of("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b"), 20_000).result().get(120, TimeUnit.SECONDS);
             pool.analyse(START, game.subList(0, 12), 50_000).result().get(120, TimeUnit.SECONDS);
             List<EnginePool.Evaluation> again = pool.analyse(START, game, 20_000).result().get(120, TimeUnit.SECONDS);
             assertThat(again).hasSize(game.size() + 1);
