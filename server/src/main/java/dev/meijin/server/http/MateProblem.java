@@ -149,8 +149,10 @@ record MateProblem(Position position, Duration limit, boolean judge) {
     }
 
     /**
-     * The problem with its solution as a KIF record (UTF-8), the board drawn as the format draws a start position;
-     * it ends with 詰み when the rules see a checkmate at the end (not where only futile interpositions are left).
+     * The problem with its solution as a KIF record (UTF-8), the board drawn as the format draws a start position,
+     * ending with 詰み as printed tsume records do: at the end of a solver's mate the defender is checkmated by the
+     * rules, or (under the printed convention) has only futile interpositions (無駄合) left, which such records
+     * mark 詰み as well.
      */
     private static String kif(Position problem, List<MoveOrDrop> line) {
         Position pos = problem.copy();
@@ -160,9 +162,7 @@ record MateProblem(Position position, Duration limit, boolean judge) {
             steps.add(Step.move(move));
             pos.doMove(move);
         }
-        if (pos.isCheckmate()) {
-            steps.add(Step.special(Special.TSUMI));
-        }
+        steps.add(Step.special(Special.TSUMI));
         return Records.write(new Kifu(List.of(), Start.of(problem.toSetup()), List.of(), steps), Format.KIF);
     }
 
