@@ -216,6 +216,14 @@ public final class MateService implements AutoCloseable {
         return Optional.of(job.answer());
     }
 
+    /**
+     * Whether the answer to the problem solved alone (not judged) is kept, so that judging it is all that is left
+     * to do: the tsume page asks for the judging of a pasted problem once it has its solution.
+     */
+    public boolean keepsSolution(Position problem) {
+        return settled.containsKey(Sfen.format(problem));
+    }
+
     /** What the solver is doing now. */
     public State state() {
         return state;

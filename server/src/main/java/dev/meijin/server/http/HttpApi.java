@@ -477,7 +477,10 @@ public final class HttpApi {
             limit(ctx, mateLimits);
             throw e;
         }
-        limit(ctx, problems.contains(p.position()) ? collectionLimits : mateLimits);
+        // A problem judged once its solution is known (the tsume page's second request for a pasted problem) is
+        // charged as the collection's are: a pasted problem and its judging count as one problem.
+        boolean light = problems.contains(p.position()) || p.judge() && mates.keepsSolution(p.position());
+        limit(ctx, light ? collectionLimits : mateLimits);
         CompletableFuture<MateService.Solved> answer = mates.solve(p.position(), p.limit(), p.judge())
                 .orElseThrow(() -> new RefusedException(ErrorCode.SOLVER_BUSY, "the mate solver is busy with other problems; try again in a moment"));
         MateService.Solved solved;

@@ -219,6 +219,31 @@ class MateApiTest {
     }
 
     @Test
+    void aPastedProblemAndItsJudgingCountAsOneProblem() {
+        // The tsume page asks for a pasted problem's solution, then for its judging: five problems so, with their
+        // ten requests, are all answered; a sixth problem is refused, and so is the judging of a problem whose
+        // solution was never asked for.
+        start();
+        List<Integer> statuses = new ArrayList<>();
+        String[] five = {MATE_IN_5, "4k4/9/9/9/9/9/9/9/9 b - 1", "4k4/9/9/9/9/9/9/9/9 b G 1", "4k4/9/9/9/9/9/9/9/9 b R 1",
+                "4k4/9/9/9/9/9/9/9/9 b B 1"};
+        for (String problem : five) {
+            statuses.add(h.post("/api/mate", body(problem, "")).status());
+            Harness.Answer judged = h.post("/api/mate", body(problem, ",\"check\":true"));
+            statuses.add(judged.status());
+            if (problem.equals(MATE_IN_5)) {
+                // A gold left in hand at the end: not sound as a composition, though it has no cook.
+                assertThat(judged.body().get("soundness").get("verdict").asString()).as(judged.text()).isEqualTo("unsound");
+                assertThat(judged.body().get("soundness").get("cooks").size()).isZero();
+            }
+        }
+        assertThat(statuses).containsOnly(200).hasSize(10);
+        assertThat(h.post("/api/mate", body("4k4/9/9/9/9/9/9/9/9 b S 1", "")).status()).isEqualTo(429);
+        assertThat(h.post("/api/mate", body("4k4/9/9/9/9/9/9/9/9 b N 1", ",\"check\":true")).status())
+                .as("a judging with no solution kept costs a problem").isEqualTo(429);
+    }
+
+    @Test
     void aServerWithoutTheEngineHasNoMateSolver() {
         start(EngineSettings.off());
         Harness.Answer a = h.post("/api/mate", body(MATE_IN_5, ""));
