@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 
 /**
  * The bench: a fixed list of positions searched to a fixed depth with one thread, a fixed hash size and a
- * cleared table before each position. The total node count is the search's signature: it changes only when
+ * new game ({@link Engine#newGame}) before each position. The total node count is the search's signature: it changes only when
  * the search or the evaluation changes, and is the same on every machine and run.
  */
 public final class Bench {
@@ -89,7 +89,7 @@ public final class Bench {
      * until at least {@code warmupMillis} have passed (one pass at least): the JIT compiler compiles and
      * recompiles the search while the warm-up runs, so the speed figures of the counted pass are those of
      * compiled code, as in a game. The node count does not depend on the warm-up (each position starts with a
-     * cleared table and fresh histories).
+     * cleared table, fresh histories and an empty evaluation cache: {@link Engine#newGame}).
      *
      * @param depth the search depth
      * @param warmupDepth the depth of the uncounted warm-up passes, 0 for no warm-up
