@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 
 /**
  * The bench: a fixed list of positions searched to a fixed depth with one thread, a fixed hash size and a
- * new game ({@link Engine#newGame}) before each position. The total node count is the search's signature: it changes only when
- * the search or the evaluation changes, and is the same on every machine and run.
+ * new game ({@link Engine#newGame}) before each position. The total node count is the search's signature: it
+ * changes only when the search or the evaluation changes, and is the same on every machine and run.
  */
 public final class Bench {
     private Bench() {}
