@@ -249,6 +249,30 @@ final class AttackQueries {
         return false;
     }
 
+    /**
+     * The pieces of colour {@code c} that may move to a square of {@code (tLo, tHi)}: those that step onto one and
+     * the sliders on a line of their kind through one, whatever stands between (a superset of the pieces that
+     * attack the squares, for a move generator that computes each piece's attacks anyway). Returns the low word
+     * and leaves the high word in {@code aHi}.
+     */
+    static long mayReachLo(Position p, int c, long tLo, long tHi) {
+        long lo = 0, hi = 0;
+        while (tLo != 0) {
+            int sq = Long.numberOfTrailingZeros(tLo);
+            tLo &= tLo - 1;
+            lo |= stepAttackersLo(p, c, sq) | alignedSlidersLo(p, c, sq);
+            hi |= stepAttackersHi(p, c, sq) | alignedSlidersHi(p, c, sq);
+        }
+        while (tHi != 0) {
+            int sq = 63 + Long.numberOfTrailingZeros(tHi);
+            tHi &= tHi - 1;
+            lo |= stepAttackersLo(p, c, sq) | alignedSlidersLo(p, c, sq);
+            hi |= stepAttackersHi(p, c, sq) | alignedSlidersHi(p, c, sq);
+        }
+        p.aHi = hi;
+        return lo;
+    }
+
     /** Sets (aLo, aHi) to the pieces of colour {@code c} attacking {@code sq}. */
     static void attackersTo(Position p, int c, int sq, long oLo, long oHi) {
         long lo = stepAttackersLo(p, c, sq), hi = stepAttackersHi(p, c, sq);

@@ -52,6 +52,7 @@ final class MoveGenerator {
         long kingTargetLo = targetLo, kingTargetHi = targetHi;
         long dropLo = (flags & GEN_QUIETS) != 0 ? emptyLo : 0, dropHi = (flags & GEN_QUIETS) != 0 ? emptyHi : 0;
         boolean pieceMoves = true;
+        long moverLo = p.colorLo[us] & ~p.roleLo[KING], moverHi = p.colorHi[us] & ~p.roleHi[KING];
         long checkLo = p.checkLo, checkHi = p.checkHi;
         if ((checkLo | checkHi) != 0) {
             if (Long.bitCount(checkLo) + Long.bitCount(checkHi) > 1) {
@@ -63,6 +64,8 @@ final class MoveGenerator {
                 targetHi &= bh | checkHi;
                 dropLo &= bl;
                 dropHi &= bh;
+                moverLo &= AttackQueries.mayReachLo(p, us, targetLo, targetHi);
+                moverHi &= p.aHi;
             }
         }
         if (pieceMoves) {
@@ -72,7 +75,7 @@ final class MoveGenerator {
                 pinLo = p.aLo;
                 pinHi = p.aHi;
             }
-            n = pieceMoves(p, us, k, targetLo, targetHi, pinLo, pinHi, all, buf, n);
+            n = pieceMoves(p, us, k, moverLo, moverHi, targetLo, targetHi, pinLo, pinHi, all, buf, n);
             if ((dropLo | dropHi) != 0 && p.hand[us] != 0) {
                 n = drops(p, us, dropLo, dropHi, (flags & GEN_ONE_DROP_PER_SQUARE) != 0, buf, n);
             }
@@ -105,9 +108,9 @@ final class MoveGenerator {
         return n;
     }
 
-    private static int pieceMoves(Position p, int us, int k, long tLo, long tHi, long pinLo, long pinHi, boolean all,
-            int[] buf, int n) {
-        long ownLo = p.colorLo[us] & ~p.roleLo[KING], ownHi = p.colorHi[us] & ~p.roleHi[KING];
+    /** The moves of the pieces {@code (ownLo, ownHi)} of side {@code us} (its king excluded) to the targets. */
+    private static int pieceMoves(Position p, int us, int k, long ownLo, long ownHi, long tLo, long tHi, long pinLo,
+            long pinHi, boolean all, int[] buf, int n) {
         long zoneLo = ZONE_LO[us], zoneHi = ZONE_HI[us];
         while ((ownLo | ownHi) != 0) {
             int f;
