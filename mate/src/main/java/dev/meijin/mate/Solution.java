@@ -4,9 +4,7 @@ import dev.meijin.core.Hand;
 import dev.meijin.core.Move;
 import dev.meijin.core.position.Position;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads the printed solution out of a proof: the attacker's shortest mate against the defender's longest
@@ -70,21 +68,41 @@ final class Solution {
      */
     private final boolean wideRule;
     private long extraBudget;
-    private final Map<Long, Long> memo = new HashMap<>();
+    private final LongLongMap memo = new LongLongMap();
     /** Per position: the largest bound with no mate found within it, the smallest left unknown. */
-    private final Map<Long, Long> withinMemo = new HashMap<>();
+    private final LongLongMap withinMemo = new LongLongMap();
     /**
      * {@link #leftoverAlong} per position and length: the walk asks it again for each position of the line
      * below the one it is choosing at, and its capped searches of alternative checks would be repeated.
      */
-    private final Map<Long, Integer> leftoverMemo = new HashMap<>();
+    private final LongLongMap leftoverMemo = new LongLongMap();
     /**
      * Whether lengths are computed by the bounded df-pn ({@link #exactByBound}) instead of the minimax (off by
      * default). Per position, {@link #bounds} keeps what the searches found.
      */
     private boolean bounded;
     /** Per position: {largest bound known to hold no mate, smallest known to hold one, smallest left unknown}. */
-    private final Map<Long, int[]> bounds = new HashMap<>();
+    private final LongLongMap bounds = new LongLongMap();
+    /** The bits of one of the three numbers of a {@link #bounds} entry; all ones stand for {@link #INF}. */
+    private static final long BOUND_MASK = (1L << 21) - 1;
+    /** A position's {@link #bounds} entry when it has none: nothing known. */
+    private static final long NO_BOUNDS = packBounds(-1, INF, INF);
+
+    /** The three numbers of a {@link #bounds} entry in one long, 21 bits each (each plus one; INF all ones). */
+    private static long packBounds(int noMate, int mate, int unknownFrom) {
+        return packBound(noMate) | packBound(mate) << 21 | packBound(unknownFrom) << 42;
+    }
+
+    private static long packBound(int v) {
+        assert v >= -1 && (v >= INF || v + 1 < BOUND_MASK) : v;
+        return v >= INF ? BOUND_MASK : v + 1;
+    }
+
+    /** Number {@code i} (0, 1 or 2) of a packed {@link #bounds} entry. */
+    private static int unpackBound(long packed, int i) {
+        long v = packed >>> (21 * i) & BOUND_MASK;
+        return v == BOUND_MASK ? INF : (int) v - 1;
+    }
     /** Whether a bounded search ran out of budget, so that a length may be wrong. */
     private boolean unknown;
     private long visits;
@@ -242,9 +260,9 @@ final class Solution {
      */
     private int within(int ply, int limit) {
         long full = pos.key();
-        Long known = withinMemo.get(full);
-        int noMateWithin = known == null ? -1 : (int) (known >> 32);
-        int unknownFrom = known == null ? Integer.MAX_VALUE : (int) (long) known;
+        long known = withinMemo.get(full);
+        int noMateWithin = known == LongLongMap.NONE ? -1 : (int) (known >> 32);
+        int unknownFrom = known == LongLongMap.NONE ? Integer.MAX_VALUE : (int) known;
         if (limit <= noMateWithin) {
             return -1;
         }
@@ -306,17 +324,21 @@ final class Solution {
             return -1;
         }
         long key = pos.key();
-        int[] b = bounds.computeIfAbsent(key, k -> new int[] {-1, INF, INF});
-        if (n <= b[0]) {
+        long packed = bounds.get(key);
+        if (packed == LongLongMap.NONE) {
+            packed = NO_BOUNDS;
+        }
+        int noMate = unpackBound(packed, 0), mate = unpackBound(packed, 1), unknownFrom = unpackBound(packed, 2);
+        if (n <= noMate) {
             return -1;
         }
-        if (n >= b[1]) {
+        if (n >= mate) {
             return 1;
         }
         if (cutShort()) {
             return 0;
         }
-        if (n >= b[2] || extraBudget <= 0) {
+        if (n >= unknownFrom || extraBudget <= 0) {
             unknown |= decisive;
             return 0;
         }
@@ -325,15 +347,15 @@ final class Solution {
         charge(r, before);
         withinCalls[r + 1]++;
         if (r > 0) {
-            b[1] = Math.min(n, Math.max(0, dfpn.lastLength()));
+            bounds.put(key, packBounds(noMate, Math.min(n, Math.max(0, dfpn.lastLength())), unknownFrom));
         } else if (r < 0) {
             if (!dfpn.lastWasRepetition()) {
-                b[0] = n;
+                bounds.put(key, packBounds(n, mate, unknownFrom));
             }
         } else if (cutShort()) {
             return 0;
         } else if (decisive || cap >= extraBudget) {
-            b[2] = n;
+            bounds.put(key, packBounds(noMate, mate, n));
             unknown |= decisive;
         }
         return r;
@@ -341,8 +363,8 @@ final class Solution {
 
     /** The smallest bound within which the current position is known to mate ({@link #INF} if none is). */
     private int knownMate() {
-        int[] b = bounds.get(pos.key());
-        return b == null ? INF : b[1];
+        long packed = bounds.get(pos.key());
+        return packed == LongLongMap.NONE ? INF : unpackBound(packed, 1);
     }
 
     /**
@@ -469,9 +491,9 @@ final class Solution {
             return exactByBound(ply, bound);
         }
         long full = pos.key();
-        Long known = memo.get(full);
-        if (known != null) {
-            int v = (int) (known >> 32), b = (int) (long) known;
+        long known = memo.get(full);
+        if (known != LongLongMap.NONE) {
+            int v = (int) (known >> 32), b = (int) known;
             if (v < INF) {
                 return v <= bound ? v : INF;
             }
@@ -1153,9 +1175,9 @@ final class Solution {
             return Hand.size(pos.hand(attacker));
         }
         long memoKey = pos.key() ^ len * 0x9E3779B97F4A7C15L;
-        Integer known = leftoverMemo.get(memoKey);
-        if (known != null) {
-            return known;
+        long known = leftoverMemo.get(memoKey);
+        if (known != LongLongMap.NONE) {
+            return (int) known;
         }
         int left = leftoverAlongUncached(ply, len);
         if (!timeUp) {
