@@ -1488,7 +1488,7 @@ final class PlayInBrowserTest {
             assertThat(b.text("#kif-download")).isEqualTo("Save the problem and its solution as KIF");
             assertThat(b.attribute("#kif-download", "download")).isEqualTo("tsume-5.kifu");
             Object saved = b.script("const x = new XMLHttpRequest(); x.open('GET', document.getElementById('kif-download').href, false); x.send(); return x.responseText;");
-            assertThat(String.valueOf(saved)).startsWith("#KIF version=2.0 encoding=UTF-8\n").contains("先手の持駒：銀").endsWith("   5 ３二龍(42)\n");
+            assertThat(String.valueOf(saved)).startsWith("#KIF version=2.0 encoding=UTF-8\n").contains("先手の持駒：銀").endsWith("   5 ３二龍(42)\n   6 詰み\nまで5手で詰み\n");
 
             // Forward with ›: the rook promotes on 4b, then the defender's gold interposes on 3b.
             b.click("#nav-next");
